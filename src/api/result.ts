@@ -1,0 +1,176 @@
+// The result tree: one tree per request, with the metadata that lets formatversion 1 and 2
+// (and XML) be derived from it. Modules build plain objects and arrays and mark them here.
+
+export const META: unique symbol = Symbol('wikiquery.resultMeta');
+
+/**
+ * How a container is shown:
+ * - `assoc`: an object in every format.
+ * - `array`: a list in every format (an object's values, in key order).
+ * - `BCarray`: formatversion 1 keeps the keys (object), 2 lists the values sorted by key
+ *   (`query.pages`).
+ * - `BCassoc`: formatversion 1 lists the values, 2 keeps the keys.
+ * - `kvp`: an object in JSON formatversion 2; formatversion 1 and XML list `{name: key, *: value}`.
+ * - `BCkvp`: formatversion 1 lists `{<kvpKeyName>: key, *: value}`, 2 is an object.
+ */
+export type ContainerType = 'assoc' | 'array' | 'BCarray' | 'BCassoc' | 'kvp' | 'BCkvp';
+
+export interface ResultMeta {
+  type?: ContainerType;
+  /** kvp/BCkvp: name of the key field in the listed form. */
+  kvpKeyName?: string;
+  /** The key holding this node's text: `*` in formatversion 1, its own name in 2. */
+  contentKey?: string;
+  /** Keys shown as `""` when true and left out when false in formatversion 1; real booleans in 2. */
+  bcBools?: Set<string>;
+  /** XML: element name of list items. */
+  indexedTagName?: string;
+  /** XML: keys written as child elements rather than attributes. */
+  subelements?: Set<string>;
+  /** XML: preserve these keys even though they look like metadata. */
+  preserveKeys?: Set<string>;
+  /** Content that must not be converted to the array form (e.g. JSON blobs in fv2). */
+  bcSubelements?: Set<string>;
+}
+
+export type ResultScalar = string | number | boolean | null;
+export type ResultNode = ResultScalar | ResultContainer;
+export type ResultObject = { [key: string]: ResultNode | undefined; [META]?: ResultMeta };
+export type ResultList = ResultNode[] & { [META]?: ResultMeta };
+export type ResultMap = Map<string | number, ResultNode> & { [META]?: ResultMeta };
+export type ResultContainer = ResultObject | ResultList | ResultMap;
+
+export function isContainer(v: unknown): v is ResultContainer {
+  return typeof v === 'object' && v !== null;
+}
+
+export function metaOf(node: ResultContainer): ResultMeta {
+  let m = node[META];
+  if (!m) {
+    m = {};
+    Object.defineProperty(node, META, { value: m, enumerable: false, writable: true, configurable: true });
+  }
+  return m;
+}
+
+export function setType<T extends ResultContainer>(node: T, type: ContainerType, kvpKeyName?: string): T {
+  const m = metaOf(node);
+  m.type = type;
+  if (kvpKeyName !== undefined) m.kvpKeyName = kvpKeyName;
+  return node;
+}
+
+export function setIndexedTagName<T extends ResultContainer>(node: T, tag: string): T {
+  metaOf(node).indexedTagName = tag;
+  return node;
+}
+
+/** A list whose items are `tag` elements in XML: the usual shape of a module's output. */
+export function list<T extends ResultNode>(tag: string, items: T[] = []): T[] & ResultList {
+  return setIndexedTagName(items as T[] & ResultList, tag);
+}
+
+/** Sets `node[key] = text` as the node's content (formatversion 1 `*`, XML text). */
+export function setContent(node: ResultObject, key: string, text: ResultScalar): void {
+  node[key] = text;
+  metaOf(node).contentKey = key;
+}
+
+/**
+ * Sets a flag the MediaWiki way: formatversion 1 shows `""` when true and nothing when false,
+ * formatversion 2 shows `true`/`false`. Pass `onlyWhenTrue` to leave it out entirely when false
+ * (what most modules do with `if ($x) $vals['minor'] = true`).
+ */
+export function setFlag(node: ResultObject, key: string, value: boolean, onlyWhenTrue = true): void {
+  if (!value && onlyWhenTrue) {
+    delete node[key];
+    return;
+  }
+  node[key] = value;
+  const m = metaOf(node);
+  (m.bcBools ??= new Set()).add(key);
+}
+
+export function markSubelements(node: ResultObject, ...keys: string[]): void {
+  const m = metaOf(node);
+  m.subelements ??= new Set();
+  for (const k of keys) m.subelements.add(k);
+}
+
+/** Merges `from` into `into`, keeping metadata of both (used when several modules add to one page). */
+export function mergeInto(into: ResultObject, from: ResultObject): void {
+  for (const [k, v] of Object.entries(from)) if (v !== undefined) into[k] = v;
+  const fm = from[META];
+  if (!fm) return;
+  const m = metaOf(into);
+  if (fm.bcBools) for (const k of fm.bcBools) (m.bcBools ??= new Set()).add(k);
+  if (fm.subelements) for (const k of fm.subelements) (m.subelements ??= new Set()).add(k);
+  if (fm.contentKey && !m.contentKey) m.contentKey = fm.contentKey;
+  if (fm.indexedTagName && !m.indexedTagName) m.indexedTagName = fm.indexedTagName;
+  if (fm.type && !m.type) m.type = fm.type;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The JSON view: what `format=json` (and php) show for a formatversion.
+
+/** An object whose key order must be kept as built (integer-like keys included). */
+export class OrderedObject {
+  constructor(public readonly entries: [string, JsonValue][]) {}
+}
+export type JsonValue = string | number | boolean | null | JsonValue[] | OrderedObject;
+
+export function entriesOf(node: ResultContainer): [string, ResultNode][] {
+  if (node instanceof Map) return [...node.entries()].map(([k, v]) => [String(k), v]);
+  if (Array.isArray(node)) return node.map((v, i) => [String(i), v]);
+  const out: [string, ResultNode][] = [];
+  for (const [k, v] of Object.entries(node)) if (v !== undefined) out.push([k, v]);
+  return out;
+}
+
+function containerTypeOf(node: ResultContainer): ContainerType {
+  return node[META]?.type ?? (Array.isArray(node) ? 'array' : 'assoc');
+}
+
+function compareKeys(a: string, b: string): number {
+  const ia = /^-?\d+$/.test(a), ib = /^-?\d+$/.test(b);
+  if (ia && ib) return Number(a) - Number(b);
+  if (ia !== ib) return ia ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Converts the result tree to plain JSON data for formatversion 1 (`bc`) or 2. */
+export function toJsonView(node: ResultNode, formatVersion: 1 | 2): JsonValue {
+  if (!isContainer(node)) return node;
+  const bc = formatVersion === 1;
+  const meta = node[META];
+  let entries = entriesOf(node);
+  const bcBools = meta?.bcBools;
+  const contentKey = meta?.contentKey;
+  const converted: [string, JsonValue][] = [];
+  for (const [key, value] of entries) {
+    if (bc && bcBools?.has(key) && typeof value === 'boolean') {
+      if (value) converted.push([key, '']);
+      continue;
+    }
+    const outKey = bc && contentKey === key ? '*' : key;
+    converted.push([outKey, toJsonView(value, formatVersion)]);
+  }
+  switch (containerTypeOf(node)) {
+    case 'array':
+      return converted.map(([, v]) => v);
+    case 'assoc':
+      return new OrderedObject(converted);
+    case 'BCarray':
+      if (bc) return new OrderedObject(converted);
+      return converted.sort(([a], [b]) => compareKeys(a, b)).map(([, v]) => v);
+    case 'BCassoc':
+      return bc ? converted.map(([, v]) => v) : new OrderedObject(converted);
+    case 'kvp':
+      return new OrderedObject(converted);
+    case 'BCkvp': {
+      const keyName = meta?.kvpKeyName ?? 'name';
+      if (bc) return converted.map(([k, v]) => new OrderedObject([[keyName, k], ['*', v]]));
+      return new OrderedObject(converted);
+    }
+  }
+}

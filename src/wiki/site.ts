@@ -1,0 +1,90 @@
+// The facts about a wiki that MediaWiki keeps in LocalSettings.php: one typed object, loaded once.
+
+export type NamespaceCase = 'first-letter' | 'case-sensitive';
+
+export interface NamespaceInfo {
+  id: number;
+  /** Local name, with spaces (`Fixture Wiki talk`); empty for the main namespace. */
+  name: string;
+  /** Canonical (English) name; absent for the main namespace. */
+  canonical?: string;
+  case: NamespaceCase;
+  subpages: boolean;
+  content: boolean;
+  nonincludable: boolean;
+  defaultContentModel?: string;
+}
+
+export interface NamespaceAlias {
+  /** Alias with spaces, e.g. `Image`, `Project`, `WP`. */
+  alias: string;
+  id: number;
+}
+
+export interface GroupConfig {
+  rights: string[];
+  /** Groups this group may add / remove (MediaWiki $wgAddGroups / $wgRemoveGroups). */
+  add?: string[];
+  remove?: string[];
+  addSelf?: string[];
+  removeSelf?: string[];
+}
+
+export interface SiteConfig {
+  /** `http://127.0.0.1:8081` */
+  server: string;
+  /** `/wiki` */
+  scriptPath: string;
+  /** `/wiki/index.php/$1` */
+  articlePath: string;
+  siteName: string;
+  /** Project namespace name with underscores (`Fixture_Wiki`). */
+  metaNamespace: string;
+  mainPage: string;
+  lang: string;
+  timezone: string;
+  /** $wgCapitalLinks */
+  capitalLinks: boolean;
+  /** MediaWiki database name, used as wikiid. */
+  dbName: string;
+  logo: string;
+  favicon: string;
+  namespaces: NamespaceInfo[];
+  namespaceAliases: NamespaceAlias[];
+  /** Group name -> configuration; `*` and `user` describe anonymous and logged-in callers. */
+  groups: Record<string, GroupConfig>;
+  /** Groups shown in enumerations (allusers group, contributors group), in declaration order. */
+  explicitGroups: string[];
+  /** Every right known to the wiki (RIGHTS), in declaration order. */
+  availableRights: string[];
+  /** Enabled extensions, e.g. `Gadgets`, `Cite`, `ParserFunctions`. */
+  extensions: string[];
+  uploadsEnabled: boolean;
+  fileExtensions: string[];
+  uploadPath: string;
+  categoryCollation: string;
+  /** Include the `debuginfo` block ($wgDebugToolbar / debug switch). */
+  debug: boolean;
+  /** $wgMiserMode */
+  miserMode: boolean;
+  /** Rights limits, cache, CORS: $wgCrossSiteAJAXdomains. */
+  crossSiteAjaxDomains: string[];
+  crossSiteAjaxDomainExceptions: string[];
+  /** Secret used to derive anonymous-safe tokens; anonymous tokens are constant anyway. */
+  secretKey: string;
+  /** Software version reported as `generator`. */
+  generator: string;
+  /** Free-form extra values for siteinfo general that the defaults do not cover. */
+  rightsInfo: { url: string; text: string };
+  /** Interwiki prefixes when the database has no interwiki table rows (imports). */
+  readOnly: boolean;
+  maxArticleSize: number;
+  /** $wgAPIMaxResultSize in bytes. */
+  apiMaxResultSize: number;
+  /** $wgActiveUserDays */
+  activeUserDays: number;
+  /** $wgWatchlistExpiry */
+  watchlistExpiry: boolean;
+  /** Whether a Vector-like skin is the default (siteinfo skins). */
+  defaultSkin: string;
+}
