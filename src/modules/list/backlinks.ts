@@ -1,0 +1,21 @@
+// list=backlinks: Find all pages that link to the given page.
+import type { QueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { linkBack } from '../shared-params.ts';
+
+export const backlinks: QueryModule = {
+  decl: {
+    name: 'backlinks',
+    path: 'query+backlinks',
+    group: 'list',
+    prefix: 'bl',
+    classname: 'ApiQueryBacklinks',
+    source: MEDIAWIKI_SOURCE,
+    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Backlinks'],
+    generator: true,
+    params: {
+      ...linkBack(),
+      redirect: { type: 'boolean' },
+    },
+  },
+};

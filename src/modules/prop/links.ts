@@ -1,0 +1,29 @@
+// prop=links: Returns all links from the given pages.
+import type { QueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { CONT, DIR, VIRTUAL_NAMESPACES, limit } from '../shared-params.ts';
+
+export const links: QueryModule = {
+  decl: {
+    name: 'links',
+    path: 'query+links',
+    group: 'prop',
+    prefix: 'pl',
+    classname: 'ApiQueryLinks',
+    source: MEDIAWIKI_SOURCE,
+    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Links'],
+    generator: true,
+    params: {
+      namespace: {
+        type: 'namespace',
+        multi: true,
+        allSpecifier: true,
+        extraNamespaces: VIRTUAL_NAMESPACES,
+      },
+      limit: limit(10),
+      continue: CONT,
+      titles: { type: 'string', multi: true },
+      dir: DIR,
+    },
+  },
+};
