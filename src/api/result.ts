@@ -19,6 +19,9 @@ export interface ResultMeta {
   type?: ContainerType;
   /** kvp/BCkvp: name of the key field in the listed form. */
   kvpKeyName?: string;
+  /** kvp/BCkvp: when listed (XML), an associative value gets the key added to it rather than
+   * being wrapped in `{key, value}` (MediaWiki's META_KVP_MERGE, used by `rvslots`). */
+  kvpMerge?: boolean;
   /** The key holding this node's text: `*` in formatversion 1, its own name in 2. */
   contentKey?: string;
   /** Keys shown as `""` when true and left out when false in formatversion 1; real booleans in 2. */

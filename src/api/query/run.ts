@@ -1,4 +1,71 @@
-// Placeholder: the query engine defines what a running module sees.
-export interface QueryRun {
-  readonly moduleName: string;
+// What a running query module sees: its parameters, the services, the page set, and the ways to
+// write results, continue, or feed a generator.
+import type { ParamValues } from '../params/validate.ts';
+import type { ApiServices } from '../services.ts';
+import type { Caller } from '../caller.ts';
+import type { WarningLog } from '../errors.ts';
+import type { MessageParam } from '../i18n/messages.ts';
+import type { ResultNode, ResultObject } from '../result.ts';
+import type { ContinueValue } from './continuation.ts';
+import type { PageSet, PageEntry } from './pageset.ts';
+
+/** Where a module running as a generator puts the pages it finds. */
+export interface GeneratorSink {
+  /** A page known to exist (a row from `page`). */
+  addPageId(pageId: number): void;
+  /** A title that may or may not exist (link targets). */
+  addTitle(ns: number, dbKey: string): void;
+  /** generator=revisions-like modules: a revision id (its page joins the set). */
+  addRevisionId?(revId: number): void;
 }
+
+export interface QueryRun {
+  /** `allpages` */
+  readonly name: string;
+  /** `query+allpages` */
+  readonly path: string;
+  /** `ap`, or `gap` when running as a generator. */
+  readonly prefix: string;
+  readonly params: ParamValues;
+  readonly services: ApiServices;
+  readonly caller: Caller;
+  readonly warnings: WarningLog;
+  readonly formatVersion: 1 | 2;
+  /** Set when the module runs as a generator: results go here, not into the output. */
+  readonly generator: GeneratorSink | null;
+  /** The pages of the request (prop modules work on `pageset.goodPages()`). */
+  readonly pageset: PageSet;
+
+  /** Typed readers for `params` (undefined when not given and no default). */
+  str(name: string): string | undefined;
+  int(name: string): number | undefined;
+  bool(name: string): boolean;
+  strList(name: string): string[];
+  intList(name: string): number[];
+
+  /**
+   * Appends an item to this module's list in the output (`query.<name>`), XML tag `tag`.
+   * Returns false when the result would grow past the size limit: stop and continue there.
+   */
+  addItem(item: ResultNode, tag?: string): boolean;
+  /** Sets `query.<key>` (meta modules: `general`, `namespaces`, ...). */
+  setQueryValue(key: string, value: ResultNode): void;
+  /** Merges fields into the output record of a page (prop=info). */
+  addPageFields(pageId: number, fields: ResultObject): void;
+  /** Appends an item to a list under a page (`revisions`, `links`, ...). Returns false when full. */
+  addPageItem(pageId: number, listKey: string, item: ResultNode, tag?: string): boolean;
+  /** Continue from `value` next time; `param` without prefix (`continue`, `from`, ...). */
+  setContinue(param: string, value: ContinueValue): void;
+  /** Sets a top-level result value (`limits`, `normalized`, ...). Rarely needed. */
+  setTopValue(key: string, value: ResultNode): void;
+
+  warn(key: string, ...params: MessageParam[]): void;
+  /** Throws MediaWiki's usage error; `code` defaults to the one derived from the key. */
+  fail(key: string, params?: MessageParam[], code?: string, data?: Record<string, ResultNode>): never;
+  /** Fully prefixed parameter name (`aplimit`, `gaplimit`). */
+  paramName(name: string): string;
+  /** A deprecation warning (adds MediaWiki's mailing-list note once). */
+  deprecated(key: string, params: MessageParam[], feature: string): void;
+}
+
+export type { PageEntry };

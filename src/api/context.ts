@@ -1,0 +1,65 @@
+// Per-request state: the caller, the parameter reader, warnings, and facts gathered for the output.
+import { anonymousCaller, hasRight, type Caller } from './caller.ts';
+import { WarningLog, type ErrorFormat } from './errors.ts';
+import { msg, type MessageParam } from './i18n/messages.ts';
+import { ParamReader, type ParamContext } from './params/validate.ts';
+import type { ApiRequest } from './request.ts';
+import type { ApiServices } from './services.ts';
+import { normalizeUserParam } from '../wiki/users.ts';
+
+export class RequestContext {
+  readonly caller: Caller;
+  readonly warnings = new WarningLog();
+  readonly reader: ParamReader;
+  /** `limit=max` values by module name (MediaWiki's top-level `limits`). */
+  readonly limits = new Map<string, number>();
+  formatVersion: 1 | 2 = 1;
+  errorFormat: ErrorFormat = 'bc';
+  private deprecationHelpAdded = false;
+  /** `action=query` etc., for deprecation `feature` strings. */
+  actionName = 'main';
+
+  constructor(
+    readonly services: ApiServices,
+    readonly request: ApiRequest,
+  ) {
+    this.caller = anonymousCaller(services.site, request.ip);
+    const namespaceIds = services.namespaces.all().map((n) => n.id).filter((id) => id >= 0);
+    const paramContext: ParamContext = {
+      request,
+      warnings: this.warnings,
+      highLimits: hasRight(this.caller, 'apihighlimits'),
+      resolveEnum: (source) => services.resolveEnum(source),
+      namespaceIds,
+      normalizeUser: (value, subtypes) => normalizeUserParam(value, subtypes, services.titles),
+      onMaxLimit: (moduleName, value) => {
+        this.limits.set(moduleName, value);
+      },
+      deprecation: (modulePath, key, params, feature) => this.deprecation(modulePath, key, params, feature),
+      featurePrefix: (modulePath) => this.featurePrefix(modulePath),
+    };
+    this.reader = new ParamReader(paramContext);
+  }
+
+  get highLimits(): boolean {
+    return hasRight(this.caller, 'apihighlimits');
+  }
+
+  /** `action=query&list=random` for module `query+random`. */
+  featurePrefix(modulePath: string): string {
+    if (modulePath === 'main') return '';
+    const parts = modulePath.split('+');
+    if (parts.length === 1) return `action=${parts[0]}`;
+    const module = this.services.modules.byName(parts[1]);
+    const group = module?.decl.group ?? 'list';
+    return `action=${parts[0]}&${group}=${parts[1]}`;
+  }
+
+  deprecation(modulePath: string, key: string, params: MessageParam[], feature: string): void {
+    this.warnings.add(modulePath, msg(key, ...params), 'deprecation', { feature });
+    if (!this.deprecationHelpAdded) {
+      this.deprecationHelpAdded = true;
+      this.warnings.add('main', msg('api-usage-mailinglist-ref'), 'deprecation-help');
+    }
+  }
+}

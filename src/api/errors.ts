@@ -1,0 +1,144 @@
+// API errors and warnings: what a module raises, and how errorformat renders them into the result.
+import { Message, msg, rawParams, toHtml, toPlaintext, toWikitext, type MessageParam } from './i18n/messages.ts';
+import { metaOf, setContent, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
+
+/** `query+allpages` -> `allpages`: the key MediaWiki's bc format groups warnings under. */
+export function moduleNameOfPath(path: string): string {
+  const i = path.lastIndexOf('+');
+  return i < 0 ? path : path.slice(i + 1);
+}
+
+/** Error code MediaWiki derives from a message key when none is given. */
+export function codeForKey(key: string): string {
+  const m = /^(?:apierror|apiwarn|paramvalidator)-(.*)$/.exec(key);
+  return m ? m[1] : key;
+}
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly data?: Record<string, ResultNode>;
+  readonly httpStatus: number;
+  /** Module path the error belongs to; filled in by the engine when a module throws. */
+  modulePath?: string;
+
+  constructor(
+    readonly apiMessage: Message,
+    options: { code?: string; data?: Record<string, ResultNode>; httpStatus?: number; modulePath?: string } = {},
+  ) {
+    super(toPlaintext(apiMessage));
+    this.code = options.code ?? codeForKey(apiMessage.key);
+    this.data = options.data;
+    this.httpStatus = options.httpStatus ?? 200;
+    this.modulePath = options.modulePath;
+  }
+}
+
+export function apiError(key: string, params: MessageParam[] = [], code?: string, data?: Record<string, ResultNode>): ApiError {
+  return new ApiError(msg(key, ...params), { code, data });
+}
+
+export type ErrorFormat = 'bc' | 'plaintext' | 'wikitext' | 'html' | 'raw' | 'none';
+
+export interface Warning {
+  modulePath: string;
+  message: Message;
+  code: string;
+  data?: Record<string, ResultNode>;
+}
+
+/** Collects the warnings of one request, deduplicated, in the order they were raised. */
+export class WarningLog {
+  readonly items: Warning[] = [];
+  private readonly seen = new Set<string>();
+
+  add(modulePath: string, message: Message, code?: string, data?: Record<string, ResultNode>): void {
+    const w: Warning = { modulePath, message, code: code ?? codeForKey(message.key), data };
+    const id = `${modulePath}\u0000${w.code}\u0000${toWikitext(message)}`;
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
+    this.items.push(w);
+  }
+
+  warn(modulePath: string, key: string, ...params: MessageParam[]): void {
+    this.add(modulePath, msg(key, ...params));
+  }
+}
+
+export interface MessageRenderContext {
+  errorFormat: ErrorFormat;
+  articleUrl: (title: string) => string;
+}
+
+function renderMessageFields(node: ResultObject, m: Message, ctx: MessageRenderContext): void {
+  switch (ctx.errorFormat) {
+    case 'plaintext':
+      setContent(node, 'text', toPlaintext(m));
+      break;
+    case 'wikitext':
+    case 'bc':
+      setContent(node, 'text', toWikitext(m));
+      break;
+    case 'html':
+      setContent(node, 'html', toHtml(m, ctx.articleUrl));
+      break;
+    case 'raw':
+      node.key = m.key;
+      node.params = rawParams(m) as ResultNode;
+      break;
+    case 'none':
+      break;
+  }
+}
+
+/** One entry of `errors`/`warnings` in the non-bc formats. */
+function formattedEntry(code: string, m: Message, data: Record<string, ResultNode> | undefined, modulePath: string, ctx: MessageRenderContext): ResultObject {
+  const node: ResultObject = { code };
+  renderMessageFields(node, m, ctx);
+  if (data && Object.keys(data).length) node.data = data;
+  node.module = modulePath;
+  return node;
+}
+
+/** Adds the collected warnings to the result root in the request's errorformat. */
+export function addWarningsToResult(root: ResultObject, log: WarningLog, ctx: MessageRenderContext): void {
+  if (!log.items.length) return;
+  if (ctx.errorFormat === 'bc') {
+    const byModule: ResultObject = {};
+    for (const w of log.items) {
+      const name = moduleNameOfPath(w.modulePath);
+      const text = toPlaintext(w.message);
+      const existing = byModule[name] as ResultObject | undefined;
+      if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
+      else {
+        const node: ResultObject = {};
+        setContent(node, 'warnings', text);
+        byModule[name] = node;
+      }
+    }
+    root.warnings = byModule;
+    return;
+  }
+  root.warnings = setIndexedTagName(
+    log.items.map((w) => formattedEntry(w.code, w.message, w.data, w.modulePath, ctx)),
+    'warning',
+  );
+}
+
+export function docrefText(apiUrl: string): string {
+  return `${toPlaintext(msg('api-usage-docref', apiUrl))} ${toPlaintext(msg('api-usage-mailinglist-ref'))}`;
+}
+
+/** Adds `error` (bc) or `errors` + `docref` to the result root. */
+export function addErrorToResult(root: ResultObject, err: ApiError, ctx: MessageRenderContext, apiUrl: string): void {
+  const docref = docrefText(apiUrl);
+  if (ctx.errorFormat === 'bc') {
+    const node: ResultObject = { code: err.code, info: toPlaintext(err.apiMessage) };
+    if (err.data) for (const [k, v] of Object.entries(err.data)) node[k] = v;
+    setContent(node, 'docref', docref);
+    root.error = node;
+    return;
+  }
+  root.errors = setIndexedTagName([formattedEntry(err.code, err.apiMessage, err.data, err.modulePath ?? 'main', ctx)], 'error');
+  setContent(root, 'docref', docref);
+  metaOf(root);
+}

@@ -1,0 +1,155 @@
+// MediaWiki message texts (English) and their rendering as wikitext, plain text and HTML.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+/** MediaWiki's English texts, then this server's own messages. */
+const texts: Record<string, string> = { ...require('./en.json'), ...require('./wikiquery.json') };
+
+/** A parameter as MediaWiki's raw error format shows it. */
+export type MessageParam =
+  | string
+  | number
+  | { plaintext: string }
+  | { num: number }
+  | { list: MessageParam[]; type: 'text' | 'comma' | 'pipe' | 'semicolon' }
+  | { message: Message };
+
+export class Message {
+  constructor(
+    readonly key: string,
+    readonly params: readonly MessageParam[] = [],
+  ) {}
+}
+
+export function msg(key: string, ...params: MessageParam[]): Message {
+  return new Message(key, params);
+}
+
+export function messageText(key: string): string {
+  return texts[key] ?? `⧼${key}⧽`;
+}
+
+export function hasMessage(key: string): boolean {
+  return key in texts;
+}
+
+function paramWikitext(p: MessageParam): string {
+  if (typeof p === 'string') return p;
+  if (typeof p === 'number') return formatNumber(p);
+  if ('plaintext' in p) return p.plaintext;
+  if ('num' in p) return formatNumber(p.num);
+  if ('message' in p) return toWikitext(p.message);
+  const items = p.list.map(paramWikitext);
+  switch (p.type) {
+    case 'comma':
+      return items.join(texts['comma-separator'] ?? ', ');
+    case 'pipe':
+      return items.join(texts['pipe-separator'] ?? ' | ');
+    case 'semicolon':
+      return items.join('; ');
+    case 'text':
+      if (items.length < 2) return items.join('');
+      return `${items.slice(0, -1).join(texts['comma-separator'] ?? ', ')}${texts['word-separator'] ?? ' '}${texts['and'] ?? 'and'}${texts['word-separator'] ?? ' '}${items[items.length - 1]}`;
+  }
+}
+
+function formatNumber(n: number): string {
+  if (!Number.isInteger(n)) return String(n);
+  return n.toLocaleString('en-US');
+}
+
+function pluralForm(count: number, forms: string[]): string {
+  // Explicit forms ("0=none", "1=one") first; English has one and other.
+  for (const f of forms) {
+    const m = /^(\d+)=(.*)$/s.exec(f);
+    if (m && Number(m[1]) === count) return m[2];
+  }
+  const plain = forms.filter((f) => !/^\d+=/.test(f));
+  if (plain.length === 0) return '';
+  if (count === 1) return plain[0];
+  return plain[Math.min(1, plain.length - 1)];
+}
+
+function expandMagic(text: string): string {
+  // Innermost first, so nested templates resolve.
+  let prev = '';
+  while (prev !== text) {
+    prev = text;
+    text = text.replace(/\{\{(PLURAL|GENDER|GRAMMAR|int|ucfirst|lcfirst):([^{}]*)\}\}/g, (_all, name: string, body: string) => {
+      const parts = body.split('|');
+      switch (name) {
+        case 'PLURAL': {
+          const n = Number(String(parts[0]).replace(/,/g, ''));
+          return pluralForm(Number.isFinite(n) ? n : 0, parts.slice(1));
+        }
+        case 'GENDER':
+          return parts.length > 1 ? parts[parts.length - 1] : '';
+        case 'GRAMMAR':
+          return parts[parts.length - 1];
+        case 'int':
+          return messageText(parts[0]);
+        case 'ucfirst':
+          return body.charAt(0).toUpperCase() + body.slice(1);
+        case 'lcfirst':
+          return body.charAt(0).toLowerCase() + body.slice(1);
+      }
+      return body;
+    });
+  }
+  return text;
+}
+
+export function toWikitext(m: Message): string {
+  const raw = messageText(m.key);
+  const substituted = raw.replace(/\$(\d+)/g, (all, n: string) => {
+    const p = m.params[Number(n) - 1];
+    return p === undefined ? all : paramWikitext(p);
+  });
+  return expandMagic(substituted);
+}
+
+const HTML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#039': "'" };
+
+/** MediaWiki's ApiErrorFormatter::stripMarkup: semantic tags become quotes, other tags go. */
+export function stripMarkup(text: string): string {
+  return text
+    .replace(/<\/?(var|kbd|samp|code)>/g, '"')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (all, ent: string) => {
+      if (ent.startsWith('#x')) return String.fromCodePoint(parseInt(ent.slice(2), 16));
+      if (ent.startsWith('#')) return String.fromCodePoint(parseInt(ent.slice(1), 10));
+      return HTML_ENTITIES[ent] ?? all;
+    });
+}
+
+export function toPlaintext(m: Message): string {
+  return stripMarkup(wikiLinksToText(toWikitext(m)));
+}
+
+function wikiLinksToText(text: string): string {
+  return text
+    .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, '$2')
+    .replace(/\[\[([^\]]*)\]\]/g, '$1')
+    .replace(/\[(?:https?:)?\/\/[^\s\]]+ ([^\]]*)\]/g, '$1')
+    .replace(/'''(.*?)'''/g, '$1')
+    .replace(/''(.*?)''/g, '$1');
+}
+
+/** Messages in the API are simple: links, bold/italic and inline tags are all they use. */
+export function toHtml(m: Message, articleUrl: (title: string) => string): string {
+  return toWikitext(m)
+    .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) => `<a href="${articleUrl(t)}" title="${t}">${label}</a>`)
+    .replace(/\[\[([^\]]*)\]\]/g, (_a, t: string) => `<a href="${articleUrl(t)}" title="${t}">${t}</a>`)
+    .replace(/\[((?:https?:)?\/\/[^\s\]]+) ([^\]]*)\]/g, '<a rel="nofollow" class="external text" href="$1">$2</a>')
+    .replace(/'''(.*?)'''/g, '<b>$1</b>')
+    .replace(/''(.*?)''/g, '<i>$1</i>');
+}
+
+/** The `params` array of errorformat=raw. */
+export function rawParams(m: Message): unknown[] {
+  return m.params.map(function raw(p: MessageParam): unknown {
+    if (typeof p === 'object' && 'list' in p) return { list: p.list.map(raw), type: p.type };
+    if (typeof p === 'object' && 'message' in p) return { key: p.message.key, params: rawParams(p.message) };
+    return p;
+  });
+}

@@ -1,0 +1,257 @@
+// The main module: one API request in, one HTTP answer out (action, format, errorformat, assert,
+// maxlag, origin/CORS, requestid, servedby, curtimestamp, cache headers).
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { RequestContext } from './context.ts';
+import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
+import { msg } from './i18n/messages.ts';
+import { formatDecls, mainDecl, SERVED_ACTIONS, type FormatName } from './main-declarations.ts';
+import type { ApiRequest } from './request.ts';
+import { setFlag, type ResultNode, type ResultObject } from './result.ts';
+import type { ApiServices } from './services.ts';
+import { executeQuery } from './query/query.ts';
+import { executeParamInfo } from './paraminfo-action.ts';
+import { renderHelpPage } from './help-page.ts';
+import { renderResult } from './formats/index.ts';
+import { mwToIso, nowMw } from '../wiki/timestamps.ts';
+import { debugInfo } from './debuginfo.ts';
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+const WRITE_ACTIONS_NEEDING_POST = new Set([
+  'block', 'changeauthenticationdata', 'changecontentmodel', 'clearhasmsg', 'clientlogin', 'createaccount',
+  'delete', 'edit', 'emailuser', 'filerevert', 'imagerotate', 'import', 'linkaccount', 'login', 'logout',
+  'managetags', 'mergehistory', 'move', 'options', 'patrol', 'protect', 'purge', 'removeauthenticationdata',
+  'resetpassword', 'revisiondelete', 'rollback', 'setnotificationtimestamp', 'setpagelanguage', 'tag',
+  'unblock', 'undelete', 'unlinkaccount', 'upload', 'userrights', 'watch', 'cspreport', 'stashedit',
+]);
+
+const SERVED_BY = hostname();
+
+interface OutputSettings {
+  format: FormatName;
+  formatVersion: 1 | 2;
+  utf8: boolean;
+  ascii: boolean;
+  callback?: string;
+  wrappedhtml: boolean;
+}
+
+/** MediaWiki removes everything but these from a JSONP callback name. */
+function sanitizeCallback(name: string): string {
+  return name.replace(/[^\][.\w$]+/g, '');
+}
+
+function readFormatName(request: ApiRequest): FormatName {
+  const f = request.peek('format');
+  return f !== undefined && formatDecls.has(f as FormatName) ? (f as FormatName) : 'jsonfm';
+}
+
+export async function handleApiRequest(services: ApiServices, request: ApiRequest): Promise<ApiResponse> {
+  const started = process.hrtime.bigint();
+  const ctx = new RequestContext(services, request);
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'private, must-revalidate, max-age=0',
+  };
+  let status = 200;
+  let output: OutputSettings = { format: readFormatName(request), formatVersion: 1, utf8: false, ascii: false, wrappedhtml: false };
+  const top: [string, ResultNode][] = [];
+  let query: ResultObject | null = null;
+  let error: ApiError | null = null;
+  let extraRoot: ResultObject | null = null;
+  let requestId: string | undefined;
+  let wantServedBy = false;
+  let wantCurTimestamp = false;
+  let cacheMode: 'private' | 'public' | 'anon-public-user-private' = 'private';
+  let sMaxAge = 0;
+  let maxAge = 0;
+
+  // CORS is decided before anything else: a mismatch is a bare 403, like MediaWiki.
+  const origin = request.peek('origin');
+  if (origin !== undefined) {
+    const cors = handleCors(services, request, origin, headers);
+    if (cors) return cors;
+  }
+
+  try {
+    const mainParams = ctx.reader.readAll(mainDecl, 'main', '');
+    requestId = mainParams.requestid as string | undefined;
+    wantServedBy = mainParams.servedby === true;
+    wantCurTimestamp = mainParams.curtimestamp === true;
+    sMaxAge = Math.max(0, (mainParams.smaxage as number) ?? 0);
+    maxAge = Math.max(0, (mainParams.maxage as number) ?? 0);
+    ctx.errorFormat = mainParams.errorformat as ErrorFormat;
+    request.markUsed('uselang');
+    request.markUsed('errorlang');
+
+    output = readOutputSettings(ctx, mainParams.format as FormatName);
+    ctx.formatVersion = output.formatVersion;
+    if (output.callback !== undefined) headers['MediaWiki-Login-Suppressed'] = 'true';
+
+    const action = mainParams.action as string;
+    ctx.actionName = action;
+    if (action === 'help') {
+      return finishHelp(services, headers);
+    }
+    if (!SERVED_ACTIONS.has(action)) {
+      if (WRITE_ACTIONS_NEEDING_POST.has(action) && request.method !== 'POST') {
+        throw new ApiError(msg('apierror-mustbeposted', action), { code: 'mustbeposted' });
+      }
+      throw new ApiError(msg('apierror-wikiquery-actionnotsupported', action), { code: 'actionnotsupported', httpStatus: 501 });
+    }
+
+    checkAssert(ctx, mainParams.assert as string | undefined, mainParams.assertuser as string | undefined);
+
+    if (action === 'query') {
+      const outcome = await executeQuery(ctx);
+      top.push(...outcome.top);
+      query = outcome.query;
+      if (query && 'tokens' in query) cacheMode = 'private';
+      else cacheMode = 'public';
+    } else if (action === 'paraminfo') {
+      extraRoot = executeParamInfo(ctx);
+      cacheMode = 'public';
+    }
+    reportUnusedParams(ctx);
+  } catch (e) {
+    error = toApiError(e, ctx);
+    status = error.httpStatus;
+  }
+
+  if (cacheMode === 'public' && !error && (sMaxAge > 0 || maxAge > 0) && output.callback === undefined) {
+    headers['Cache-Control'] = `s-maxage=${sMaxAge}, max-age=${maxAge}, public`;
+  }
+
+  const root: ResultObject = {};
+  const renderCtx: MessageRenderContext = { errorFormat: ctx.errorFormat, articleUrl: (t) => services.articleUrl(t) };
+  if (requestId !== undefined) root.requestid = requestId;
+  if (error) {
+    addErrorToResult(root, error, renderCtx, services.apiUrl);
+    addWarningsToResult(root, ctx.warnings, renderCtx);
+    headers['MediaWiki-API-Error'] = error.code;
+  } else {
+    for (const [k, v] of top) {
+      if (k === 'batchcomplete') setFlag(root, k, v === true, true);
+      else root[k] = v;
+    }
+    addWarningsToResult(root, ctx.warnings, renderCtx);
+    if (ctx.limits.size) root.limits = Object.fromEntries(ctx.limits);
+    if (extraRoot) Object.assign(root, extraRoot);
+    if (query) root.query = query;
+  }
+  if (wantServedBy) root.servedby = SERVED_BY;
+  if (wantCurTimestamp) root.curtimestamp = mwToIso(nowMw());
+  if (services.site.debug) root.debuginfo = debugInfo(services, request, started);
+
+  const rendered = renderResult(root, {
+    format: output.format,
+    formatVersion: output.formatVersion,
+    utf8: output.utf8,
+    ascii: output.ascii,
+    callback: output.callback,
+    wrappedhtml: output.wrappedhtml,
+    apiUrl: services.apiUrl,
+    requestQueryString: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
+    isError: error !== null,
+    siteName: services.site.siteName,
+  });
+  Object.assign(headers, rendered.headers ?? {});
+  headers['Content-Type'] = rendered.contentType;
+  return { status, headers, body: rendered.body };
+}
+
+function readOutputSettings(ctx: RequestContext, format: FormatName): OutputSettings {
+  const decl = formatDecls.get(format)!;
+  const p = ctx.reader.readAll(decl, format, '');
+  const fv = p.formatversion;
+  const callback = typeof p.callback === 'string' ? sanitizeCallback(p.callback) : undefined;
+  return {
+    format,
+    formatVersion: fv === '2' || fv === 'latest' ? 2 : 1,
+    utf8: p.utf8 === true,
+    ascii: p.ascii === true,
+    callback,
+    wrappedhtml: p.wrappedhtml === true,
+  };
+}
+
+function checkAssert(ctx: RequestContext, assert: string | undefined, assertUser: string | undefined): void {
+  const caller = ctx.caller;
+  if (assertUser !== undefined && (caller.isAnonymous || caller.name !== assertUser)) {
+    throw new ApiError(msg('apierror-assertnameduserfailed', assertUser), { code: 'assertnameduserfailed' });
+  }
+  if (assert === 'user' && caller.isAnonymous) throw new ApiError(msg('apierror-assertuserfailed'), { code: 'assertuserfailed' });
+  if (assert === 'anon' && !caller.isAnonymous) throw new ApiError(msg('apierror-assertanonfailed'), { code: 'assertanonfailed' });
+  if (assert === 'bot' && !caller.rights.has('bot')) throw new ApiError(msg('apierror-assertbotfailed'), { code: 'assertbotfailed' });
+}
+
+function reportUnusedParams(ctx: RequestContext): void {
+  const unused = ctx.request.unusedNames();
+  if (!unused.length) return;
+  ctx.warnings.add(
+    'main',
+    msg('apierror-unrecognizedparams', { list: unused.map((u) => ({ plaintext: u })), type: 'comma' }, unused.length),
+    'unrecognizedparams',
+  );
+}
+
+function toApiError(e: unknown, ctx: RequestContext): ApiError {
+  if (e instanceof ApiError) return e;
+  const id = randomBytes(12).toString('hex');
+  const type = e instanceof Error ? e.constructor.name : 'Error';
+  console.error(`[${id}] internal error while serving ${ctx.request.url}:`, e);
+  return new ApiError(msg('apierror-exceptioncaughttype', id, type), {
+    code: `internal_api_error_${type}`,
+    httpStatus: 500,
+    data: { errorclass: type },
+  });
+}
+
+function finishHelp(services: ApiServices, headers: Record<string, string>): ApiResponse {
+  return {
+    status: 200,
+    headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
+    body: renderHelpPage(services),
+  };
+}
+
+/** origin=: `*` for anonymous cross-site requests; otherwise it must equal the Origin header. */
+function handleCors(services: ApiServices, request: ApiRequest, origin: string, headers: Record<string, string>): ApiResponse | null {
+  const header = request.header('origin');
+  if (origin === '*') {
+    headers['Access-Control-Allow-Origin'] = '*';
+    headers['Access-Control-Allow-Credentials'] = 'false';
+    headers['Access-Control-Expose-Headers'] = 'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed';
+    headers['MediaWiki-Login-Suppressed'] = 'true';
+    return null;
+  }
+  const matches = header !== undefined && header.split(/\s+/).includes(origin);
+  if (!matches) {
+    return {
+      status: 403,
+      headers: { 'Cache-Control': 'no-cache', 'Content-Type': 'text/html; charset=UTF-8', 'X-Content-Type-Options': 'nosniff' },
+      body: "'origin' parameter does not match Origin header\n",
+    };
+  }
+  const allowed = services.site.crossSiteAjaxDomains.some((d) => matchesDomain(origin, d)) &&
+    !services.site.crossSiteAjaxDomainExceptions.some((d) => matchesDomain(origin, d));
+  if (allowed) {
+    headers['Access-Control-Allow-Origin'] = origin;
+    headers['Access-Control-Allow-Credentials'] = 'true';
+    headers['Access-Control-Expose-Headers'] = 'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed';
+    headers['Vary'] = 'Origin';
+  }
+  return null;
+}
+
+function matchesDomain(origin: string, pattern: string): boolean {
+  const host = origin.replace(/^[a-z]+:\/\//i, '').replace(/:\d+$/, '');
+  const re = new RegExp('^' + pattern.split('*').map((s) => s.replace(/[.?+^$[\]\\(){}|-]/g, '\\$&')).join('.*') + '$', 'i');
+  return re.test(host);
+}

@@ -1,0 +1,109 @@
+// Single owner of `continue`: which modules still run on a continued request, and the
+// `continue` object and `batchcomplete` flag of the answer (MediaWiki's continuation protocol).
+import { ApiError } from '../errors.ts';
+import { msg } from '../i18n/messages.ts';
+import type { ApiRequest } from '../request.ts';
+
+export type ContinueValue = string | number | readonly (string | number)[];
+
+function encode(value: ContinueValue): string {
+  return Array.isArray(value) ? value.join('|') : String(value);
+}
+
+export class Continuation {
+  /** Module name -> still active (false: finished in an earlier batch, skipped now). */
+  private readonly active = new Map<string, boolean>();
+  private readonly dependsOnPageset: Set<string>;
+  /** Continue values of modules, by module, in the order they were set. */
+  private readonly moduleData = new Map<string, Map<string, string>>();
+  private readonly generatorData = new Map<string, string>();
+  /** Generator parameters of this batch, copied back when prop modules are unfinished. */
+  private readonly generatorParams = new Map<string, string>();
+  readonly generatorDone: boolean;
+
+  /**
+   * @param moduleNames every module of the request (list, prop, meta), generator excluded
+   * @param pageModules the prop modules (they work on the page set, so they restart with each generator batch)
+   */
+  constructor(request: ApiRequest, moduleNames: readonly string[], pageModules: readonly string[]) {
+    this.dependsOnPageset = new Set(pageModules);
+    const raw = request.get('continue') ?? '';
+    let skip = new Set<string>();
+    let generatorDone = false;
+    if (raw !== '') {
+      const parts = raw.split('||');
+      if (parts.length !== 2) throw new ApiError(msg('apierror-badcontinue'), { code: 'badcontinue' });
+      generatorDone = parts[0] === '-';
+      skip = new Set(parts[1] === '' ? [] : parts[1].split('|'));
+      if (generatorDone) {
+        for (const m of pageModules) skip.add(m);
+      } else if (parts[0] !== '') {
+        for (const name of parts[0].split('|')) {
+          const v = request.peek(name);
+          if (v !== undefined) this.generatorParams.set(name, v);
+        }
+      }
+    }
+    this.generatorDone = generatorDone;
+    for (const name of moduleNames) this.active.set(name, !skip.has(name));
+  }
+
+  isActive(moduleName: string): boolean {
+    return this.active.get(moduleName) === true;
+  }
+
+  /** `fullParamName` already carries the module's prefix. */
+  addContinue(moduleName: string, fullParamName: string, value: ContinueValue): void {
+    let data = this.moduleData.get(moduleName);
+    if (!data) this.moduleData.set(moduleName, (data = new Map()));
+    data.set(fullParamName, encode(value));
+  }
+
+  addGeneratorContinue(fullParamName: string, value: ContinueValue): void {
+    this.generatorData.set(fullParamName, encode(value));
+  }
+
+  hasContinue(moduleName: string): boolean {
+    return this.moduleData.has(moduleName);
+  }
+
+  /** The `continue` object (empty when done) and whether the batch is complete. */
+  result(): { data: [string, string][]; batchComplete: boolean } {
+    const data = new Map<string, string>();
+    const finished = [...this.active.keys()].filter((m) => !this.moduleData.has(m));
+    let batchComplete = false;
+    let generatorKeys: string;
+
+    for (const [module, kv] of this.moduleData) if (!this.dependsOnPageset.has(module)) for (const [k, v] of kv) if (!data.has(k)) data.set(k, v);
+
+    const unfinishedPageModules = [...this.moduleData.keys()].filter((m) => this.dependsOnPageset.has(m));
+    let finishedNow = finished;
+    if (unfinishedPageModules.length) {
+      for (const m of unfinishedPageModules) for (const [k, v] of this.moduleData.get(m)!) if (!data.has(k)) data.set(k, v);
+      for (const [k, v] of this.generatorParams) if (!data.has(k)) data.set(k, v);
+      generatorKeys = [...this.generatorParams.keys()].join('|');
+    } else if (this.generatorData.size) {
+      for (const [k, v] of this.generatorData) if (!data.has(k)) data.set(k, v);
+      finishedNow = finished.filter((m) => !this.dependsOnPageset.has(m));
+      generatorKeys = [...this.generatorData.keys()].join('|');
+      batchComplete = true;
+    } else {
+      generatorKeys = '-';
+      batchComplete = true;
+    }
+    if (data.size || generatorKeys !== '-') data.set('continue', `${generatorKeys}||${finishedNow.join('|')}`);
+    return { data: [...data.entries()], batchComplete };
+  }
+
+  /** rawcontinue: `query-continue` grouped by module, the generator's under its own name. */
+  rawResult(generatorName: string | null): [string, [string, string][]][] {
+    const out: [string, [string, string][]][] = [];
+    for (const [module, kv] of this.moduleData) out.push([module, [...kv.entries()]]);
+    if (generatorName && this.generatorData.size) {
+      const existing = out.find(([m]) => m === generatorName);
+      if (existing) existing[1].push(...this.generatorData.entries());
+      else out.push([generatorName, [...this.generatorData.entries()]]);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,345 @@
+// The pages a query works on (titles | pageids | revids | generator), with MediaWiki's
+// normalisation, redirect resolution, and missing/invalid/special/interwiki bookkeeping.
+import type { PageRow, TitleKey } from '../../store/pages.ts';
+import type { ApiServices } from '../services.ts';
+import { list, setFlag, setIndexedTagName, setType, type ResultMap, type ResultObject } from '../result.ts';
+
+export interface PageEntry {
+  pageId: number;
+  ns: number;
+  dbKey: string;
+  /** Prefixed text with spaces (`Talk:Foo bar`). */
+  title: string;
+  row: PageRow;
+}
+
+interface MissingTitle {
+  fakeId: number;
+  ns: number;
+  dbKey: string;
+  title: string;
+}
+
+interface InvalidTitle {
+  fakeId: number;
+  title: string;
+  reason: string;
+}
+
+interface SpecialTitle {
+  fakeId: number;
+  ns: number;
+  title: string;
+  missing: boolean;
+}
+
+interface RedirectEntry {
+  from: string;
+  to: string;
+  fragment: string;
+  interwiki: string;
+}
+
+function key(ns: number, dbKey: string): string {
+  return `${ns}:${dbKey}`;
+}
+
+export class PageSet {
+  private readonly good = new Map<number, PageEntry>();
+  private readonly missingTitles: MissingTitle[] = [];
+  private readonly invalidTitles: InvalidTitle[] = [];
+  private readonly specialTitles: SpecialTitle[] = [];
+  private readonly interwikiTitles: { title: string; iw: string }[] = [];
+  private readonly normalized: [string, string][] = [];
+  private readonly redirects: RedirectEntry[] = [];
+  private readonly missingPageIds: number[] = [];
+  private readonly badRevIds: number[] = [];
+  /** Good revision ids asked for with `revids`, and their page. */
+  readonly revisionIds = new Map<number, number>();
+  private nextFakeId = -1;
+
+  constructor(
+    private readonly services: ApiServices,
+    private readonly resolveRedirects: boolean,
+  ) {}
+
+  goodPages(): PageEntry[] {
+    return [...this.good.values()];
+  }
+
+  goodPage(pageId: number): PageEntry | undefined {
+    return this.good.get(pageId);
+  }
+
+  goodCount(): number {
+    return this.good.size;
+  }
+
+  missingCount(): number {
+    return this.missingTitles.length + this.missingPageIds.length;
+  }
+
+  /** Every page the output will list (good, missing, invalid, special): for "one page only" checks. */
+  totalCount(): number {
+    return this.good.size + this.missingTitles.length + this.invalidTitles.length + this.specialTitles.length + this.missingPageIds.length;
+  }
+
+  /** Missing titles (for modules such as info that describe them too). */
+  missing(): readonly MissingTitle[] {
+    return this.missingTitles;
+  }
+
+  isRevisionMode(): boolean {
+    return this.revisionIds.size > 0 || this.badRevIds.length > 0;
+  }
+
+  private fakeId(): number {
+    return this.nextFakeId--;
+  }
+
+  /** `titles=`: parse, normalise, look up. */
+  async addTitles(inputs: readonly string[]): Promise<void> {
+    const { titles, specialPages } = this.services;
+    const lookups: { ns: number; dbKey: string }[] = [];
+    const specials: { ns: number; dbKey: string; title: string }[] = [];
+    for (const input of inputs) {
+      const parsed = titles.parse(input, 0);
+      if ('invalid' in parsed) {
+        this.invalidTitles.push({ fakeId: this.fakeId(), title: input, reason: parsed.reason });
+        continue;
+      }
+      if (parsed.interwiki) {
+        const text = titles.prefixedText(parsed);
+        if (text !== input) this.normalized.push([input, text]);
+        this.interwikiTitles.push({ title: text, iw: parsed.interwiki });
+        continue;
+      }
+      let dbKey = parsed.dbKey;
+      if (parsed.ns === -1) dbKey = specialPages.canonicalize(dbKey);
+      const text = titles.text(parsed.ns, dbKey);
+      if (text !== input) this.normalized.push([input, text]);
+      if (parsed.ns < 0) specials.push({ ns: parsed.ns, dbKey, title: text });
+      else lookups.push({ ns: parsed.ns, dbKey });
+    }
+    await this.addSpecials(specials);
+    await this.lookUpTitles(lookups);
+  }
+
+  private async addSpecials(specials: { ns: number; dbKey: string; title: string }[]): Promise<void> {
+    if (!specials.length) return;
+    const files = specials.filter((s) => s.ns === -2).map((s) => s.dbKey);
+    const existingFiles = files.length ? await this.services.store.pages.existingFiles(files) : new Set<string>();
+    for (const s of specials) {
+      const missing = s.ns === -1 ? !this.services.specialPages.exists(s.dbKey) : !existingFiles.has(s.dbKey);
+      this.specialTitles.push({ fakeId: this.fakeId(), ns: s.ns, title: s.title, missing });
+    }
+  }
+
+  /** Looks titles up; returns the rows found (redirect resolution uses them). */
+  private async lookUpTitles(wanted: readonly TitleKey[]): Promise<PageRow[]> {
+    // Group by namespace in order of first appearance, as MediaWiki's link batches do: this
+    // decides the order in which missing titles get their negative ids.
+    const byNs = new Map<number, Map<string, TitleKey>>();
+    for (const t of wanted) {
+      let m = byNs.get(t.ns);
+      if (!m) byNs.set(t.ns, (m = new Map()));
+      if (!m.has(t.dbKey)) m.set(t.dbKey, t);
+    }
+    const unique = [...byNs.values()].flatMap((m) => [...m.values()]);
+    const rows = unique.length ? await this.services.store.pages.byTitles(unique) : [];
+    const found = new Set<string>();
+    for (const row of rows) {
+      found.add(key(row.page_namespace, row.page_title));
+      this.addGood(row);
+    }
+    for (const t of unique) {
+      if (found.has(key(t.ns, t.dbKey))) continue;
+      if (this.missingTitles.some((m) => m.ns === t.ns && m.dbKey === t.dbKey)) continue;
+      this.missingTitles.push({ fakeId: this.fakeId(), ns: t.ns, dbKey: t.dbKey, title: this.services.titles.text(t.ns, t.dbKey) });
+    }
+    if (this.resolveRedirects) await this.followRedirects(rows);
+    return rows;
+  }
+
+  private addGood(row: PageRow): void {
+    if (this.good.has(row.page_id)) return;
+    this.good.set(row.page_id, {
+      pageId: row.page_id,
+      ns: row.page_namespace,
+      dbKey: row.page_title,
+      title: this.services.titles.text(row.page_namespace, row.page_title),
+      row,
+    });
+  }
+
+  /** `pageids=` */
+  async addPageIds(ids: readonly number[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    const positive = unique.filter((id) => id > 0);
+    const rows = positive.length ? await this.services.store.pages.byIds(positive) : [];
+    const byId = new Map(rows.map((r) => [r.page_id, r]));
+    for (const id of unique) {
+      const row = byId.get(id);
+      if (row) this.addGood(row);
+      else this.missingPageIds.push(id);
+    }
+    if (this.resolveRedirects) await this.followRedirects(rows);
+  }
+
+  /** `revids=` */
+  async addRevisionIds(ids: readonly number[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    const positive = unique.filter((id) => id > 0);
+    const pairs = positive.length ? await this.services.store.pages.pagesOfRevisions(positive) : [];
+    const pageOf = new Map(pairs.map((p) => [p.rev_id, p.rev_page]));
+    for (const id of unique) {
+      const page = pageOf.get(id);
+      if (page === undefined) this.badRevIds.push(id);
+      else this.revisionIds.set(id, page);
+    }
+    const pageIds = [...new Set(pageOf.values())];
+    const rows = pageIds.length ? await this.services.store.pages.byIds(pageIds) : [];
+    for (const row of rows) this.addGood(row);
+  }
+
+  /** Pages a generator produced: ids of existing pages and titles that may not exist. */
+  async addGenerated(pageIds: readonly number[], titles: readonly TitleKey[]): Promise<void> {
+    if (pageIds.length) {
+      const rows = await this.services.store.pages.byIds([...new Set(pageIds)]);
+      for (const row of rows) this.addGood(row);
+      if (this.resolveRedirects) await this.followRedirects(rows);
+    }
+    const specials = titles.filter((t) => t.ns < 0);
+    if (specials.length) await this.addSpecials(specials.map((t) => ({ ...t, title: this.services.titles.text(t.ns, t.dbKey) })));
+    const normal = titles.filter((t) => t.ns >= 0);
+    if (normal.length) await this.lookUpTitles(normal);
+  }
+
+  /** Replaces redirect pages by their targets, level by level, stopping at loops. */
+  private async followRedirects(rows: readonly PageRow[]): Promise<void> {
+    const seen = new Set<string>();
+    for (const p of this.good.values()) seen.add(key(p.ns, p.dbKey));
+    let pending = rows.filter((r) => r.page_is_redirect && this.good.has(r.page_id));
+    while (pending.length) {
+      const targets = await this.services.store.pages.redirectTargets(pending.map((r) => r.page_id));
+      const byFrom = new Map(targets.map((t) => [t.rd_from, t]));
+      const next: TitleKey[] = [];
+      for (const row of pending) {
+        const target = byFrom.get(row.page_id);
+        if (!target) continue;
+        const from = this.good.get(row.page_id);
+        if (!from) continue;
+        this.good.delete(row.page_id);
+        const interwiki = target.rd_interwiki ?? '';
+        const fragment = target.rd_fragment ?? '';
+        const to = interwiki
+          ? `${interwiki}:${target.rd_title.replace(/_/g, ' ')}`
+          : this.services.titles.text(target.rd_namespace, target.rd_title);
+        this.redirects.push({ from: from.title, to, fragment, interwiki });
+        if (interwiki) {
+          this.interwikiTitles.push({ title: to, iw: interwiki });
+          continue;
+        }
+        const k = key(target.rd_namespace, target.rd_title);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        next.push({ ns: target.rd_namespace, dbKey: target.rd_title });
+      }
+      if (!next.length) break;
+      const found = await this.services.store.pages.byTitles(next);
+      const foundKeys = new Set(found.map((r) => key(r.page_namespace, r.page_title)));
+      for (const r of found) this.addGood(r);
+      for (const t of next) {
+        if (foundKeys.has(key(t.ns, t.dbKey))) continue;
+        if (t.ns < 0) {
+          await this.addSpecials([{ ns: t.ns, dbKey: t.dbKey, title: this.services.titles.text(t.ns, t.dbKey) }]);
+          continue;
+        }
+        this.missingTitles.push({ fakeId: this.fakeId(), ns: t.ns, dbKey: t.dbKey, title: this.services.titles.text(t.ns, t.dbKey) });
+      }
+      pending = found.filter((r) => r.page_is_redirect);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Output
+
+  /** `normalized`, `converted`, `redirects`, `interwiki`, `badrevids` into `query`. */
+  writeGeneralInfo(query: ResultObject, options: { iwurl: boolean }): void {
+    if (this.normalized.length) {
+      query.normalized = list('n', this.normalized.map(([from, to]) => ({ from, to })));
+    }
+    if (this.interwikiTitles.length) {
+      query.interwiki = list(
+        'i',
+        this.interwikiTitles.map(({ title, iw }) => {
+          const item: ResultObject = { title, iw };
+          if (options.iwurl) {
+            const url = this.services.interwikiUrl(iw, title.slice(iw.length + 1));
+            if (url) item.url = url;
+          }
+          return item;
+        }),
+      );
+    }
+    if (this.redirects.length) {
+      query.redirects = list(
+        'r',
+        this.redirects.map((r) => {
+          const item: ResultObject = { from: r.from, to: r.to };
+          if (r.fragment) item.tofragment = r.fragment;
+          if (r.interwiki) item.tointerwiki = r.interwiki;
+          return item;
+        }),
+      );
+    }
+    if (this.badRevIds.length) {
+      const bad: ResultMap = new Map();
+      for (const id of this.badRevIds) {
+        const item: ResultObject = { revid: id };
+        setFlag(item, 'missing', true);
+        bad.set(id, item);
+      }
+      setType(bad, 'BCarray');
+      setIndexedTagName(bad, 'rev');
+      query.badrevids = bad;
+    }
+  }
+
+  /** The `pages` map: fv1 an object keyed by page id, fv2 a list sorted by id. */
+  buildPagesOutput(): ResultMap {
+    const pages: ResultMap = new Map();
+    for (const id of this.missingPageIds) {
+      const item: ResultObject = { pageid: id };
+      setFlag(item, 'missing', true);
+      pages.set(id, item);
+    }
+    for (const m of this.missingTitles) {
+      const item: ResultObject = { ns: m.ns, title: m.title };
+      setFlag(item, 'missing', true);
+      pages.set(m.fakeId, item);
+    }
+    for (const inv of this.invalidTitles) {
+      const item: ResultObject = { title: inv.title, invalidreason: inv.reason };
+      setFlag(item, 'invalid', true);
+      pages.set(inv.fakeId, item);
+    }
+    for (const s of this.specialTitles) {
+      const item: ResultObject = { ns: s.ns, title: s.title };
+      setFlag(item, 'special', true);
+      if (s.missing) setFlag(item, 'missing', true);
+      pages.set(s.fakeId, item);
+    }
+    for (const p of this.good.values()) {
+      pages.set(p.pageId, { pageid: p.pageId, ns: p.ns, title: p.title });
+    }
+    setType(pages, 'BCarray');
+    setIndexedTagName(pages, 'page');
+    return pages;
+  }
+
+  /** Ids as `indexpageids` lists them: the keys of `pages`, as strings, in output order. */
+  static pageIdsOf(pages: ResultMap): string[] {
+    return [...pages.keys()].map(String);
+  }
+}

@@ -1,0 +1,301 @@
+// action=query: builds the page set, runs prop/list/meta modules, writes continuation.
+import { ApiError, apiError } from '../errors.ts';
+import { msg, type MessageParam } from '../i18n/messages.ts';
+import type { RequestContext } from '../context.ts';
+import type { QueryModule } from '../module.ts';
+import type { ModuleGroup } from '../params/declaration.ts';
+import type { ParamValues } from '../params/validate.ts';
+import { list, mergeInto, setIndexedTagName, type ResultList, type ResultMap, type ResultNode, type ResultObject } from '../result.ts';
+import { Continuation, type ContinueValue } from './continuation.ts';
+import { PageSet } from './pageset.ts';
+import type { GeneratorSink, QueryRun } from './run.ts';
+import type { TitleKey } from '../../store/pages.ts';
+import { queryDecl } from '../main-declarations.ts';
+
+const GROUP_ORDER: readonly ModuleGroup[] = ['prop', 'list', 'meta'];
+
+interface PlannedModule {
+  module: QueryModule;
+  group: ModuleGroup;
+}
+
+class GeneratedPages implements GeneratorSink {
+  readonly pageIds: number[] = [];
+  readonly titles: TitleKey[] = [];
+  readonly revisionIds: number[] = [];
+  addPageId(pageId: number): void {
+    this.pageIds.push(pageId);
+  }
+  addTitle(ns: number, dbKey: string): void {
+    this.titles.push({ ns, dbKey });
+  }
+  addRevisionId(revId: number): void {
+    this.revisionIds.push(revId);
+  }
+}
+
+/** The output under `query`, shared by every module of the request. */
+class QueryOutput {
+  readonly query: ResultObject = {};
+  pages: ResultMap | null = null;
+  readonly top: ResultObject = {};
+}
+
+class ModuleRun implements QueryRun {
+  readonly name: string;
+  readonly path: string;
+
+  constructor(
+    private readonly ctx: RequestContext,
+    readonly module: QueryModule,
+    readonly prefix: string,
+    readonly params: ParamValues,
+    readonly pageset: PageSet,
+    readonly generator: GeneratorSink | null,
+    private readonly output: QueryOutput,
+    private readonly continuation: Continuation,
+  ) {
+    this.name = module.decl.name;
+    this.path = module.decl.path;
+  }
+
+  get services() {
+    return this.ctx.services;
+  }
+  get caller() {
+    return this.ctx.caller;
+  }
+  get warnings() {
+    return this.ctx.warnings;
+  }
+  get formatVersion() {
+    return this.ctx.formatVersion;
+  }
+
+  str(name: string): string | undefined {
+    const v = this.params[name];
+    return typeof v === 'string' ? v : undefined;
+  }
+  int(name: string): number | undefined {
+    const v = this.params[name];
+    return typeof v === 'number' ? v : undefined;
+  }
+  bool(name: string): boolean {
+    return this.params[name] === true;
+  }
+  strList(name: string): string[] {
+    const v = this.params[name];
+    return Array.isArray(v) ? v.map(String) : [];
+  }
+  intList(name: string): number[] {
+    const v = this.params[name];
+    return Array.isArray(v) ? v.map(Number) : [];
+  }
+
+  private ownList(tag?: string): ResultList {
+    let l = this.output.query[this.name] as ResultList | undefined;
+    if (!l) {
+      l = list(tag ?? this.module.itemTag ?? 'item', []);
+      this.output.query[this.name] = l;
+    }
+    return l;
+  }
+
+  addItem(item: ResultNode, tag?: string): boolean {
+    this.ownList(tag).push(item);
+    return true;
+  }
+
+  ensureOwnList(): void {
+    this.ownList();
+  }
+
+  setQueryValue(key: string, value: ResultNode): void {
+    this.output.query[key] = value;
+  }
+
+  addPageFields(pageId: number, fields: ResultObject): void {
+    const page = this.output.pages?.get(pageId) as ResultObject | undefined;
+    if (page) mergeInto(page, fields);
+  }
+
+  addPageItem(pageId: number, listKey: string, item: ResultNode, tag?: string): boolean {
+    const page = this.output.pages?.get(pageId) as ResultObject | undefined;
+    if (!page) return true;
+    let l = page[listKey] as ResultList | undefined;
+    if (!l) page[listKey] = l = list(tag ?? 'item', []);
+    l.push(item);
+    return true;
+  }
+
+  setContinue(param: string, value: ContinueValue): void {
+    const full = this.paramName(param);
+    if (this.generator) this.continuation.addGeneratorContinue(full, value);
+    else this.continuation.addContinue(this.name, full, value);
+  }
+
+  setTopValue(key: string, value: ResultNode): void {
+    this.output.top[key] = value;
+  }
+
+  warn(key: string, ...params: MessageParam[]): void {
+    this.ctx.warnings.add(this.path, msg(key, ...params));
+  }
+
+  fail(key: string, params: MessageParam[] = [], code?: string, data?: Record<string, ResultNode>): never {
+    const e = apiError(key, params, code, data);
+    e.modulePath = this.path;
+    throw e;
+  }
+
+  paramName(name: string): string {
+    return this.prefix + name;
+  }
+
+  deprecated(key: string, params: MessageParam[], feature: string): void {
+    this.ctx.deprecation(this.path, key, params, feature);
+  }
+}
+
+function withModulePath<T>(path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ApiError && !e.modulePath) e.modulePath = path;
+    throw e;
+  }
+}
+
+async function withModulePathAsync<T>(path: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof ApiError && !e.modulePath) e.modulePath = path;
+    throw e;
+  }
+}
+
+function notImplemented(module: QueryModule): ApiError {
+  return new ApiError(msg('apierror-wikiquery-notimplemented', module.decl.group ?? 'list', module.decl.name), {
+    code: 'notimplemented',
+    modulePath: module.decl.path,
+    data: { module: module.decl.name },
+  });
+}
+
+export interface QueryOutcome {
+  /** Top-level members in order (`batchcomplete`, `continue`, `query-continue`, `limits` ...). */
+  top: [string, ResultNode][];
+  query: ResultObject | null;
+}
+
+export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
+  const { services, reader } = ctx;
+  const params = withModulePath('query', () => reader.readAll(queryDecl, 'query', ''));
+  const output = new QueryOutput();
+
+  const planned: PlannedModule[] = [];
+  for (const group of GROUP_ORDER) {
+    for (const name of (params[group] as string[] | undefined) ?? []) {
+      const module = services.modules.get(group, name);
+      if (module) planned.push({ module, group });
+    }
+  }
+  const pageModules = planned.filter((p) => p.group === 'prop').map((p) => p.module.decl.name);
+  const continuation = withModulePath('query', () => new Continuation(ctx.request, planned.map((p) => p.module.decl.name), pageModules));
+
+  for (const p of planned) {
+    if (p.module.decl.readRights !== false && !ctx.caller.rights.has('read')) {
+      throw new ApiError(msg('apierror-readapidenied'), { code: 'readapidenied', modulePath: p.module.decl.path });
+    }
+  }
+
+  const sources = (['titles', 'pageids', 'revids'] as const).filter((s) => params[s] !== undefined);
+  const generatorName = params.generator as string | undefined;
+  if (sources.length > 1) {
+    throw new ApiError(msg('apierror-invalidparammix-cannotusewith', sources[1], sources[0]), { code: 'multisource', modulePath: 'query' });
+  }
+
+  const resolveRedirects = params.redirects === true;
+  let pageset = new PageSet(services, resolveRedirects && !generatorName);
+  const pagesetRequested = sources.length > 0 || generatorName !== undefined;
+
+  if (!continuation.generatorDone) {
+    await withModulePathAsync('query', () => fillFromSources(pageset, params, sources));
+    if (generatorName) {
+      pageset = await runGenerator(ctx, generatorName, pageset, output, continuation, resolveRedirects);
+    }
+    const pages = pageset.buildPagesOutput();
+    pageset.writeGeneralInfo(output.query, { iwurl: params.iwurl === true });
+    if (pagesetRequested && pages.size > 0) {
+      if (params.indexpageids === true) output.query.pageids = list('id', PageSet.pageIdsOf(pages));
+      output.pages = pages;
+      output.query.pages = pages;
+    }
+  }
+
+  for (const p of planned) {
+    const name = p.module.decl.name;
+    if (!continuation.isActive(name)) {
+      // Read its parameters anyway so they are not reported as unrecognised.
+      for (const param of Object.keys(p.module.decl.params)) ctx.request.markUsed(p.module.decl.prefix + param);
+      continue;
+    }
+    const moduleParams = withModulePath(p.module.decl.path, () => reader.readAll(p.module.decl, p.module.decl.path));
+    const execute = p.module.execute;
+    if (!execute) throw notImplemented(p.module);
+    const run = new ModuleRun(ctx, p.module, p.module.decl.prefix, moduleParams, pageset, null, output, continuation);
+    if (p.group === 'list') run.ensureOwnList();
+    await withModulePathAsync(p.module.decl.path, async () => execute(run));
+  }
+
+  const top: [string, ResultNode][] = [];
+  if (params.rawcontinue === true) {
+    const raw = continuation.rawResult(generatorName ?? null);
+    if (raw.length) {
+      const qc: ResultObject = {};
+      for (const [module, kv] of raw) qc[module] = Object.fromEntries(kv);
+      top.push(['query-continue', qc]);
+    }
+  } else {
+    const { data, batchComplete } = continuation.result();
+    if (batchComplete) top.push(['batchcomplete', true]);
+    if (data.length) top.push(['continue', Object.fromEntries(data)]);
+  }
+  for (const [k, v] of Object.entries(output.top)) if (v !== undefined) top.push([k, v]);
+  const hasQuery = Object.keys(output.query).length > 0;
+  return { top, query: hasQuery ? output.query : null };
+}
+
+async function fillFromSources(pageset: PageSet, params: ParamValues, sources: readonly ('titles' | 'pageids' | 'revids')[]): Promise<void> {
+  const source = sources[0];
+  if (source === 'titles') await pageset.addTitles(params.titles as string[]);
+  else if (source === 'pageids') await pageset.addPageIds(params.pageids as number[]);
+  else if (source === 'revids') await pageset.addRevisionIds(params.revids as number[]);
+}
+
+async function runGenerator(
+  ctx: RequestContext,
+  name: string,
+  input: PageSet,
+  output: QueryOutput,
+  continuation: Continuation,
+  resolveRedirects: boolean,
+): Promise<PageSet> {
+  const module = ctx.services.modules.byName(name);
+  if (!module || !module.decl.generator) {
+    throw new ApiError(msg('apierror-badgenerator-unknown', name), { code: 'badgenerator', modulePath: 'query' });
+  }
+  const execute = module.execute;
+  if (!execute) throw notImplemented(module);
+  const prefix = 'g' + module.decl.prefix;
+  const params = withModulePath(module.decl.path, () => ctx.reader.readAll(module.decl, module.decl.path, prefix));
+  const sink = new GeneratedPages();
+  const run = new ModuleRun(ctx, module, prefix, params, input, sink, output, continuation);
+  await withModulePathAsync(module.decl.path, async () => execute(run));
+  const generated = new PageSet(ctx.services, resolveRedirects);
+  if (sink.revisionIds.length) await generated.addRevisionIds(sink.revisionIds);
+  await generated.addGenerated(sink.pageIds, sink.titles);
+  return generated;
+}
+

@@ -1,0 +1,45 @@
+// One API request as the engine sees it: parameters (tracked as they are read), headers, caller address.
+
+export class ApiRequest {
+  private readonly used = new Set<string>();
+
+  constructor(
+    readonly method: string,
+    private readonly values: Map<string, string>,
+    readonly headers: Readonly<Record<string, string | undefined>>,
+    readonly ip: string,
+    /** Path and query string as received, for debuginfo and the jsonfm page. */
+    readonly url: string,
+  ) {}
+
+  /** Reads a parameter and remembers that it was used (unused ones are warned about). */
+  get(name: string): string | undefined {
+    this.used.add(name);
+    return this.values.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.values.has(name);
+  }
+
+  /** Reads without marking as used (for deciding, not consuming). */
+  peek(name: string): string | undefined {
+    return this.values.get(name);
+  }
+
+  markUsed(name: string): void {
+    this.used.add(name);
+  }
+
+  unusedNames(): string[] {
+    return [...this.values.keys()].filter((k) => !this.used.has(k));
+  }
+
+  entries(): IterableIterator<[string, string]> {
+    return this.values.entries();
+  }
+
+  header(name: string): string | undefined {
+    return this.headers[name.toLowerCase()];
+  }
+}

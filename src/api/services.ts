@@ -1,0 +1,98 @@
+// Everything built once per server (not per request): site facts, store, title rules, module registry.
+import type { SiteConfig } from '../wiki/site.ts';
+import type { Store } from '../store/store.ts';
+import type { InterwikiRow } from '../store/site.ts';
+import { Namespaces } from '../wiki/namespaces.ts';
+import { TitleCodec } from '../wiki/titles.ts';
+import { SpecialPages } from '../wiki/special-pages.ts';
+import { articleUrl, wfUrlencode } from '../wiki/urls.ts';
+import type { QueryModule } from './module.ts';
+import type { ModuleGroup, SiteEnum } from './params/declaration.ts';
+import { queryModules } from '../modules/index.ts';
+
+export interface ApiServices {
+  readonly site: SiteConfig;
+  readonly store: Store;
+  readonly namespaces: Namespaces;
+  readonly titles: TitleCodec;
+  readonly specialPages: SpecialPages;
+  /** Interwiki table, by lower-case prefix. */
+  readonly interwikis: ReadonlyMap<string, InterwikiRow>;
+  readonly modules: ModuleRegistry;
+  /** `http://127.0.0.1:8081/wiki/api.php` */
+  readonly apiUrl: string;
+  /** Values of the site-dependent enumerations (groups, rights, ...). */
+  resolveEnum(source: SiteEnum): readonly string[];
+  /** Full URL of an article by prefixed text or DB key. */
+  articleUrl(prefixedTitle: string, query?: string): string;
+  interwikiUrl(prefix: string, title: string): string | null;
+  /** Process start, for debuginfo and servedby. */
+  readonly startedAt: number;
+}
+
+export class ModuleRegistry {
+  private readonly byGroup = new Map<ModuleGroup, Map<string, QueryModule>>();
+
+  constructor(readonly all: readonly QueryModule[]) {
+    for (const m of all) {
+      const group = m.decl.group!;
+      let g = this.byGroup.get(group);
+      if (!g) this.byGroup.set(group, (g = new Map()));
+      g.set(m.decl.name, m);
+    }
+  }
+
+  get(group: ModuleGroup, name: string): QueryModule | undefined {
+    return this.byGroup.get(group)?.get(name);
+  }
+
+  names(group: ModuleGroup): string[] {
+    return [...(this.byGroup.get(group)?.keys() ?? [])];
+  }
+
+  generators(): string[] {
+    return this.all.filter((m) => m.decl.generator).map((m) => m.decl.name);
+  }
+
+  byName(name: string): QueryModule | undefined {
+    for (const g of this.byGroup.values()) {
+      const m = g.get(name);
+      if (m) return m;
+    }
+    return undefined;
+  }
+}
+
+export async function createServices(site: SiteConfig, store: Store): Promise<ApiServices> {
+  const rows = await store.site.interwikis();
+  const interwikis = new Map(rows.map((r) => [r.iw_prefix.toLowerCase(), r]));
+  const namespaces = new Namespaces(site.namespaces, site.namespaceAliases);
+  const titles = new TitleCodec(namespaces, site.capitalLinks, (prefix) => interwikis.has(prefix.toLowerCase()), { mainPage: site.mainPage });
+  const specialPages = new SpecialPages();
+  const modules = new ModuleRegistry(queryModules);
+  const enums: Record<SiteEnum['fromSite'], readonly string[]> = {
+    groups: site.explicitGroups,
+    rights: site.availableRights,
+    contentmodels: ['wikitext', 'javascript', 'json', 'css', 'text'],
+    contentformats: ['application/json', 'text/x-wiki', 'text/javascript', 'text/css', 'text/plain'],
+    skins: [site.defaultSkin],
+    languages: [site.lang],
+  };
+  return {
+    site,
+    store,
+    namespaces,
+    titles,
+    specialPages,
+    interwikis,
+    modules,
+    apiUrl: `${site.server}${site.scriptPath}/api.php`,
+    resolveEnum: (source) => enums[source.fromSite],
+    articleUrl: (title, query) => articleUrl(site, title.replace(/ /g, '_'), query),
+    interwikiUrl: (prefix, title) => {
+      const row = interwikis.get(prefix.toLowerCase());
+      return row ? row.iw_url.replace('$1', wfUrlencode(title.replace(/ /g, '_'))) : null;
+    },
+    startedAt: Date.now(),
+  };
+}

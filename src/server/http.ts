@@ -1,0 +1,121 @@
+// The HTTP front: /wiki/api.php over node:http (GET, POST urlencoded and multipart), nothing else.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import busboy from 'busboy';
+import { ApiRequest } from '../api/request.ts';
+import { handleApiRequest } from '../api/main.ts';
+import type { ApiServices } from '../api/services.ts';
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`; NFC. */
+function addParam(into: Map<string, string>, name: string, value: string): void {
+  const phpName = name.replace(/[. ]/g, '_');
+  into.set(phpName, value.normalize('NFC'));
+}
+
+export function parseQueryString(qs: string, into = new Map<string, string>()): Map<string, string> {
+  if (!qs) return into;
+  for (const part of qs.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
+    const name = decodeComponent(rawName);
+    if (!name) continue;
+    addParam(into, name, decodeComponent(rawValue));
+  }
+  return into;
+}
+
+/** Percent-decoding that never throws: invalid UTF-8 becomes U+FFFD as MediaWiki's input cleanup does. */
+function decodeComponent(s: string): string {
+  const plus = s.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    const bytes: number[] = [];
+    for (let i = 0; i < plus.length; i++) {
+      const c = plus[i];
+      if (c === '%' && /^[0-9a-fA-F]{2}$/.test(plus.slice(i + 1, i + 3))) {
+        bytes.push(parseInt(plus.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else {
+        bytes.push(...Buffer.from(c, 'utf8'));
+      }
+    }
+    return Buffer.from(bytes).toString('utf8');
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function readMultipart(req: IncomingMessage, into: Map<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const bb = busboy({ headers: req.headers, limits: { fieldSize: MAX_BODY_BYTES, files: 0 } });
+    bb.on('field', (name, value) => addParam(into, name, value));
+    bb.on('close', () => resolve());
+    bb.on('error', reject);
+    req.pipe(bb);
+  });
+}
+
+function headerMap(req: IncomingMessage): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+async function toApiRequest(req: IncomingMessage): Promise<ApiRequest> {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const values = parseQueryString(q < 0 ? '' : url.slice(q + 1));
+  if (req.method === 'POST') {
+    const type = (req.headers['content-type'] ?? '').toLowerCase();
+    if (type.startsWith('multipart/form-data')) await readMultipart(req, values);
+    else parseQueryString((await readBody(req)).toString('utf8'), values);
+  }
+  return new ApiRequest(req.method ?? 'GET', values, headerMap(req), req.socket.remoteAddress ?? '127.0.0.1', url);
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, head: boolean): void {
+  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+  res.end(head ? undefined : body);
+}
+
+export function createApiServer(services: ApiServices, log: (line: string) => void = () => {}): Server {
+  const apiPath = `${services.site.scriptPath}/api.php`;
+  return createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== apiPath) {
+      send(res, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, `Not found: only ${apiPath} is served here.\n`, req.method === 'HEAD');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'POST' && req.method !== 'HEAD') {
+      send(res, 405, { Allow: 'GET, POST, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method not allowed\n', false);
+      return;
+    }
+    toApiRequest(req)
+      .then((apiReq) => handleApiRequest(services, apiReq))
+      .then((answer) => send(res, answer.status, answer.headers, answer.body, req.method === 'HEAD'))
+      .catch((err: unknown) => {
+        log(`request failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        if (!res.headersSent) send(res, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad request\n', false);
+      });
+  });
+}
