@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { hasMessage, messageText, msg, rawParams, toWikitext, type MessageParam } from './i18n/messages.ts';
 import type { ApiModuleDecl, ModuleRegistry } from './main-declarations.ts';
 import type { ParamDecl, ParamInfoNote } from './params/declaration.ts';
-import { list, metaOf, type ResultNode, type ResultObject } from './result.ts';
+import { list, markSubelements, type ResultNode, type ResultObject } from './result.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 
 export type HelpFormat = 'none' | 'wikitext' | 'html' | 'raw';
@@ -73,7 +73,7 @@ export function exampleHelp(help: HelpContext): ResultNode {
     const rendered = renderMessages(help, [{ key, params: params ?? [decl.prefix, decl.name, decl.path] }]);
     const description = Array.isArray(rendered) ? rendered[0] : rendered;
     const item: ResultObject = { query, description };
-    if (!Array.isArray(rendered)) metaOf(item).subelements = new Set(['description']);
+    if (!Array.isArray(rendered)) markSubelements(item, 'description');
     return item;
   });
   return list('example', examples);
@@ -138,8 +138,7 @@ function submoduleValueMessages(help: HelpContext, param: ParamDecl, recordedVal
 export function infoNoteHelp(help: HelpContext, note: ParamInfoNote): ResultNode {
   const values = note.values ?? [];
   const params: MessageParam[] = [{ num: values.length }, values.join(', '), help.decl.prefix];
-  const node = renderMessages(help, [{ key: `apihelp-${help.decl.path}-paraminfo-${note.name}`, params }]);
-  return node;
+  return renderMessages(help, [{ key: `apihelp-${help.decl.path}-paraminfo-${note.name}`, params }]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 import { msg, type Message } from './i18n/messages.ts';
 import type { ApiModuleDecl, ModuleRegistry } from './main-declarations.ts';
 import { LIMIT_BOUNDS, MULTI_LIMITS, type ParamDecl, type ParamInfoNote } from './params/declaration.ts';
-import { list, setFlag, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
+import { list, markSubelements, setFlag, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 import {
   exampleHelp,
@@ -187,7 +187,10 @@ function addSubmoduleInfo(item: ResultObject, param: ParamDecl): void {
 function renderInfoNote(note: ParamInfoNote, help: HelpContext): ResultObject {
   const out: ResultObject = { name: note.name };
   if (note.values?.length) out.values = list('v', [...note.values]);
-  if (help.format !== 'none') out.text = infoNoteHelp(help, note);
+  if (help.format !== 'none') {
+    out.text = infoNoteHelp(help, note);
+    markSubelements(out, 'text');
+  }
   return out;
 }
 
