@@ -1,0 +1,237 @@
+// Which namespaces a wiki has, what they are called, and how they pair up (MediaWiki's NamespaceInfo + Language).
+
+import type { NamespaceAlias, NamespaceInfo, SiteConfig } from './site.ts';
+
+export const NS = {
+  MEDIA: -2,
+  SPECIAL: -1,
+  MAIN: 0,
+  TALK: 1,
+  USER: 2,
+  USER_TALK: 3,
+  PROJECT: 4,
+  PROJECT_TALK: 5,
+  FILE: 6,
+  FILE_TALK: 7,
+  MEDIAWIKI: 8,
+  MEDIAWIKI_TALK: 9,
+  TEMPLATE: 10,
+  TEMPLATE_TALK: 11,
+  HELP: 12,
+  HELP_TALK: 13,
+  CATEGORY: 14,
+  CATEGORY_TALK: 15,
+} as const;
+
+// NamespaceInfo::$alwaysCapitalizedNamespaces
+const ALWAYS_CAPITALIZED = new Set<number>([NS.SPECIAL, NS.USER, NS.MEDIAWIKI]);
+
+/** Lower-cased, underscores for spaces: the key Language::getNsIndex compares. */
+export function namespaceKey(name: string): string {
+  return name.replaceAll(' ', '_').toLowerCase();
+}
+
+export class Namespaces {
+  private readonly byId = new Map<number, NamespaceInfo>();
+  private readonly sorted: readonly NamespaceInfo[];
+  private readonly canonicalIndex = new Map<string, number>();
+  private readonly localIndex = new Map<string, number>();
+  private readonly textById = new Map<number, string>();
+  private readonly dbKeyById = new Map<number, string>();
+  readonly aliases: readonly NamespaceAlias[];
+
+  constructor(namespaces: readonly NamespaceInfo[], aliases: readonly NamespaceAlias[] = []) {
+    this.sorted = [...namespaces].sort((a, b) => a.id - b.id);
+    this.aliases = aliases;
+    for (const info of this.sorted) {
+      this.byId.set(info.id, info);
+      this.textById.set(info.id, info.name.replaceAll('_', ' '));
+      this.dbKeyById.set(info.id, info.name.replaceAll(' ', '_'));
+      if (info.canonical !== undefined) this.canonicalIndex.set(namespaceKey(info.canonical), info.id);
+      this.localIndex.set(namespaceKey(info.name), info.id);
+    }
+    for (const alias of aliases) this.localIndex.set(namespaceKey(alias.alias), alias.id);
+  }
+
+  static fromSite(site: Pick<SiteConfig, 'namespaces' | 'namespaceAliases'>): Namespaces {
+    return new Namespaces(site.namespaces, site.namespaceAliases);
+  }
+
+  /** Every namespace, by ascending id. */
+  all(): readonly NamespaceInfo[] {
+    return this.sorted;
+  }
+
+  get(id: number): NamespaceInfo | undefined {
+    return this.byId.get(id);
+  }
+
+  exists(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  /**
+   * Language::getNsIndex: namespace id for a name, canonical name or alias; any letter case,
+   * spaces and underscores alike (`project talk`, `Image`, `Fixture_Wiki`). Undefined if none.
+   */
+  lookup(name: string): number | undefined {
+    return this.lookupKey(namespaceKey(name));
+  }
+
+  /** lookup() for a name already in namespaceKey() form (hot path of the title parser). */
+  lookupKey(key: string): number | undefined {
+    return this.canonicalIndex.get(key) ?? this.localIndex.get(key);
+  }
+
+  /** Local name with spaces (`Fixture Wiki talk`); '' for the main namespace and unknown ids. */
+  nsText(id: number): string {
+    return this.textById.get(id) ?? '';
+  }
+
+  /** Local name with underscores (`Fixture_Wiki_talk`). */
+  nsDbKey(id: number): string {
+    return this.dbKeyById.get(id) ?? '';
+  }
+
+  /** Canonical (English) name with spaces (`Project talk`); '' for main, undefined if unknown. */
+  canonicalName(id: number): string | undefined {
+    if (id === NS.MAIN) return '';
+    return this.byId.get(id)?.canonical;
+  }
+
+  /** NamespaceInfo::isTalk */
+  isTalk(id: number): boolean {
+    return id > NS.MAIN && id % 2 === 1;
+  }
+
+  /** NamespaceInfo::isSubject */
+  isSubject(id: number): boolean {
+    return !this.isTalk(id);
+  }
+
+  /** NamespaceInfo::hasTalkNamespace: every namespace from main upwards has one. */
+  hasTalkNamespace(id: number): boolean {
+    return id >= NS.MAIN;
+  }
+
+  /** NamespaceInfo::getTalk; null for Special and Media, which have no talk namespace. */
+  talkOf(id: number): number | null {
+    if (id < NS.MAIN) return null;
+    return this.isTalk(id) ? id : id + 1;
+  }
+
+  /** NamespaceInfo::getSubject; negative namespaces are their own subject. */
+  subjectOf(id: number): number {
+    if (id < NS.MAIN) return id;
+    return this.isTalk(id) ? id - 1 : id;
+  }
+
+  /** NamespaceInfo::getAssociated: talk <-> subject; null for Special and Media. */
+  associatedOf(id: number): number | null {
+    if (id < NS.MAIN) return null;
+    return this.isTalk(id) ? id - 1 : id + 1;
+  }
+
+  /** NamespaceInfo::isContent: main is always content. */
+  isContent(id: number): boolean {
+    return id === NS.MAIN || this.byId.get(id)?.content === true;
+  }
+
+  hasSubpages(id: number): boolean {
+    return this.byId.get(id)?.subpages === true;
+  }
+
+  isNonincludable(id: number): boolean {
+    return this.byId.get(id)?.nonincludable === true;
+  }
+
+  /** NamespaceInfo::isWatchable */
+  isWatchable(id: number): boolean {
+    return id >= NS.MAIN;
+  }
+
+  /** NamespaceInfo::isMovable with $wgAllowImageMoving on. */
+  isMovable(id: number): boolean {
+    return id >= NS.MAIN;
+  }
+
+  /**
+   * NamespaceInfo::isCapitalized: whether titles here get an upper-case first letter. Media
+   * follows File, talk follows subject, Special/User/MediaWiki always do; unknown namespaces
+   * follow $wgCapitalLinks.
+   */
+  isCapitalized(id: number, capitalLinks = true): boolean {
+    const subject = this.subjectOf(id === NS.MEDIA ? NS.FILE : id);
+    if (ALWAYS_CAPITALIZED.has(subject)) return true;
+    const info = this.byId.get(subject);
+    return info === undefined ? capitalLinks : info.case === 'first-letter';
+  }
+}
+
+const CORE_CANONICAL: ReadonlyArray<readonly [number, string]> = [
+  [NS.MEDIA, 'Media'],
+  [NS.SPECIAL, 'Special'],
+  [NS.MAIN, ''],
+  [NS.TALK, 'Talk'],
+  [NS.USER, 'User'],
+  [NS.USER_TALK, 'User talk'],
+  [NS.PROJECT, 'Project'],
+  [NS.PROJECT_TALK, 'Project talk'],
+  [NS.FILE, 'File'],
+  [NS.FILE_TALK, 'File talk'],
+  [NS.MEDIAWIKI, 'MediaWiki'],
+  [NS.MEDIAWIKI_TALK, 'MediaWiki talk'],
+  [NS.TEMPLATE, 'Template'],
+  [NS.TEMPLATE_TALK, 'Template talk'],
+  [NS.HELP, 'Help'],
+  [NS.HELP_TALK, 'Help talk'],
+  [NS.CATEGORY, 'Category'],
+  [NS.CATEGORY_TALK, 'Category talk'],
+];
+
+// $wgNamespacesWithSubpages default
+const WITH_SUBPAGES = new Set<number>([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15]);
+
+export interface DefaultNamespaceOptions {
+  /** $wgCapitalLinks (default true). */
+  capitalLinks?: boolean;
+  /** $wgMetaNamespaceTalk; default `<project name> talk`. */
+  metaNamespaceTalk?: string;
+  /** $wgContentNamespaces; default [0]. */
+  contentNamespaces?: readonly number[];
+}
+
+/**
+ * MediaWiki 1.39's core namespaces (-2..15) and English aliases for a wiki whose project
+ * namespace ($wgMetaNamespace, or the site name) is `projectName`.
+ */
+export function defaultNamespaces(
+  projectName: string,
+  options: DefaultNamespaceOptions = {},
+): { namespaces: NamespaceInfo[]; aliases: NamespaceAlias[] } {
+  const capitalLinks = options.capitalLinks ?? true;
+  const content = new Set(options.contentNamespaces ?? [NS.MAIN]);
+  const project = projectName.replaceAll('_', ' ');
+  const projectTalk = (options.metaNamespaceTalk ?? `${project} talk`).replaceAll('_', ' ');
+  const localName = (id: number, canonical: string): string =>
+    id === NS.PROJECT ? project : id === NS.PROJECT_TALK ? projectTalk : canonical;
+  const namespaces = CORE_CANONICAL.map(([id, canonical]): NamespaceInfo => {
+    const subject = id < 0 ? id : id - (id % 2);
+    const capitalized = ALWAYS_CAPITALIZED.has(subject === NS.MEDIA ? NS.FILE : subject) || capitalLinks;
+    const info: NamespaceInfo = {
+      id,
+      name: localName(id, canonical),
+      case: capitalized ? 'first-letter' : 'case-sensitive',
+      subpages: WITH_SUBPAGES.has(id),
+      content: content.has(id),
+      nonincludable: false,
+    };
+    if (id !== NS.MAIN) info.canonical = canonical;
+    return info;
+  });
+  const aliases: NamespaceAlias[] = [
+    { alias: 'Image', id: NS.FILE },
+    { alias: 'Image talk', id: NS.FILE_TALK },
+  ];
+  return { namespaces, aliases };
+}

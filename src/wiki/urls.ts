@@ -1,0 +1,106 @@
+// How MediaWiki writes titles into URLs: wfUrlencode, article/full/edit URLs (prop=info&inprop=url), fragments.
+
+import type { SiteConfig } from './site.ts';
+
+export type UrlQuery = string | Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+// What wfUrlencode turns back after PHP's urlencode; `'` is the one JavaScript leaves alone but PHP escapes.
+const WF_URLENCODE_FIX_RE = /%(?:3B|40|24|2C|2F|3A|20)|'/g;
+const WF_URLENCODE_FIXES: Record<string, string> = {
+  '%3B': ';', '%40': '@', '%24': '$', '%2C': ',', '%2F': '/', '%3A': ':', '%20': '+', "'": '%27',
+};
+const URLENCODE_FIX_RE = /[!'()*~]|%20/g;
+const URLENCODE_FIXES: Record<string, string> = {
+  '!': '%21', "'": '%27', '(': '%28', ')': '%29', '*': '%2A', '~': '%7E', '%20': '+',
+};
+const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function encodeUtf8Component(text: string): string {
+  return encodeURIComponent(text.replace(LONE_SURROGATE_RE, '\ufffd'));
+}
+
+/** PHP's urlencode: everything but `A-Za-z0-9-_.` escaped, space as `+`. */
+export function phpUrlencode(text: string): string {
+  return encodeUtf8Component(text).replace(URLENCODE_FIX_RE, (match) => URLENCODE_FIXES[match]!);
+}
+
+/**
+ * wfUrlencode: PHP's urlencode, but `;@$!*(),/~:` stay as they are (`Q&A` -> `Q%26A`,
+ * `Foo/Bar` -> `Foo/Bar`, `C++` -> `C%2B%2B`).
+ */
+export function wfUrlencode(text: string): string {
+  return encodeUtf8Component(text).replace(WF_URLENCODE_FIX_RE, (match) => WF_URLENCODE_FIXES[match]!);
+}
+
+/** wfArrayToCgi for flat values: `a=1&b=x+y`; null, undefined and false are left out. */
+export function arrayToCgi(query: UrlQuery): string {
+  if (typeof query === 'string') return query;
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === false) continue;
+    const text = value === true ? '1' : String(value);
+    parts.push(`${phpUrlencode(key)}=${phpUrlencode(text)}`);
+  }
+  return parts.join('&');
+}
+
+/** wfAppendQuery: add a query string to a URL that may already have one. */
+export function appendQuery(url: string, query: UrlQuery): string {
+  const cgi = arrayToCgi(query);
+  if (cgi === '') return url;
+  const hash = url.indexOf('#');
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  const base = hash === -1 ? url : url.slice(0, hash);
+  return `${base}${base.includes('?') ? '&' : '?'}${cgi}${fragment}`;
+}
+
+type UrlSite = Pick<SiteConfig, 'server' | 'scriptPath' | 'articlePath'>;
+
+/**
+ * Title::getLocalURL for a local page: the article path without a query
+ * (`/wiki/index.php/Q%26A`), `index.php?title=...&query` with one.
+ */
+export function articleUrl(site: UrlSite, prefixedDbKey: string, query: UrlQuery = ''): string {
+  const dbKey = wfUrlencode(prefixedDbKey);
+  const cgi = arrayToCgi(query);
+  if (cgi === '') return site.articlePath.replace('$1', dbKey);
+  return `${site.scriptPath}/index.php?title=${dbKey}&${cgi === '-' ? '' : cgi}`;
+}
+
+/** wfExpandUrl: server prepended to a path; protocol-relative servers get `http:`. */
+export function expandUrl(site: Pick<SiteConfig, 'server'>, url: string, protocol = 'http:'): string {
+  if (url.startsWith('//')) return `${protocol}${url}`;
+  if (url.startsWith('/')) {
+    const server = site.server.startsWith('//') ? `${protocol}${site.server}` : site.server;
+    return server + url;
+  }
+  return url;
+}
+
+/** Title::getFullURL (also getCanonicalURL on a wiki whose canonical server is $wgServer). */
+export function fullUrl(site: UrlSite, prefixedDbKey: string, query: UrlQuery = '', fragment = ''): string {
+  return expandUrl(site, articleUrl(site, prefixedDbKey, query)) + fragmentForUrl(fragment);
+}
+
+/** prop=info `editurl`: the full URL with action=edit. */
+export function editUrl(site: UrlSite, prefixedDbKey: string): string {
+  return fullUrl(site, prefixedDbKey, 'action=edit');
+}
+
+/** Interwiki::getURL: the interwiki's URL pattern with `$1` replaced by the encoded title. */
+export function interwikiUrl(urlPattern: string, prefixedDbKey: string, query: UrlQuery = ''): string {
+  return appendQuery(urlPattern.replace('$1', wfUrlencode(prefixedDbKey)), query);
+}
+
+/**
+ * Title::getFragmentForURL: `#` + the fragment escaped as $wgFragmentMode's primary mode
+ * (html5) does, or legacy mode for external interwikis; '' when there is no fragment.
+ */
+export function fragmentForUrl(fragment: string, externalInterwiki = false): string {
+  if (fragment === '') return '';
+  const id = Array.from(fragment).slice(0, 1024).join('');
+  if (externalInterwiki) {
+    return `#${phpUrlencode(id.replaceAll(' ', '_')).replaceAll('%3A', ':').replaceAll('%', '.')}`;
+  }
+  return `#${id.replace(/[\t\n\f\r ]/g, '_').replace(/%([a-fA-F0-9]{2})/g, '%25$1')}`;
+}
