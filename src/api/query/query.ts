@@ -54,6 +54,7 @@ class ModuleRun implements QueryRun {
     readonly generator: GeneratorSink | null,
     private readonly output: QueryOutput,
     private readonly continuation: Continuation,
+    readonly resolveRedirects: boolean,
   ) {
     this.name = module.decl.name;
     this.path = module.decl.path;
@@ -90,6 +91,12 @@ class ModuleRun implements QueryRun {
   intList(name: string): number[] {
     const v = this.params[name];
     return Array.isArray(v) ? v.map(Number) : [];
+  }
+  rawParam(name: string): string | undefined {
+    return this.ctx.request.peek(this.prefix + name);
+  }
+  setParsedLimit(value: number): void {
+    this.ctx.limits.set(this.name, value);
   }
 
   private ownList(tag?: string): ResultList {
@@ -244,7 +251,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
     const moduleParams = withModulePath(p.module.decl.path, () => reader.readAll(p.module.decl, p.module.decl.path));
     const execute = p.module.execute;
     if (!execute) throw notImplemented(p.module);
-    const run = new ModuleRun(ctx, p.module, p.module.decl.prefix, moduleParams, pageset, null, output, continuation);
+    const run = new ModuleRun(ctx, p.module, p.module.decl.prefix, moduleParams, pageset, null, output, continuation, resolveRedirects);
     if (p.group === 'list') run.ensureOwnList();
     await withModulePathAsync(p.module.decl.path, async () => execute(run));
   }
@@ -291,7 +298,7 @@ async function runGenerator(
   const prefix = 'g' + module.decl.prefix;
   const params = withModulePath(module.decl.path, () => ctx.reader.readAll(module.decl, module.decl.path, prefix));
   const sink = new GeneratedPages();
-  const run = new ModuleRun(ctx, module, prefix, params, input, sink, output, continuation);
+  const run = new ModuleRun(ctx, module, prefix, params, input, sink, output, continuation, resolveRedirects);
   await withModulePathAsync(module.decl.path, async () => execute(run));
   const generated = new PageSet(ctx.services, resolveRedirects);
   if (sink.revisionIds.length) await generated.addRevisionIds(sink.revisionIds);

@@ -35,6 +35,8 @@ export interface QueryRun {
   readonly generator: GeneratorSink | null;
   /** The pages of the request (prop modules work on `pageset.goodPages()`). */
   readonly pageset: PageSet;
+  /** `redirects=1`: the page set resolves redirects (generator results included). */
+  readonly resolveRedirects: boolean;
 
   /** Typed readers for `params` (undefined when not given and no default). */
   str(name: string): string | undefined;
@@ -42,6 +44,10 @@ export interface QueryRun {
   bool(name: string): boolean;
   strList(name: string): string[];
   intList(name: string): number[];
+  /** The request's own text for a parameter (`name` without prefix), before validation. */
+  rawParam(name: string): string | undefined;
+  /** Reports a module-resolved `limit=max` under the top-level `limits` (ApiResult::addParsedLimit). */
+  setParsedLimit(value: number): void;
 
   /**
    * Appends an item to this module's list in the output (`query.<name>`), XML tag `tag`.
