@@ -1,0 +1,161 @@
+// The link from an *fm page to its non-HTML form: MediaWiki rebuilds the query string from PHP's
+// parsed $_GET (WebRequest::appendQueryValue + wfArrayToCgi), so it is PHP's parsing we copy:
+// `a.b` becomes `a_b`, `a[x]` nests, later duplicates win in the first one's place, integer
+// keys are renumbered by array_merge, and everything is re-encoded with urlencode().
+//
+// Strings here are "binary": one char per byte (latin1), so invalid UTF-8 survives the round trip.
+
+type QueryKey = string | number;
+interface QueryArray {
+  entries: Map<QueryKey, QueryValue>;
+  nextIndex: number;
+}
+type QueryValue = string | QueryArray;
+
+function newArray(): QueryArray {
+  return { entries: new Map(), nextIndex: 0 };
+}
+
+const INT_KEY = /^(?:0|-?[1-9][0-9]*)$/;
+
+/** PHP's symbol-table key: decimal integer strings become ints. */
+function symtableKey(key: string): QueryKey {
+  if (INT_KEY.test(key) && key.length <= 19) {
+    const n = Number(key);
+    if (Number.isSafeInteger(n)) return n;
+  }
+  return key;
+}
+
+function setKey(arr: QueryArray, key: QueryKey, value: QueryValue): void {
+  arr.entries.set(key, value);
+  if (typeof key === 'number' && key >= arr.nextIndex) arr.nextIndex = key + 1;
+}
+
+function append(arr: QueryArray, value: QueryValue): void {
+  setKey(arr, arr.nextIndex, value);
+}
+
+/** php_url_decode: `+` is a space, valid %XX escapes become bytes, anything else stays. */
+function urlDecodeBinary(s: string): string {
+  const bytes = Buffer.from(s.replace(/\+/g, ' '), 'latin1');
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 0x25 && i + 2 < bytes.length && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) {
+      out.push(parseInt(String.fromCharCode(bytes[i + 1], bytes[i + 2]), 16));
+      i += 2;
+    } else out.push(b);
+  }
+  return Buffer.from(out).toString('latin1');
+}
+
+function isHex(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66);
+}
+
+/** php_register_variable_ex: where a `name=value` pair lands in $_GET. */
+function registerVariable(root: QueryArray, rawName: string, value: string): void {
+  let name = rawName.split('\0')[0].replace(/^ +/, '');
+  let base = '';
+  let i = 0;
+  for (; i < name.length; i++) {
+    const c = name[i];
+    if (c === '[') break;
+    base += c === ' ' || c === '.' ? '_' : c;
+  }
+  if (base === '') return;
+  if (i === name.length) {
+    setKey(root, symtableKey(base), value);
+    return;
+  }
+  name = name.slice(i);
+  const indexes: (string | null)[] = [];
+  while (name.startsWith('[')) {
+    const close = name.indexOf(']', 1);
+    if (close < 0) {
+      if (indexes.length === 0) {
+        // "a[b" is no array: the bracket and any spaces or dots after it become underscores.
+        setKey(root, symtableKey(base + '_' + name.slice(1).replace(/[ .[]/g, '_')), value);
+        return;
+      }
+      break;
+    }
+    const index = name.slice(1, close);
+    indexes.push(index === '' ? null : index);
+    name = name.slice(close + 1);
+  }
+  let target = root;
+  let key: QueryKey | null = symtableKey(base);
+  for (const index of indexes) {
+    let next: QueryValue | undefined = key === null ? undefined : target.entries.get(key);
+    if (next === undefined || typeof next === 'string') {
+      next = newArray();
+      if (key === null) append(target, next);
+      else setKey(target, key, next);
+    }
+    target = next;
+    key = index === null ? null : symtableKey(index);
+  }
+  if (key === null) append(target, value);
+  else setKey(target, key, value);
+}
+
+/** $_GET as PHP builds it from a raw query string. */
+export function parsePhpQuery(queryString: string): QueryArray {
+  const root = newArray();
+  const binary = /[^\x00-\xff]/.test(queryString) ? Buffer.from(queryString, 'utf8').toString('latin1') : queryString;
+  for (const part of binary.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = urlDecodeBinary(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? '' : urlDecodeBinary(part.slice(eq + 1));
+    registerVariable(root, name, value);
+  }
+  return root;
+}
+
+/** PHP's urlencode() of a binary string. */
+export function phpUrlencode(binary: string): string {
+  let out = '';
+  for (let i = 0; i < binary.length; i++) {
+    const c = binary.charCodeAt(i);
+    const ch = binary[i];
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || ch === '-' || ch === '_' || ch === '.') out += ch;
+    else if (c === 0x20) out += '+';
+    else out += '%' + c.toString(16).toUpperCase().padStart(2, '0');
+  }
+  return out;
+}
+
+/** wfArrayToCgi. */
+function arrayToCgi(arr: QueryArray, prefix = ''): string {
+  const parts: string[] = [];
+  for (const [rawKey, value] of arr.entries) {
+    const key = prefix !== '' ? `${prefix}[${rawKey}]` : String(rawKey);
+    if (typeof value === 'string') {
+      parts.push(`${phpUrlencode(key)}=${phpUrlencode(value)}`);
+      continue;
+    }
+    const inner: string[] = [];
+    for (const [k, v] of value.entries) {
+      if (typeof v === 'string') inner.push(`${phpUrlencode(`${key}[${k}]`)}=${phpUrlencode(v)}`);
+      else inner.push(arrayToCgi(v, `${key}[${k}]`));
+    }
+    parts.push(inner.join('&'));
+  }
+  return parts.join('&');
+}
+
+/** WebRequest::appendQueryValue: drop `title`, array_merge in the new value, re-encode. */
+export function appendQueryValue(queryString: string, key: string, value: string): string {
+  const parsed = parsePhpQuery(queryString);
+  parsed.entries.delete('title');
+  const merged = newArray();
+  for (const [k, v] of parsed.entries) {
+    if (typeof k === 'number') append(merged, v);
+    else setKey(merged, k, v);
+  }
+  setKey(merged, symtableKey(key), Buffer.from(value, 'utf8').toString('latin1'));
+  return Buffer.from(arrayToCgi(merged), 'latin1').toString('utf8');
+}
