@@ -5,7 +5,7 @@ import { msg, type MessageParam } from './i18n/messages.ts';
 import { ParamReader, type ParamContext } from './params/validate.ts';
 import type { ApiRequest } from './request.ts';
 import type { ApiServices } from './services.ts';
-import { normalizeUserParam } from '../wiki/users.ts';
+import type { UserParamKind } from '../wiki/users.ts';
 
 export class RequestContext {
   readonly caller: Caller;
@@ -31,7 +31,10 @@ export class RequestContext {
       highLimits: hasRight(this.caller, 'apihighlimits'),
       resolveEnum: (source) => services.resolveEnum(source),
       namespaceIds,
-      normalizeUser: (value, subtypes) => normalizeUserParam(value, subtypes, services.titles),
+      normalizeUser: (value, subtypes) => {
+        const user = services.userNames.parseParam(value);
+        return user && subtypes.includes(user.kind as UserParamKind) ? user.name : null;
+      },
       onMaxLimit: (moduleName, value) => {
         this.limits.set(moduleName, value);
       },

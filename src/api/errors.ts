@@ -125,7 +125,7 @@ export function addWarningsToResult(root: ResultObject, log: WarningLog, ctx: Me
 }
 
 export function docrefText(apiUrl: string): string {
-  return `${toPlaintext(msg('api-usage-docref', apiUrl))} ${toPlaintext(msg('api-usage-mailinglist-ref'))}`;
+  return `${toWikitext(msg('api-usage-docref', apiUrl))} ${toWikitext(msg('api-usage-mailinglist-ref'))}`;
 }
 
 /** Adds `error` (bc) or `errors` + `docref` to the result root. */

@@ -31,6 +31,7 @@ const WRITE_ACTIONS_NEEDING_POST = new Set([
 ]);
 
 const SERVED_BY = hostname();
+const ERROR_FORMATS = new Set(['bc', 'plaintext', 'wikitext', 'html', 'raw', 'none']);
 
 interface OutputSettings {
   format: FormatName;
@@ -68,7 +69,8 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
   let requestId: string | undefined;
   let wantServedBy = false;
   let wantCurTimestamp = false;
-  let cacheMode: 'private' | 'public' | 'anon-public-user-private' = 'private';
+  let outputRead = false;
+  let cacheMode: 'private' | 'public' = 'private';
   let sMaxAge = 0;
   let maxAge = 0;
 
@@ -78,6 +80,11 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     const cors = handleCors(services, request, origin, headers);
     if (cors) return cors;
   }
+
+  // Like MediaWiki, errors are formatted as asked even when the request fails before its
+  // parameters are validated.
+  const rawErrorFormat = request.peek('errorformat');
+  if (rawErrorFormat && ERROR_FORMATS.has(rawErrorFormat)) ctx.errorFormat = rawErrorFormat as ErrorFormat;
 
   try {
     const mainParams = ctx.reader.readAll(mainDecl, 'main', '');
@@ -91,6 +98,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     request.markUsed('errorlang');
 
     output = readOutputSettings(ctx, mainParams.format as FormatName);
+    outputRead = true;
     ctx.formatVersion = output.formatVersion;
     if (output.callback !== undefined) headers['MediaWiki-Login-Suppressed'] = 'true';
 
@@ -122,6 +130,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
   } catch (e) {
     error = toApiError(e, ctx);
     status = error.httpStatus;
+    if (!outputRead) output = errorPrinterSettings(ctx, output);
   }
 
   if (cacheMode === 'public' && !error && (sMaxAge > 0 || maxAge > 0) && output.callback === undefined) {
@@ -179,6 +188,24 @@ function readOutputSettings(ctx: RequestContext, format: FormatName): OutputSett
     callback,
     wrappedhtml: p.wrappedhtml === true,
   };
+}
+
+/**
+ * An error before the format's own parameters were read: MediaWiki's error printer reads them
+ * anyway, and falls back to the defaults with two warnings when they are bad too.
+ */
+function errorPrinterSettings(ctx: RequestContext, fallback: OutputSettings): OutputSettings {
+  try {
+    const settings = readOutputSettings(ctx, fallback.format);
+    ctx.formatVersion = settings.formatVersion;
+    return settings;
+  } catch (e) {
+    if (e instanceof ApiError) {
+      ctx.warnings.add(fallback.format, e.apiMessage, e.code);
+      ctx.warnings.add('main', msg('apiwarn-errorprinterfailed'), 'errorprinterfailed');
+    }
+    return fallback;
+  }
 }
 
 function checkAssert(ctx: RequestContext, assert: string | undefined, assertUser: string | undefined): void {

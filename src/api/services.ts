@@ -4,6 +4,7 @@ import type { Store } from '../store/store.ts';
 import type { InterwikiRow } from '../store/site.ts';
 import { Namespaces } from '../wiki/namespaces.ts';
 import { TitleCodec } from '../wiki/titles.ts';
+import { UserNames } from '../wiki/users.ts';
 import { SpecialPages } from '../wiki/special-pages.ts';
 import { articleUrl, wfUrlencode } from '../wiki/urls.ts';
 import type { QueryModule } from './module.ts';
@@ -15,6 +16,7 @@ export interface ApiServices {
   readonly store: Store;
   readonly namespaces: Namespaces;
   readonly titles: TitleCodec;
+  readonly userNames: UserNames;
   readonly specialPages: SpecialPages;
   /** Interwiki table, by lower-case prefix. */
   readonly interwikis: ReadonlyMap<string, InterwikiRow>;
@@ -83,6 +85,7 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
     store,
     namespaces,
     titles,
+    userNames: new UserNames(titles),
     specialPages,
     interwikis,
     modules,

@@ -7,43 +7,74 @@ import type { ApiServices } from '../api/services.ts';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/** PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`; NFC. */
+/** PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`. */
 function addParam(into: Map<string, string>, name: string, value: string): void {
-  const phpName = name.replace(/[. ]/g, '_');
-  into.set(phpName, value.normalize('NFC'));
+  into.set(name.replace(/[. ]/g, '_'), cleanUpInput(value));
 }
 
-export function parseQueryString(qs: string, into = new Map<string, string>()): Map<string, string> {
+const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
+
+/**
+ * MediaWiki's input cleanup: control characters become U+FFFD and text is NFC-normalised, except
+ * that a value starting with U+001F keeps U+001F as its multi-value separator.
+ */
+function cleanUpInput(value: string): string {
+  if (value.charCodeAt(0) === 0x1f) {
+    return value.split('\x1f').map((part) => part.replace(CONTROL_CHARS, '\ufffd').normalize('NFC')).join('\x1f');
+  }
+  return value.replace(CONTROL_CHARS, '\ufffd').normalize('NFC');
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+const windows1252 = new TextDecoder('windows-1252');
+
+/**
+ * Parses a query string. Values that are not valid UTF-8 are read as the wiki's legacy 8-bit
+ * encoding (windows-1252) for GET, as MediaWiki's checkTitleEncoding does; elsewhere as U+FFFD.
+ */
+export function parseQueryString(qs: string, into = new Map<string, string>(), legacyEncoding = false): Map<string, string> {
   if (!qs) return into;
   for (const part of qs.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
     const rawName = eq < 0 ? part : part.slice(0, eq);
     const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    const name = decodeComponent(rawName);
+    const name = decodeComponent(rawName, false);
     if (!name) continue;
-    addParam(into, name, decodeComponent(rawValue));
+    addParam(into, name, decodeComponent(rawValue, legacyEncoding));
   }
   return into;
 }
 
-/** Percent-decoding that never throws: invalid UTF-8 becomes U+FFFD as MediaWiki's input cleanup does. */
-function decodeComponent(s: string): string {
-  const plus = s.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(plus);
-  } catch {
-    const bytes: number[] = [];
-    for (let i = 0; i < plus.length; i++) {
-      const c = plus[i];
-      if (c === '%' && /^[0-9a-fA-F]{2}$/.test(plus.slice(i + 1, i + 3))) {
-        bytes.push(parseInt(plus.slice(i + 1, i + 3), 16));
-        i += 2;
-      } else {
-        bytes.push(...Buffer.from(c, 'utf8'));
-      }
+function percentDecodeBytes(s: string): Uint8Array {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25 && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
+      out.push(parseInt(s.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (c === 0x2b) {
+      out.push(0x20);
+    } else if (c < 0x80) {
+      out.push(c);
+    } else {
+      const cp = s.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
+      out.push(...Buffer.from(ch, 'utf8'));
+      i += ch.length - 1;
     }
-    return Buffer.from(bytes).toString('utf8');
+  }
+  return Uint8Array.from(out);
+}
+
+function decodeComponent(s: string, legacyEncoding: boolean): string {
+  if (!/[%+]/.test(s)) return s;
+  const bytes = percentDecodeBytes(s);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return legacyEncoding ? windows1252.decode(bytes) : lenientUtf8.decode(bytes);
   }
 }
 
@@ -84,7 +115,7 @@ function headerMap(req: IncomingMessage): Record<string, string | undefined> {
 async function toApiRequest(req: IncomingMessage): Promise<ApiRequest> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const values = parseQueryString(q < 0 ? '' : url.slice(q + 1));
+  const values = parseQueryString(q < 0 ? '' : url.slice(q + 1), new Map(), true);
   if (req.method === 'POST') {
     const type = (req.headers['content-type'] ?? '').toLowerCase();
     if (type.startsWith('multipart/form-data')) await readMultipart(req, values);

@@ -23,12 +23,11 @@ export function nowMw(): string {
 }
 
 function fromParts(y: number, mo: number, d: number, h: number, mi: number, s: number, offsetMinutes = 0): string | null {
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
+  // Out-of-range fields roll over (month 13 is January of the next year), as PHP's date
+  // arithmetic does for MediaWiki.
   const ms = Date.UTC(y, mo - 1, d, h, mi, s) - offsetMinutes * 60_000;
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return null;
-  // Reject dates that rolled over (Feb 30).
-  if (offsetMinutes === 0 && (date.getUTCDate() !== d || date.getUTCMonth() !== mo - 1)) return null;
   const y2 = date.getUTCFullYear();
   if (y2 < 0 || y2 > 9999) return null;
   return dateToMw(date);
@@ -41,7 +40,7 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
   [/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(?:\.\d+)?$/, (m) => fromParts(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6])],
   // ISO 8601 (extended and basic), DB, EXIF, Postgres forms, optional fraction and zone
   [
-    /^(\d{4})[-:]?(\d\d)[-:]?(\d\d)(?:[T ](\d\d):?(\d\d)(?::?(\d\d)(?:[.,]\d+)?)?)?\s*(Z|[+-]\d\d(?::?\d\d)?|GMT|UTC)?$/i,
+    /^(\d{4})[-:]?(\d\d)[-:]?(\d\d)[T ](\d\d):?(\d\d)(?::?(\d\d)(?:[.,]\d+)?)?\s*(Z|[+-]\d\d(?::?\d\d)?|GMT|UTC)?$/i,
     (m) => {
       let offset = 0;
       const z = m[7];
@@ -50,7 +49,7 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => string | null][] = [
         const digits = z.slice(1).replace(':', '');
         offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0'));
       }
-      return fromParts(+m[1], +m[2], +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), offset);
+      return fromParts(+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0), offset);
     },
   ],
   // RFC 2822 / RFC 850: "Mon, 15 Jan 2001 12:34:56 GMT"

@@ -33,6 +33,8 @@ export function enumValues(decl: ParamDecl, ctx: ParamContext): readonly string[
   const t = decl.type;
   if (Array.isArray(t)) return t as readonly string[];
   if (typeof t === 'object' && t !== null && 'fromSite' in t) return ctx.resolveEnum(t as SiteEnum);
+  // The page set's `generator` is checked by the query module itself (badgenerator errors).
+  if (t === 'submodule' && decl.submoduleParamPrefix) return null;
   if (t === 'submodule') return Object.keys(decl.submodules ?? {});
   if (t === 'namespace') {
     const ids = [...ctx.namespaceIds, ...(decl.extraNamespaces ?? [])];

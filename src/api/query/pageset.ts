@@ -40,6 +40,21 @@ interface RedirectEntry {
   interwiki: string;
 }
 
+/** Byte-wise (UTF-8) comparison, the order of SQLite's BLOB/TEXT index. */
+export function compareBinary(a: string, b: string): number {
+  if (a === b) return 0;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/**
+ * MediaWiki looks titles up one namespace at a time (in order of first appearance) with the
+ * titles of each in index order; the page set keeps that order.
+ */
+function orderLikeLinkBatch(rows: PageRow[], nsOrder: number[]): PageRow[] {
+  const rank = new Map(nsOrder.map((ns, i) => [ns, i]));
+  return rows.sort((a, b) => (rank.get(a.page_namespace)! - rank.get(b.page_namespace)!) || compareBinary(a.page_title, b.page_title));
+}
+
 function key(ns: number, dbKey: string): string {
   return `${ns}:${dbKey}`;
 }
@@ -108,6 +123,11 @@ export class PageSet {
         this.invalidTitles.push({ fakeId: this.fakeId(), title: input, reason: parsed.reason });
         continue;
       }
+      if (parsed.dbKey === '' && !parsed.interwiki) {
+        // `#Section` alone names no page: MediaWiki only reports the normalisation.
+        this.normalized.push([input, '']);
+        continue;
+      }
       if (parsed.interwiki) {
         const text = titles.prefixedText(parsed);
         if (text !== input) this.normalized.push([input, text]);
@@ -129,7 +149,10 @@ export class PageSet {
     if (!specials.length) return;
     const files = specials.filter((s) => s.ns === -2).map((s) => s.dbKey);
     const existingFiles = files.length ? await this.services.store.pages.existingFiles(files) : new Set<string>();
+    const seen = new Set(this.specialTitles.map((s) => s.title));
     for (const s of specials) {
+      if (seen.has(s.title)) continue;
+      seen.add(s.title);
       const missing = s.ns === -1 ? !this.services.specialPages.exists(s.dbKey) : !existingFiles.has(s.dbKey);
       this.specialTitles.push({ fakeId: this.fakeId(), ns: s.ns, title: s.title, missing });
     }
@@ -146,7 +169,7 @@ export class PageSet {
       if (!m.has(t.dbKey)) m.set(t.dbKey, t);
     }
     const unique = [...byNs.values()].flatMap((m) => [...m.values()]);
-    const rows = unique.length ? await this.services.store.pages.byTitles(unique) : [];
+    const rows = unique.length ? orderLikeLinkBatch(await this.services.store.pages.byTitles(unique), [...byNs.keys()]) : [];
     const found = new Set<string>();
     for (const row of rows) {
       found.add(key(row.page_namespace, row.page_title));
@@ -222,14 +245,13 @@ export class PageSet {
     let pending = rows.filter((r) => r.page_is_redirect && this.good.has(r.page_id));
     while (pending.length) {
       const targets = await this.services.store.pages.redirectTargets(pending.map((r) => r.page_id));
-      const byFrom = new Map(targets.map((t) => [t.rd_from, t]));
+      // MediaWiki walks the redirect table's answer, which comes in rd_from order.
+      targets.sort((a, b) => a.rd_from - b.rd_from);
       const next: TitleKey[] = [];
-      for (const row of pending) {
-        const target = byFrom.get(row.page_id);
-        if (!target) continue;
-        const from = this.good.get(row.page_id);
+      for (const target of targets) {
+        const from = this.good.get(target.rd_from);
         if (!from) continue;
-        this.good.delete(row.page_id);
+        this.good.delete(target.rd_from);
         const interwiki = target.rd_interwiki ?? '';
         const fragment = target.rd_fragment ?? '';
         const to = interwiki
@@ -246,7 +268,7 @@ export class PageSet {
         next.push({ ns: target.rd_namespace, dbKey: target.rd_title });
       }
       if (!next.length) break;
-      const found = await this.services.store.pages.byTitles(next);
+      const found = orderLikeLinkBatch(await this.services.store.pages.byTitles(next), [...new Set(next.map((t) => t.ns))]);
       const foundKeys = new Set(found.map((r) => key(r.page_namespace, r.page_title)));
       for (const r of found) this.addGood(r);
       for (const t of next) {
@@ -300,7 +322,6 @@ export class PageSet {
         setFlag(item, 'missing', true);
         bad.set(id, item);
       }
-      setType(bad, 'BCarray');
       setIndexedTagName(bad, 'rev');
       query.badrevids = bad;
     }

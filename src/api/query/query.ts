@@ -290,8 +290,9 @@ async function runGenerator(
   resolveRedirects: boolean,
 ): Promise<PageSet> {
   const module = ctx.services.modules.byName(name);
-  if (!module || !module.decl.generator) {
-    throw new ApiError(msg('apierror-badgenerator-unknown', name), { code: 'badgenerator', modulePath: 'query' });
+  if (!module) throw new ApiError(msg('apierror-badgenerator-unknown', name), { code: 'badgenerator', modulePath: 'query' });
+  if (!module.decl.generator) {
+    throw new ApiError(msg('apierror-badgenerator-notgenerator', name), { code: 'badgenerator', modulePath: 'query' });
   }
   const execute = module.execute;
   if (!execute) throw notImplemented(module);
