@@ -1,0 +1,151 @@
+// Does wikiquery answer like MediaWiki 1.39 over the fixture wiki? Replays every recorded case.
+// CONFORMANCE_OURS_URL=<api.php URL> compares that server instead of starting bin/wikiquery.mjs.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, test, type TestContext } from 'node:test';
+import { listAreas, readCases, RECORDED_DIR } from './lib/cases.ts';
+import { differences } from './lib/compare.ts';
+import { fetchCase, isWalk, type RecordedArea, type RecordedCase, type RecordedResponse } from './lib/exchange.ts';
+import { knownDifference, loadKnownDifferences, unimplementedModule } from './lib/expectations.ts';
+import { comparableView } from './lib/normalise.ts';
+import { startOurServer, type RunningServer } from './lib/our-server.ts';
+
+const MAX_SHOWN_DIFFERENCES = 40;
+const PARALLEL_CASES = 4;
+
+interface Outcome {
+  differences: string[];
+  unimplemented?: string;
+}
+
+function loadRecordings(): RecordedArea[] {
+  return readdirSync(RECORDED_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(RECORDED_DIR, file), 'utf8')) as RecordedArea);
+}
+
+async function connect(): Promise<RunningServer> {
+  const given = process.env.CONFORMANCE_OURS_URL;
+  if (given) return { url: given, stop: () => {} };
+  return startOurServer();
+}
+
+async function comparePage(url: string, recorded: RecordedResponse): Promise<Outcome> {
+  let ours: RecordedResponse;
+  try {
+    ours = await fetchCase(url, recorded.query);
+  } catch (error) {
+    return { differences: [`request failed: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+  return {
+    differences: differences(comparableView(ours), comparableView(recorded)),
+    unimplemented: unimplementedModule(ours, recorded, recorded.query),
+  };
+}
+
+/** A walk replays MediaWiki's own continuation queries, so each page is judged on its own. */
+async function compareCase(url: string, recorded: RecordedCase): Promise<Outcome> {
+  if (!isWalk(recorded)) return comparePage(url, recorded);
+  const outcome: Outcome = { differences: [] };
+  for (const [index, page] of recorded.pages.entries()) {
+    const pageOutcome = await comparePage(url, page);
+    outcome.differences.push(...pageOutcome.differences.map((line) => `page ${index + 1}: ${line}`));
+    outcome.unimplemented ??= pageOutcome.unimplemented;
+  }
+  return outcome;
+}
+
+function report(recorded: RecordedCase, outcome: Outcome): string {
+  const shown = outcome.differences.slice(0, MAX_SHOWN_DIFFERENCES);
+  const more = outcome.differences.length - shown.length;
+  return [
+    `differs from MediaWiki 1.39 (${recorded.query})`,
+    ...shown.map((line) => `  ${line}`),
+    ...(more > 0 ? [`  ... ${more} more`] : []),
+  ].join('\n');
+}
+
+const tally = new Map<string, { identical: number; total: number }>();
+
+function count(area: string, identical: boolean): void {
+  const entry = tally.get(area) ?? { identical: 0, total: 0 };
+  entry.total++;
+  if (identical) entry.identical++;
+  tally.set(area, entry);
+}
+
+function printSummary(): void {
+  let identical = 0;
+  let total = 0;
+  for (const [area, entry] of [...tally].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`conformance ${area}: ${entry.identical}/${entry.total} identical`);
+    identical += entry.identical;
+    total += entry.total;
+  }
+  console.log(`conformance: ${identical}/${total} identical`);
+}
+
+/** Cases added or changed in cases/*.txt but not recorded again, and recordings of removed cases. */
+function staleRecordings(): string[] {
+  const recordedByArea = new Map(recordings.map((area) => [area.area, area]));
+  const problems: string[] = [];
+  for (const area of listAreas()) {
+    const recorded = new Map((recordedByArea.get(area)?.cases ?? []).map((entry) => [entry.case, entry]));
+    const written = readCases(area);
+    for (const line of written) {
+      const entry = recorded.get(line.name);
+      if (!entry) problems.push(`${area}.txt:${line.line}: "${line.name}" is not recorded`);
+      else if (entry.query !== line.query || isWalk(entry) !== line.walk) problems.push(`${area}.txt:${line.line}: "${line.name}" changed since it was recorded`);
+    }
+    const names = new Set(written.map((line) => line.name));
+    for (const name of recorded.keys()) if (!names.has(name)) problems.push(`${area}: recorded "${name}" is no longer in ${area}.txt`);
+  }
+  for (const area of recordedByArea.keys()) if (!listAreas().includes(area)) problems.push(`recorded/${area}.json has no cases/${area}.txt`);
+  return problems;
+}
+
+function defineCase(server: RunningServer, area: string, recorded: RecordedCase, todo: string | undefined): void {
+  test(`${area}: ${recorded.case}`, { todo }, async (t: TestContext) => {
+    const outcome = await compareCase(server.url, recorded);
+    const identical = outcome.differences.length === 0;
+    count(area, identical);
+    if (identical) return;
+    if (outcome.unimplemented && !todo) t.todo(`module ${outcome.unimplemented} is not implemented yet`);
+    throw new Error(report(recorded, outcome));
+  });
+}
+
+const recordings = loadRecordings();
+const known = loadKnownDifferences();
+let server: RunningServer | undefined;
+let startError: unknown;
+try {
+  server = await connect();
+} catch (error) {
+  startError = error;
+}
+
+if (!server) {
+  test('conformance: our server starts', () => {
+    throw startError;
+  });
+} else {
+  const running = server;
+  test('conformance: recordings exist and match the case files', () => {
+    if (recordings.length === 0) throw new Error(`no recordings in ${RECORDED_DIR}: run scripts/record-conformance.ts`);
+    const problems = staleRecordings();
+    if (problems.length) throw new Error(`record again (scripts/record-conformance.ts --only <area>):\n  ${problems.join('\n  ')}`);
+  });
+  describe('conformance with MediaWiki 1.39', { concurrency: PARALLEL_CASES }, () => {
+    for (const recorded of recordings) {
+      for (const recordedCase of recorded.cases) {
+        defineCase(running, recorded.area, recordedCase, knownDifference(known, recorded.area, recordedCase.case));
+      }
+    }
+  });
+  after(() => {
+    running.stop();
+    printSummary();
+  });
+}

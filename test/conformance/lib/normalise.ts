@@ -1,0 +1,116 @@
+// What of an API answer may legitimately differ between two servers, replaced by placeholders
+// so that shape and presence are still compared but values that depend on the clock, the host
+// or chance are not.
+import { isObject, type RecordedResponse } from './exchange.ts';
+
+/** The part of an answer that is compared: status, headers of interest and the body. */
+export interface ComparableView {
+  status: number;
+  headers: Record<string, string>;
+  /** How non-ASCII characters are written in JSON (`none` when there are none). */
+  nonAscii: string;
+  body: unknown;
+}
+
+/** A session token: 32 hex digits of HMAC, 8 of timestamp, then `+\`; the anonymous `+\` stays. */
+const TOKEN = /^[0-9a-f]{40}\+\\$/;
+const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+/** siteinfo general fields that describe the runtime under the wiki, not the wiki. */
+const RUNTIME_GENERAL_FIELDS = ['phpversion', 'phpsapi', 'dbversion'];
+const JSONP = /^\/\*\*\/([A-Za-z0-9_$.[\]]+)\(([\s\S]*)\)$/;
+
+export function comparableView(response: RecordedResponse): ComparableView {
+  const body = response.json !== undefined ? normaliseJson(response.json) : normaliseText(response.text ?? '');
+  return { status: response.status, headers: { ...response.headers }, nonAscii: response.nonAscii ?? 'none', body };
+}
+
+export function normaliseJson(json: unknown): unknown {
+  const copy: unknown = structuredClone(json);
+  if (!isObject(copy)) return copy;
+  normaliseTopLevel(copy);
+  normaliseSiteinfoGeneral(copy);
+  normaliseRandom(copy);
+  replaceTokens(copy);
+  stripDiffCacheComments(copy);
+  return copy;
+}
+
+/**
+ * curtimestamp is the clock; servedby is the host name; debuginfo only exists with the debug
+ * toolbar. requestid is not touched: it echoes the request's own `requestid` parameter.
+ */
+function normaliseTopLevel(root: Record<string, unknown>): void {
+  if (typeof root.curtimestamp === 'string' && ISO_TIMESTAMP.test(root.curtimestamp)) root.curtimestamp = '<curtimestamp>';
+  if (typeof root.servedby === 'string') root.servedby = '<servedby>';
+  delete root.debuginfo;
+}
+
+/** siteinfo `time` is the clock at request time; php/db versions describe the runtime. */
+function normaliseSiteinfoGeneral(root: Record<string, unknown>): void {
+  const general = isObject(root.query) ? root.query.general : undefined;
+  if (!isObject(general)) return;
+  if (typeof general.time === 'string' && ISO_TIMESTAMP.test(general.time)) general.time = '<time>';
+  for (const field of RUNTIME_GENERAL_FIELDS) if (field in general) general[field] = '<runtime>';
+}
+
+/** list=random picks by chance: keep how many pages and their namespaces, not which. */
+function normaliseRandom(root: Record<string, unknown>): void {
+  const random = isObject(root.query) ? root.query.random : undefined;
+  if (Array.isArray(random)) {
+    for (const item of random) {
+      if (!isObject(item)) continue;
+      if ('id' in item) item.id = '<random>';
+      if ('title' in item) item.title = '<random>';
+    }
+  }
+  if (isObject(root.continue) && 'rncontinue' in root.continue) root.continue.rncontinue = '<random>';
+  const raw = root['query-continue'];
+  if (isObject(raw) && isObject(raw.random) && 'rncontinue' in raw.random) raw.random.rncontinue = '<random>';
+}
+
+/** Session tokens (csrftoken, logintoken, ...) are per session and time; anonymous `+\` is compared. */
+function replaceTokens(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(replaceTokens);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (typeof value === 'string' && /token$/i.test(key) && TOKEN.test(value)) node[key] = '<token>';
+    else replaceTokens(value);
+  }
+}
+
+/**
+ * MediaWiki marks a diff (rvdiffto) served from its diff cache with a comment naming the cache
+ * key; the first request for a diff has none. Whether a diff was cached is not API behaviour.
+ */
+const DIFF_CACHE_COMMENT = /\n<!-- diff cache key [^>]*-->\n?/g;
+
+function stripDiffCacheComments(node: unknown): void {
+  if (!isObject(node) && !Array.isArray(node)) return;
+  const entries: [string | number, unknown][] = Array.isArray(node) ? [...node.entries()] : Object.entries(node);
+  for (const [key, value] of entries) {
+    if (typeof value === 'string' && value.includes('<!-- diff cache key')) {
+      (node as Record<string | number, unknown>)[key] = value.replace(DIFF_CACHE_COMMENT, '');
+    } else stripDiffCacheComments(value);
+  }
+}
+
+/**
+ * JSONP is compared as callback name + normalised JSON. HTML pages (help, jsonfm) carry a
+ * random request id and the time spent on the request in their inline configuration.
+ */
+export function normaliseText(text: string): unknown {
+  const jsonp = JSONP.exec(text);
+  if (jsonp) {
+    try {
+      return { jsonpCallback: jsonp[1], json: normaliseJson(JSON.parse(jsonp[2] ?? '')) };
+    } catch {
+      // not JSON inside: compared as text below
+    }
+  }
+  return text
+    .replace(/"wgRequestId":"[^"]*"/g, '"wgRequestId":"<requestid>"')
+    .replace(/"wgBackendResponseTime":\d+/g, '"wgBackendResponseTime":"<ms>"');
+}
