@@ -12,6 +12,7 @@ const IPV4_RANGE_RE = new RegExp(`^(?:${IPV4_ADDRESS}/${IPV4_PREFIX}|${IPV4_ADDR
 const IPV4_LEADING_ZEROS_RE = /(?:^|(?<=\.))0+(?=[1-9]|0[./]|0$)/g;
 const IPV6_LEADING_ZEROS_RE = /(^|:)0+([0-9A-Fa-f]{1,4})/g;
 const IPV6_RANGE_DASH_RE = /^([^ -]*) ?- ?([^ -]*)$/;
+const IP_CHARS_RE = /^[0-9A-Fa-f:./]+$/;
 const PHP_TRIM_RE = /^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g;
 
 // PHP's `$` also matches before one final newline; IPUtils' patterns inherit that.
@@ -91,7 +92,9 @@ export function isValidRange(text: string): boolean {
 }
 
 function phpTrim(text: string): string {
-  return text.replace(PHP_TRIM_RE, '');
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first > 32 && last > 32 ? text : text.replace(PHP_TRIM_RE, '');
 }
 
 function expandIPv6Gap(upper: string): string {
@@ -133,6 +136,7 @@ function countColons(text: string): number {
 export function sanitizeIP(text: string): string | null {
   const ip = phpTrim(text);
   if (ip === '') return null;
+  if (!IP_CHARS_RE.test(ip)) return ip;
   if (IPV4_WITH_PREFIX_RE.test(ip)) return ip.replace(IPV4_LEADING_ZEROS_RE, '');
   if (!isIPv6WithOptionalPrefix(ip)) return ip;
   return expandIPv6Gap(ip.toUpperCase()).replace(IPV6_LEADING_ZEROS_RE, '$1$2');

@@ -34,8 +34,8 @@ export function namespaceKey(name: string): string {
 export class Namespaces {
   private readonly byId = new Map<number, NamespaceInfo>();
   private readonly sorted: readonly NamespaceInfo[];
-  private readonly canonicalIndex = new Map<string, number>();
-  private readonly localIndex = new Map<string, number>();
+  /** Language::getNsIndex's table: local names and aliases, canonical names taking precedence. */
+  private readonly index = new Map<string, number>();
   private readonly textById = new Map<number, string>();
   private readonly dbKeyById = new Map<number, string>();
   readonly aliases: readonly NamespaceAlias[];
@@ -47,10 +47,12 @@ export class Namespaces {
       this.byId.set(info.id, info);
       this.textById.set(info.id, info.name.replaceAll('_', ' '));
       this.dbKeyById.set(info.id, info.name.replaceAll(' ', '_'));
-      if (info.canonical !== undefined) this.canonicalIndex.set(namespaceKey(info.canonical), info.id);
-      this.localIndex.set(namespaceKey(info.name), info.id);
+      this.index.set(namespaceKey(info.name), info.id);
     }
-    for (const alias of aliases) this.localIndex.set(namespaceKey(alias.alias), alias.id);
+    for (const alias of aliases) this.index.set(namespaceKey(alias.alias), alias.id);
+    for (const info of this.sorted) {
+      if (info.canonical !== undefined) this.index.set(namespaceKey(info.canonical), info.id);
+    }
   }
 
   static fromSite(site: Pick<SiteConfig, 'namespaces' | 'namespaceAliases'>): Namespaces {
@@ -80,7 +82,7 @@ export class Namespaces {
 
   /** lookup() for a name already in namespaceKey() form (hot path of the title parser). */
   lookupKey(key: string): number | undefined {
-    return this.canonicalIndex.get(key) ?? this.localIndex.get(key);
+    return this.index.get(key);
   }
 
   /** Local name with spaces (`Fixture Wiki talk`); '' for the main namespace and unknown ids. */

@@ -176,13 +176,13 @@ export function ucfirst(text: string): string {
 
 const BIDI_RE = /[\u200E\u200F\u202A-\u202E]+/g;
 const WHITESPACE_RE = /[ _\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
+const UNDERSCORE_RUNS_RE = /__+/g;
 const EDGE_UNDERSCORES_RE = /^_+|_+$/g;
 const TRAILING_UNDERSCORES_RE = /_+$/;
 // PHP's `.` stops at "\n" only, and its `$` may sit before one final "\n".
 const PREFIX_RE = /^([^\n]+?)_*:_*([^\n]*)\n?$/;
 // $wgLegalTitleChars, plus percent-escapes and character references, which cannot round-trip.
 const ILLEGAL_RE = /[^ %!"$&'()*,\-./0-9:;=?@A-Z\\^_`a-z~+\u0080-\uffff]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\u0080-\uffff]+;/;
-const BAD_DBKEY_EDGE_RE = /^[_ ]|[\r\n\t]|[_ ]$/;
 const MAX_TITLE_BYTES = 255;
 const MAX_SPECIAL_TITLE_BYTES = 512;
 
@@ -205,6 +205,13 @@ function isRelativePath(dbKey: string): boolean {
   );
 }
 
+function hasSpaceOrUnderscoreEdge(dbKey: string): boolean {
+  if (dbKey === '') return false;
+  const first = dbKey.charCodeAt(0);
+  const last = dbKey.charCodeAt(dbKey.length - 1);
+  return first === 95 || first === 32 || last === 95 || last === 32;
+}
+
 function trimUnderscores(text: string): string {
   return text.charCodeAt(0) === 95 || text.charCodeAt(text.length - 1) === 95
     ? text.replace(EDGE_UNDERSCORES_RE, '')
@@ -221,6 +228,8 @@ interface Split {
 export class TitleCodec {
   private readonly localInterwikis: ReadonlySet<string>;
   private mainPageTitle: ParsedTitle | undefined;
+  private readonly textPrefixes = new Map<number, string>();
+  private readonly dbKeyPrefixes = new Map<number, string>();
 
   constructor(
     readonly namespaces: Namespaces,
@@ -246,10 +255,15 @@ export class TitleCodec {
    */
   split(text: string, defaultNs: number = NS.MAIN): ParsedTitle | InvalidTitle {
     const original = text;
-    let dbKey = text.replaceAll(' ', '_');
-    if (NEEDS_CLEANUP_RE.test(dbKey)) dbKey = dbKey.replace(BIDI_RE, '');
-    dbKey = trimUnderscores(dbKey.replace(WHITESPACE_RE, '_'));
-    if (dbKey.includes('\ufffd')) return invalid('title-invalid-utf8', original);
+    let dbKey = text.includes(' ') ? text.replaceAll(' ', '_') : text;
+    const plainAscii = !NEEDS_CLEANUP_RE.test(dbKey);
+    if (!plainAscii) {
+      dbKey = dbKey.replace(BIDI_RE, '').replace(WHITESPACE_RE, '_');
+    } else if (dbKey.includes('__')) {
+      dbKey = dbKey.replace(UNDERSCORE_RUNS_RE, '_');
+    }
+    dbKey = trimUnderscores(dbKey);
+    if (!plainAscii && dbKey.includes('\ufffd')) return invalid('title-invalid-utf8', original);
 
     const parts: Split = { ns: defaultNs, dbKey, interwiki: '', localInterwiki: false };
     if (dbKey.charCodeAt(0) === 58) {
@@ -258,8 +272,10 @@ export class TitleCodec {
     }
     if (parts.dbKey === '') return invalid('title-invalid-empty', original);
 
-    const prefixError = this.splitPrefixes(parts, original);
-    if (prefixError !== undefined) return prefixError;
+    if (parts.dbKey.includes(':')) {
+      const prefixError = this.splitPrefixes(parts, original);
+      if (prefixError !== undefined) return prefixError;
+    }
     if (parts.localInterwiki && parts.dbKey === '') {
       const mainPage = this.mainPage();
       if (mainPage !== undefined) return { ...mainPage };
@@ -332,8 +348,9 @@ export class TitleCodec {
     if (ns === NS.USER || ns === NS.USER_TALK) dbKey = sanitizeIP(dbKey) ?? dbKey;
     if (dbKey.charCodeAt(0) === 58) return invalid('title-invalid-leading-colon', original);
 
-    // TitleValue::assertValidSpec, the last line of defence.
-    if (BAD_DBKEY_EDGE_RE.test(dbKey)) {
+    // TitleValue::assertValidSpec, the last line of defence. Tabs and newlines were already
+    // rejected as illegal characters, so only the edges need a look.
+    if (hasSpaceOrUnderscoreEdge(dbKey)) {
       return invalid('title-invalid', original, [`Bad value for parameter $title: invalid name '${dbKey}'`]);
     }
     if (dbKey === '' && ns !== NS.MAIN) {
@@ -375,14 +392,32 @@ export class TitleCodec {
     return `${name ?? `${this.namespaces.nsText(NS.SPECIAL)}:Badtitle/NS${ns}`}:`;
   }
 
+  private textPrefix(ns: number): string {
+    let prefix = this.textPrefixes.get(ns);
+    if (prefix === undefined) {
+      prefix = this.nsPrefix(ns, false).replaceAll('_', ' ');
+      this.textPrefixes.set(ns, prefix);
+    }
+    return prefix;
+  }
+
+  private dbKeyPrefix(ns: number): string {
+    let prefix = this.dbKeyPrefixes.get(ns);
+    if (prefix === undefined) {
+      prefix = this.nsPrefix(ns, false).replaceAll(' ', '_');
+      this.dbKeyPrefixes.set(ns, prefix);
+    }
+    return prefix;
+  }
+
   /** Prefixed text with spaces: `Talk:Foo bar` (Title::getPrefixedText of a local title). */
   text(ns: number, dbKey: string): string {
-    return (this.nsPrefix(ns, false) + dbKey).replaceAll('_', ' ');
+    return this.textPrefix(ns) + (dbKey.includes('_') ? dbKey.replaceAll('_', ' ') : dbKey);
   }
 
   /** Prefixed DB key: `Talk:Foo_bar` (Title::getPrefixedDBkey of a local title). */
   dbKeyFull(ns: number, dbKey: string): string {
-    return (this.nsPrefix(ns, false) + dbKey).replaceAll(' ', '_');
+    return this.dbKeyPrefix(ns) + (dbKey.includes(' ') ? dbKey.replaceAll(' ', '_') : dbKey);
   }
 
   /** Title::getPrefixedText: interwiki and namespace prefix, no fragment (`de:Foo bar`). */

@@ -367,7 +367,8 @@ describe('title parts', () => {
   });
 
   test('Special pages are not canonicalised by the parser (ApiPageSet calls fixSpecialName)', () => {
-    // The reference shows Special:RecentChanges because the page set resolves special page aliases.
+    // The reference shows Special:RecentChanges because the page set resolves special page aliases
+    // (SpecialPages.fixName in special-pages.ts).
     assert.deepEqual(asApiSees('Special:recentchanges'), { ns: -1, title: 'Special:Recentchanges' });
   });
 
