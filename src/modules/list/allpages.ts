@@ -1,6 +1,10 @@
 // list=allpages: Enumerate all pages sequentially in a given namespace.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import type { QueryRun } from '../../api/query/run.ts';
+import type { AllPagesQuery, ProtectionFilter, RedirectFilter } from '../../store/listings.ts';
+import { nowMw } from '../../wiki/timestamps.ts';
+import { escapeWikiText } from '../../wiki/titles.ts';
 import { CONT, DIR, limit } from '../shared-params.ts';
 
 export const allpages: QueryModule = {
@@ -31,4 +35,79 @@ export const allpages: QueryModule = {
       prexpiry: { type: ['indefinite', 'definite', 'all'], default: 'all' },
     },
   },
+  itemTag: 'p',
+  execute: runAllPages,
 };
+
+/**
+ * ApiQueryBase::titlePartToKey: the DB-key form of a title part (`from`, `to`, `prefix`) in
+ * the namespace; a trailing `x` keeps trailing spaces and lets an empty part through.
+ */
+export function titlePartToKey(run: QueryRun, part: string, ns: number): string {
+  const title = run.services.titles.makeSafe(ns, `${part}x`);
+  if (!title || title.fragment !== '' || title.ns !== ns || title.interwiki !== '') {
+    run.fail('apierror-invalidtitle', [escapeWikiText(part)]);
+  }
+  return title.dbKey.slice(0, -1);
+}
+
+function protectionFilter(run: QueryRun): ProtectionFilter | null {
+  const types = run.strList('prtype');
+  const expiry = run.str('prexpiry') as ProtectionFilter['expiry'];
+  if (types.length === 0 && expiry === 'all') {
+    if (run.params.prlevel !== undefined) run.fail('apierror-invalidparammix-mustusewith', ['prlevel', 'prtype'], 'invalidparammix');
+    return null;
+  }
+  // Levels and cascading only narrow down protection types; `''` and `*` mean any level.
+  const levels = types.length ? run.strList('prlevel').filter((l) => l !== '' && l !== '*') : [];
+  const cascade = run.str('prfiltercascade');
+  return {
+    types,
+    levels,
+    cascade: types.length && cascade !== 'all' ? (cascade === 'cascading' ? 1 : 0) : null,
+    expiry,
+    now: nowMw(),
+  };
+}
+
+function allPagesQuery(run: QueryRun): AllPagesQuery {
+  const ns = run.int('namespace')!;
+  const part = (name: string): string | null => {
+    const value = run.str(name);
+    return value === undefined ? null : titlePartToKey(run, value, ns);
+  };
+  let continueFrom: string | null = null;
+  const cont = run.str('continue');
+  if (cont !== undefined) {
+    if (cont.includes('|')) run.fail('apierror-badcontinue');
+    continueFrom = cont;
+  }
+  return {
+    namespace: ns,
+    descending: run.str('dir') === 'descending',
+    continueFrom,
+    from: part('from'),
+    to: part('to'),
+    prefix: part('prefix'),
+    redirects: run.str('filterredir') as RedirectFilter,
+    minSize: run.int('minsize') ?? null,
+    maxSize: run.int('maxsize') ?? null,
+    protection: protectionFilter(run),
+    langlinks: run.str('filterlanglinks') as AllPagesQuery['langlinks'],
+    limit: run.int('limit')! + 1,
+  };
+}
+
+async function runAllPages(run: QueryRun): Promise<void> {
+  if (run.generator && run.resolveRedirects) run.fail('apierror-allpages-generator-redirects', [], 'params');
+  const limit = run.int('limit')!;
+  const rows = await run.services.store.listings.allPages(allPagesQuery(run));
+  for (const [index, row] of rows.entries()) {
+    if (index === limit) {
+      run.setContinue('continue', row.page_title);
+      break;
+    }
+    if (run.generator) run.generator.addPageId(row.page_id);
+    else run.addItem({ pageid: row.page_id, ns: row.page_namespace, title: run.services.titles.text(row.page_namespace, row.page_title) });
+  }
+}

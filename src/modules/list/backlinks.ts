@@ -2,6 +2,7 @@
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { linkBack } from '../shared-params.ts';
+import { runLinkBack } from './linkback.ts';
 
 export const backlinks: QueryModule = {
   decl: {
@@ -18,4 +19,6 @@ export const backlinks: QueryModule = {
       redirect: { type: 'boolean' },
     },
   },
+  itemTag: 'bl',
+  execute: (run) => runLinkBack(run, { table: 'pagelinks', code: 'bl', followsRedirects: true }),
 };

@@ -2,6 +2,7 @@
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { linkBack } from '../shared-params.ts';
+import { runLinkBack } from './linkback.ts';
 
 export const embeddedin: QueryModule = {
   decl: {
@@ -17,4 +18,6 @@ export const embeddedin: QueryModule = {
       ...linkBack(),
     },
   },
+  itemTag: 'ei',
+  execute: (run) => runLinkBack(run, { table: 'templatelinks', code: 'ei', followsRedirects: false }),
 };

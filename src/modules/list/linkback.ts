@@ -1,0 +1,232 @@
+// What backlinks, embeddedin and imageusage share (MediaWiki's ApiQueryBacklinks): the target
+// title, the limit, the continuation, the two queries (direct links, then links through
+// redirects) and the `redirlinks` result.
+import type { QueryRun } from '../../api/query/run.ts';
+import { hasRight } from '../../api/caller.ts';
+import { msg } from '../../api/i18n/messages.ts';
+import { list, setFlag, type ResultList, type ResultObject } from '../../api/result.ts';
+import type { LinkTableName, LinkingPage, LinkingViaRedirect, RedirectFilter } from '../../store/listings.ts';
+import type { TitleKey } from '../../store/pages.ts';
+import { NS } from '../../wiki/namespaces.ts';
+import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
+import { LIMIT_BOUNDS } from '../../api/params/declaration.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Parameters shared with other "one title" lists (categorymembers)
+
+/** ApiBase::requireOnlyOneParameter for `title` / `pageid`. */
+export function requireTitleOrPageId(run: QueryRun): void {
+  const given = ['title', 'pageid'].filter((name) => run.params[name] !== undefined);
+  const names = (list: string[]) => ({ list: list.map((n) => `<var>${run.paramName(n)}</var>`), type: 'text' as const });
+  if (given.length > 1) run.fail('apierror-invalidparammix', [names(given), given.length]);
+  if (given.length === 0) run.fail('apierror-missingparam-one-of', [names(['title', 'pageid']), 2], 'missingparam');
+}
+
+/**
+ * The title named by `title` or `pageid` (ApiBase::getTitleFromTitleOrPageId): a bad or
+ * interwiki title and an unknown page id are errors; a title need not exist.
+ */
+export async function titleFromTitleOrPageId(run: QueryRun): Promise<TitleKey> {
+  requireTitleOrPageId(run);
+  const text = run.str('title');
+  if (text !== undefined) {
+    const title = run.services.titles.parse(text);
+    if (isInvalidTitle(title) || title.interwiki !== '') run.fail('apierror-invalidtitle', [escapeWikiText(text)]);
+    return { ns: title.ns, dbKey: title.dbKey };
+  }
+  const pageId = run.int('pageid')!;
+  const [row] = await run.services.store.pages.byIds([pageId]);
+  if (!row) run.fail('apierror-nosuchpageid', [String(pageId)]);
+  return { ns: row.page_namespace, dbKey: row.page_title };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Limit
+
+/**
+ * With `redirect`, each of the two queries may return `limit` rows, so MediaWiki halves the
+ * maximum and validates the limit itself (it reads it unparsed).
+ */
+function redirectModeLimit(run: QueryRun, validated: number): number {
+  const highLimits = hasRight(run.caller, 'apihighlimits');
+  const max = LIMIT_BOUNDS.max / 2;
+  const curMax = highLimits ? LIMIT_BOUNDS.highMax / 2 : max;
+  const raw = run.rawParam('limit');
+  if (raw === 'max') {
+    run.setParsedLimit(curMax);
+    return curMax;
+  }
+  if (raw === undefined) return Math.min(validated, curMax);
+  const n = Number(raw);
+  // The engine has already warned against the ordinary maximum: say it with the halved one.
+  dropLimitWarning(run);
+  if (n < LIMIT_BOUNDS.min || n > curMax) {
+    run.warnings.add(
+      run.path,
+      msg('paramvalidator-outofrange-minmax', { plaintext: run.paramName('limit') }, { plaintext: raw }, { num: LIMIT_BOUNDS.min }, { num: curMax }),
+      'outofrange',
+      { min: LIMIT_BOUNDS.min, curmax: curMax, max, highmax: LIMIT_BOUNDS.highMax / 2 },
+    );
+    return Math.min(curMax, Math.max(LIMIT_BOUNDS.min, n));
+  }
+  return n;
+}
+
+function dropLimitWarning(run: QueryRun): void {
+  const name = run.paramName('limit');
+  const items = run.warnings.items;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const w = items[i]!;
+    const first = w.message.params[0];
+    if (w.modulePath === run.path && w.code === 'outofrange' && typeof first === 'object' && 'plaintext' in first && first.plaintext === name) {
+      items.splice(i, 1);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Continuation: `fromns|from` for the direct links, then `ns|title|fromns|from` for the links
+// through redirects (MediaWiki also accepts two more fields for results that did not fit).
+
+interface Position {
+  /** Direct links: from-namespace and page id of the first row to show. */
+  fromNs: number;
+  from: number;
+  /** Links through redirects: where the second query resumes. */
+  redirect: { ns: number; title: string; fromNs: number; from: number } | null;
+}
+
+/** `(string)(int)$x === $x`: a plain decimal integer, as PHP prints it. */
+function strictInt(text: string): number | null {
+  if (!/^(0|-?[1-9][0-9]*)$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+function parseContinue(run: QueryRun, value: string): Position {
+  const parts = value.split('|');
+  if (![2, 6, 7, 8].includes(parts.length)) run.fail('apierror-badcontinue');
+  const int = (i: number): number => {
+    const n = strictInt(parts[i]!);
+    if (n === null) run.fail('apierror-badcontinue');
+    return n;
+  };
+  // MediaWiki checks the optional trailing fields first.
+  for (let i = parts.length - 1; i >= 6; i--) int(i);
+  let redirect: Position['redirect'] = null;
+  if (parts.length >= 6) redirect = { ns: int(2), title: parts[3]!, fromNs: int(4), from: int(5) };
+  return { fromNs: int(0), from: int(1), redirect };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The module
+
+export interface LinkBackOptions {
+  table: LinkTableName;
+  /** XML tag of items and of `redirlinks` items (`bl`, `ei`, `iu`). */
+  code: string;
+  /** The module takes `redirect` (backlinks and imageusage). */
+  followsRedirects: boolean;
+}
+
+interface ShownPage {
+  item: ResultObject;
+  redirlinks: ResultObject[];
+}
+
+function pageItem(run: QueryRun, row: LinkingPage): ResultObject {
+  const item: ResultObject = { pageid: row.page_id, ns: row.page_namespace, title: run.services.titles.text(row.page_namespace, row.page_title) };
+  setFlag(item, 'redirect', row.page_is_redirect === 1);
+  return item;
+}
+
+export async function runLinkBack(run: QueryRun, options: LinkBackOptions): Promise<void> {
+  const redirect = options.followsRedirects && run.bool('redirect');
+  let limit = run.int('limit')!;
+  if (redirect) limit = redirectModeLimit(run, limit);
+
+  const target = await titleFromTitleOrPageId(run);
+  if (options.table === 'imagelinks' && target.ns !== NS.FILE) {
+    run.fail('apierror-imageusage-badtitle', [run.name], 'bad_image_title');
+  }
+  const continueText = run.str('continue');
+  const position = continueText === undefined ? null : parseContinue(run, continueText);
+
+  const namespaces = run.intList('namespace');
+  const byFromNamespace = namespaces.length > 1;
+  const descending = run.str('dir') === 'descending';
+  const filter = run.str('filterredir') as RedirectFilter;
+  const store = run.services.store.listings;
+
+  const direct = await store.linksTo({
+    table: options.table,
+    target,
+    fromNamespaces: namespaces,
+    byFromNamespace,
+    descending,
+    after: position ? { fromNs: position.fromNs, from: position.from } : null,
+    // T24245: listing non-redirects while following redirects would be contradictory.
+    redirects: filter === 'nonredirects' && redirect ? 'all' : filter,
+    limit: limit + 1,
+  });
+
+  let continueValue: string | null = null;
+  const shown = direct.slice(0, limit);
+  if (direct.length > limit) continueValue = `${direct[limit]!.page_namespace}|${direct[limit]!.page_id}`;
+  // The first row anchors the direct query while the redirect query continues.
+  const anchor = position ?? (shown[0] ? { fromNs: shown[0].page_namespace, from: shown[0].page_id, redirect: null } : null);
+
+  const pages = new Map<number, ShownPage>();
+  for (const row of shown) pages.set(row.page_id, { item: pageItem(run, row), redirlinks: [] });
+  if (run.generator) for (const row of shown) run.generator.addPageId(row.page_id);
+
+  const redirects = shown.filter((row) => row.page_is_redirect === 1);
+  if (redirect && redirects.length) {
+    const viaRedirects = await linksThroughRedirects(run, options, redirects, position, namespaces, descending, filter, limit);
+    const parents = new Map(shown.map((row) => [`${row.page_namespace}|${row.page_title}`, row.page_id]));
+    for (const row of viaRedirects.slice(0, limit)) {
+      if (run.generator) run.generator.addPageId(row.page_id);
+      const targetNs = options.table === 'imagelinks' ? NS.FILE : row.target_ns;
+      pages.get(parents.get(`${targetNs}|${row.target_title}`)!)?.redirlinks.push(pageItem(run, row));
+    }
+    if (viaRedirects.length > limit) {
+      const next = viaRedirects[limit]!;
+      const targetNs = options.table === 'imagelinks' ? NS.FILE : next.target_ns;
+      continueValue = `${anchor!.fromNs}|${anchor!.from}|${targetNs}|${next.target_title}|${next.page_namespace}|${next.page_id}`;
+    }
+  }
+
+  if (!run.generator) {
+    for (const { item, redirlinks } of pages.values()) {
+      if (redirlinks.length) item.redirlinks = list(options.code, redirlinks) as ResultList;
+      run.addItem(item);
+    }
+  }
+  if (continueValue !== null) run.setContinue('continue', continueValue);
+}
+
+async function linksThroughRedirects(
+  run: QueryRun,
+  options: LinkBackOptions,
+  redirects: readonly LinkingPage[],
+  position: Position | null,
+  namespaces: readonly number[],
+  descending: boolean,
+  filter: RedirectFilter,
+  limit: number,
+): Promise<LinkingViaRedirect[]> {
+  const targets = redirects.map((row) => ({ ns: row.page_namespace, dbKey: row.page_title }));
+  const hasNs = options.table !== 'imagelinks';
+  return run.services.store.listings.linksToRedirects({
+    table: options.table,
+    targets,
+    namespaces,
+    byTargetNs: hasNs && new Set(targets.map((t) => t.ns)).size > 1,
+    byTargetTitle: new Set(targets.map((t) => t.dbKey)).size > 1,
+    byFromNamespace: namespaces.length > 1,
+    descending,
+    after: position?.redirect ?? null,
+    redirects: filter,
+    limit: limit + 1,
+  });
+}
