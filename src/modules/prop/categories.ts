@@ -1,7 +1,14 @@
 // prop=categories: List all categories the pages belong to.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import type { QueryRun } from '../../api/query/run.ts';
+import { setFlag, type ResultObject } from '../../api/result.ts';
+import { escapeWikiText } from '../../wiki/titles.ts';
+import { mwToIso } from '../../wiki/timestamps.ts';
 import { CONT, DIR, limit } from '../shared-params.ts';
+import { phpInt } from './page-links.ts';
+
+const NS_CATEGORY = 14;
 
 export const categories: QueryModule = {
   decl: {
@@ -22,4 +29,80 @@ export const categories: QueryModule = {
       dir: DIR,
     },
   },
+  execute: listCategories,
 };
+
+/** `cl_from|cl_to`, as MediaWiki writes and reads it. */
+function parseContinue(run: QueryRun): { from: number; to: string } | null {
+  const raw = run.str('continue');
+  if (raw === undefined) return null;
+  const parts = raw.split('|');
+  if (parts.length !== 2) run.fail('apierror-badcontinue');
+  return { from: phpInt(parts[0]!), to: parts[1]! };
+}
+
+/** clcategories: titles must name categories (parsed in the main namespace, as MediaWiki does). */
+function categoryFilter(run: QueryRun): string[] | null {
+  const inputs = run.strList('categories');
+  if (!inputs.length) return null;
+  const keys: string[] = [];
+  for (const input of inputs) {
+    const parsed = run.services.titles.parse(input, 0);
+    if ('invalid' in parsed || parsed.ns !== NS_CATEGORY || parsed.interwiki) {
+      run.warn('apiwarn-invalidcategory', escapeWikiText(input));
+    } else {
+      keys.push(parsed.dbKey);
+    }
+  }
+  return keys;
+}
+
+function hiddenFilter(run: QueryRun): 'only' | 'exclude' | null {
+  const show = new Set(run.strList('show'));
+  if (show.has('hidden') && show.has('!hidden')) run.fail('apierror-show');
+  if (show.has('hidden')) return 'only';
+  if (show.has('!hidden')) return 'exclude';
+  return null;
+}
+
+async function listCategories(run: QueryRun): Promise<void> {
+  const pages = run.pageset.goodPages();
+  if (!pages.length) return;
+  const prop = new Set(run.strList('prop'));
+  const categories = categoryFilter(run);
+  if (categories && !categories.length) return;
+  const continueAt = parseContinue(run);
+  const hidden = hiddenFilter(run);
+  const limit = run.int('limit')!;
+  const rows = await run.services.store.pageLinks.categories({
+    fromIds: pages.map((p) => p.pageId),
+    categories,
+    continueAt,
+    hidden,
+    descending: run.str('dir') === 'descending',
+    limit: limit + 1,
+  });
+  let count = 0;
+  for (const row of rows) {
+    const position = `${row.from}|${row.to}`;
+    if (++count > limit) {
+      run.setContinue('continue', position);
+      break;
+    }
+    if (run.generator) {
+      run.generator.addTitle(NS_CATEGORY, row.to);
+      continue;
+    }
+    const item: ResultObject = { ns: NS_CATEGORY, title: run.services.titles.text(NS_CATEGORY, row.to) };
+    if (prop.has('sortkey')) {
+      item.sortkey = row.sortkeyHex;
+      item.sortkeyprefix = row.sortkeyPrefix;
+    }
+    if (prop.has('timestamp')) item.timestamp = mwToIso(row.timestamp);
+    if (prop.has('hidden')) setFlag(item, 'hidden', row.hidden, false);
+    if (!run.addPageItem(row.from, 'categories', item, 'cl')) {
+      run.setContinue('continue', position);
+      break;
+    }
+  }
+}

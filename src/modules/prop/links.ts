@@ -2,6 +2,7 @@
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { CONT, DIR, VIRTUAL_NAMESPACES, limit } from '../shared-params.ts';
+import { listLinks } from './page-links.ts';
 
 export const links: QueryModule = {
   decl: {
@@ -26,4 +27,5 @@ export const links: QueryModule = {
       dir: DIR,
     },
   },
+  execute: (run) => listLinks(run, { table: 'pagelinks', listKey: 'links', titlesParam: 'titles' }),
 };
