@@ -2,9 +2,9 @@
 
 import { isValidIP, isValidRange, sanitizeIP } from './ip.ts';
 import { NS } from './namespaces.ts';
-import { TitleCodec, isInvalidTitle, ucfirst, type ParsedTitle } from './titles.ts';
+import { isInvalidTitle, ucfirst, type ParsedTitle, type TitleCodec } from './titles.ts';
 
-export { isIPv4, isIPv6, isValidIP, isValidRange, sanitizeIP } from './ip.ts';
+export { isIPv4, isIPv6, isValidIP, isValidRange, parseRange, sanitizeIP } from './ip.ts';
 
 /** UserRigorOptions: how strictly getCanonical() checks a name. */
 export type UserRigor = 'none' | 'valid' | 'usable' | 'creatable';
@@ -66,7 +66,7 @@ export function isExternalUserName(name: string): boolean {
  * UserNameUtils::isIP: a valid IP address, or anything shaped like an IPv4 address
  * (`300.300.300.300`, `192.0.2.xxx`) so that such names cannot be registered.
  */
-export function isIPUserName(name: string): boolean {
+export function isIP(name: string): boolean {
   return isValidIP(name) || ANY_IPV4_RE.test(name);
 }
 
@@ -93,7 +93,7 @@ export class UserNames {
     this.reserved = new Set(options.reservedUsernames ?? DEFAULT_RESERVED_USERNAMES);
   }
 
-  /** Title text (spaces) of a title parsed as TitleParser::parseTitle does, or null if invalid. */
+  /** TitleParser::parseTitle: the parsed title, or null if invalid. */
   private parseTitle(text: string, defaultNs: number = NS.MAIN): ParsedTitle | null {
     const parsed = this.titles.parse(text, defaultNs);
     return isInvalidTitle(parsed) ? null : parsed;
@@ -106,7 +106,7 @@ export class UserNames {
   isValid(name: string): boolean {
     if (
       name === '' ||
-      isIPUserName(name) ||
+      isIP(name) ||
       name.includes('/') ||
       utf8Bytes(name) > this.maxNameChars ||
       name !== ucfirst(name)

@@ -8,7 +8,7 @@ import {
   badUserParam,
   isBadUserParam,
   isExternalUserName,
-  isIPUserName,
+  isIP,
   type UserParamKind,
   type UserParamValue,
 } from '../../src/wiki/users.ts';
@@ -139,7 +139,7 @@ describe('isIP, isValid, isUsable, isCreatable', () => {
   for (const [value, , , [ip, valid, usable, creatable]] of USER_CASES) {
     test(JSON.stringify(value).slice(0, 60), () => {
       assert.deepEqual(
-        [isIPUserName(value), users.isValid(value), users.isUsable(value), users.isCreatable(value)],
+        [isIP(value), users.isValid(value), users.isUsable(value), users.isCreatable(value)],
         [ip, valid, usable, creatable],
       );
     });
