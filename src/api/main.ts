@@ -22,6 +22,24 @@ export interface ApiResponse {
   body: string | Buffer;
 }
 
+/** Actions that take a token: MediaWiki first reports the missing token, whatever the method. */
+const TOKEN_ACTIONS = new Set([
+  'block', 'changecontentmodel', 'delete', 'edit', 'emailuser', 'filerevert', 'imagerotate', 'import',
+  'managetags', 'mergehistory', 'move', 'options', 'patrol', 'protect', 'purge', 'revisiondelete',
+  'setnotificationtimestamp', 'setpagelanguage', 'tag', 'unblock', 'undelete', 'upload', 'userrights', 'watch',
+]);
+
+/** Write actions this read-only server refuses: as MediaWiki would before doing anything. */
+function refuseAction(request: ApiRequest, action: string): never {
+  if (TOKEN_ACTIONS.has(action) && request.peek('token') === undefined) {
+    throw new ApiError(msg('paramvalidator-missingparam', { plaintext: 'token' }), { code: 'missingparam' });
+  }
+  if (WRITE_ACTIONS_NEEDING_POST.has(action) && request.method !== 'POST') {
+    throw new ApiError(msg('apierror-mustbeposted', action), { code: 'mustbeposted' });
+  }
+  throw new ApiError(msg('apierror-wikiquery-actionnotsupported', action), { code: 'actionnotsupported', httpStatus: 501 });
+}
+
 const WRITE_ACTIONS_NEEDING_POST = new Set([
   'block', 'changeauthenticationdata', 'changecontentmodel', 'clearhasmsg', 'clientlogin', 'createaccount',
   'delete', 'edit', 'emailuser', 'filerevert', 'imagerotate', 'import', 'linkaccount', 'login', 'logout',
@@ -69,6 +87,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
   let requestId: string | undefined;
   let wantServedBy = false;
   let wantCurTimestamp = false;
+  let wantLangInfo = false;
   let outputRead = false;
   let cacheMode: 'private' | 'public' = 'private';
   let sMaxAge = 0;
@@ -89,7 +108,8 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
   try {
     const mainParams = ctx.reader.readAll(mainDecl, 'main', '');
     requestId = mainParams.requestid as string | undefined;
-    wantServedBy = mainParams.servedby === true;
+    wantServedBy = mainParams.servedby === true && services.site.showHostnames === true;
+    wantLangInfo = mainParams.responselanginfo === true;
     wantCurTimestamp = mainParams.curtimestamp === true;
     sMaxAge = Math.max(0, (mainParams.smaxage as number) ?? 0);
     maxAge = Math.max(0, (mainParams.maxage as number) ?? 0);
@@ -107,12 +127,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     if (action === 'help') {
       return finishHelp(services, headers);
     }
-    if (!SERVED_ACTIONS.has(action)) {
-      if (WRITE_ACTIONS_NEEDING_POST.has(action) && request.method !== 'POST') {
-        throw new ApiError(msg('apierror-mustbeposted', action), { code: 'mustbeposted' });
-      }
-      throw new ApiError(msg('apierror-wikiquery-actionnotsupported', action), { code: 'actionnotsupported', httpStatus: 501 });
-    }
+    if (!SERVED_ACTIONS.has(action)) refuseAction(request, action);
 
     checkAssert(ctx, mainParams.assert as string | undefined, mainParams.assertuser as string | undefined);
 
@@ -150,6 +165,10 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
       else root[k] = v;
     }
     addWarningsToResult(root, ctx.warnings, renderCtx);
+    if (wantLangInfo) {
+      root.uselang = services.site.lang;
+      root.errorlang = services.site.lang;
+    }
     if (ctx.limits.size) root.limits = Object.fromEntries(ctx.limits);
     if (extraRoot) Object.assign(root, extraRoot);
     if (query) root.query = query;

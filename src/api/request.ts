@@ -10,7 +10,14 @@ export class ApiRequest {
     readonly ip: string,
     /** Path and query string as received, for debuginfo and the jsonfm page. */
     readonly url: string,
+    /** Raw bytes (as a latin1 string) of values that input cleanup had to change. */
+    private readonly cleaned: ReadonlyMap<string, string> = new Map(),
   ) {}
+
+  /** The raw bytes of a value that was not valid, NFC-normalised text; undefined when it was. */
+  rawIfCleaned(name: string): string | undefined {
+    return this.cleaned.get(name);
+  }
 
   /** Reads a parameter and remembers that it was used (unused ones are warned about). */
   get(name: string): string | undefined {

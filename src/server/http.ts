@@ -3,46 +3,45 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import busboy from 'busboy';
 import { ApiRequest } from '../api/request.ts';
 import { handleApiRequest } from '../api/main.ts';
+import { cleanUpInput, decodeBytes } from '../api/input-cleanup.ts';
 import type { ApiServices } from '../api/services.ts';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`. */
-function addParam(into: Map<string, string>, name: string, value: string): void {
-  into.set(name.replace(/[. ]/g, '_'), cleanUpInput(value));
-}
-
-const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
-
-/**
- * MediaWiki's input cleanup: control characters become U+FFFD and text is NFC-normalised, except
- * that a value starting with U+001F keeps U+001F as its multi-value separator.
- */
-function cleanUpInput(value: string): string {
-  if (value.charCodeAt(0) === 0x1f) {
-    return value.split('\x1f').map((part) => part.replace(CONTROL_CHARS, '\ufffd').normalize('NFC')).join('\x1f');
+function addParam(into: RequestValues, name: string, value: string, rawBytes?: Uint8Array): void {
+  const phpName = name.replace(/[. ]/g, '_');
+  const clean = cleanUpInput(value);
+  into.values.set(phpName, clean);
+  if (clean !== value || rawBytes) {
+    into.cleaned.set(phpName, Buffer.from(rawBytes ?? Buffer.from(value, 'utf8')).toString('latin1'));
+  } else {
+    into.cleaned.delete(phpName);
   }
-  return value.replace(CONTROL_CHARS, '\ufffd').normalize('NFC');
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const lenientUtf8 = new TextDecoder('utf-8');
-const windows1252 = new TextDecoder('windows-1252');
+/** Parameter values, and the raw bytes (latin1 string) of those that input cleanup changed. */
+export interface RequestValues {
+  values: Map<string, string>;
+  cleaned: Map<string, string>;
+}
 
-/**
- * Parses a query string. Values that are not valid UTF-8 are read as the wiki's legacy 8-bit
- * encoding (windows-1252) for GET, as MediaWiki's checkTitleEncoding does; elsewhere as U+FFFD.
- */
-export function parseQueryString(qs: string, into = new Map<string, string>(), legacyEncoding = false): Map<string, string> {
+export function emptyValues(): RequestValues {
+  return { values: new Map(), cleaned: new Map() };
+}
+
+/** Parses a query string; `legacyEncoding` reads invalid UTF-8 as windows-1252 (GET values). */
+export function parseQueryString(qs: string, into: RequestValues = emptyValues(), legacyEncoding = false): RequestValues {
   if (!qs) return into;
   for (const part of qs.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
     const rawName = eq < 0 ? part : part.slice(0, eq);
     const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    const name = decodeComponent(rawName, false);
+    const name = decodeComponent(rawName, false).text;
     if (!name) continue;
-    addParam(into, name, decodeComponent(rawValue, legacyEncoding));
+    const value = decodeComponent(rawValue, legacyEncoding);
+    addParam(into, name, value.text, value.invalidBytes);
   }
   return into;
 }
@@ -68,14 +67,10 @@ function percentDecodeBytes(s: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
-function decodeComponent(s: string, legacyEncoding: boolean): string {
-  if (!/[%+]/.test(s)) return s;
-  const bytes = percentDecodeBytes(s);
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return legacyEncoding ? windows1252.decode(bytes) : lenientUtf8.decode(bytes);
-  }
+/** Decoded text; `invalidBytes` holds the raw bytes when they were not valid UTF-8. */
+function decodeComponent(s: string, legacyEncoding: boolean): { text: string; invalidBytes?: Uint8Array } {
+  if (!/[%+]/.test(s)) return { text: s };
+  return decodeBytes(percentDecodeBytes(s), legacyEncoding);
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -96,7 +91,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function readMultipart(req: IncomingMessage, into: Map<string, string>): Promise<void> {
+function readMultipart(req: IncomingMessage, into: RequestValues): Promise<void> {
   return new Promise((resolve, reject) => {
     const bb = busboy({ headers: req.headers, limits: { fieldSize: MAX_BODY_BYTES, files: 0 } });
     bb.on('field', (name, value) => addParam(into, name, value));
@@ -115,13 +110,13 @@ function headerMap(req: IncomingMessage): Record<string, string | undefined> {
 async function toApiRequest(req: IncomingMessage): Promise<ApiRequest> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const values = parseQueryString(q < 0 ? '' : url.slice(q + 1), new Map(), true);
+  const values = parseQueryString(q < 0 ? '' : url.slice(q + 1), emptyValues(), true);
   if (req.method === 'POST') {
     const type = (req.headers['content-type'] ?? '').toLowerCase();
     if (type.startsWith('multipart/form-data')) await readMultipart(req, values);
     else parseQueryString((await readBody(req)).toString('utf8'), values);
   }
-  return new ApiRequest(req.method ?? 'GET', values, headerMap(req), req.socket.remoteAddress ?? '127.0.0.1', url);
+  return new ApiRequest(req.method ?? 'GET', values.values, headerMap(req), req.socket.remoteAddress ?? '127.0.0.1', url, values.cleaned);
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, head: boolean): void {

@@ -85,6 +85,39 @@ export interface SiteConfig {
   activeUserDays: number;
   /** $wgWatchlistExpiry */
   watchlistExpiry: boolean;
+  /** $wgShowHostnames: `servedby` and the hostname header are shown only when true. */
+  showHostnames?: boolean;
   /** Whether a Vector-like skin is the default (siteinfo skins). */
   defaultSkin: string;
+
+  // Optional settings for siteinfo/userinfo; absent means MediaWiki 1.39's default (src/wiki/site-facts.ts).
+  /** $wgReadOnly's reason, shown with `readonly`. */
+  readOnlyReason?: string;
+  /** $wgLocalTZoffset in minutes. */
+  localTZoffset?: number;
+  /** $wgNamespaceProtection entries added to core's and the extensions' (namespace id -> rights). */
+  namespaceProtection?: Record<string, string[]>;
+  /** $wgRateLimits (action -> category -> [hits, seconds]), replacing MediaWiki's defaults. */
+  rateLimits?: Record<string, Record<string, [number, number]>>;
+  /** $wgRateLimitsExcludedIPs: addresses and ranges that are never rate limited. */
+  rateLimitsExcludedIPs?: string[];
+  /** $wgRestrictionTypes, $wgRestrictionLevels, $wgCascadingRestrictionLevels, $wgSemiprotectedRestrictionLevels. */
+  restrictions?: { types: string[]; levels: string[]; cascadinglevels: string[]; semiprotectedlevels: string[] };
+  /** Groups of $wgAutopromote (siteinfo numberingroup gives them no count). */
+  autopromoteGroups?: string[];
+  /** $wgDefaultUserOptions entries laid over MediaWiki's. */
+  defaultUserOptions?: Record<string, string | number | boolean>;
+  /** $wgNamespacesToBeSearchedDefault: namespaces searched by default. */
+  namespacesToBeSearchedDefault?: number[];
+  /** $wgHiddenPrefs (userinfo `realname` is left out when it lists `realname`). */
+  hiddenPrefs?: string[];
+  /** $wgExtraInterlanguageLinkPrefixes and $wgLocalInterwikis (siteinfo interwikimap flags). */
+  extraInterlanguageLinkPrefixes?: string[];
+  localInterwikis?: string[];
+  /** $wgShowHostnames: siteinfo dbrepllag may list every database server. */
+  showHostnames?: boolean;
+  /** $wgMaxUploadSize in bytes. */
+  maxUploadSize?: number;
+  /** $wgRightsPage: a page whose title and URL siteinfo `rightsinfo` shows instead of rightsInfo.url. */
+  rightsPage?: string;
 }

@@ -16,50 +16,28 @@ export interface JsonEncodeOptions {
   hexTags?: boolean;
 }
 
-// Everything json_encode may escape: quotes, backslash, controls, non-ASCII and the separators.
-const NEEDS_WORK_ASCII = /["\\\u0000-\u001f\u0080-\uffff]/;
-const NEEDS_WORK_UTF8 = /["\\\u0000-\u001f\u2028\u2029\ud800-\udfff]/;
-const NEEDS_WORK_HEX = /[<>&]/;
+const NON_ASCII = /[\u0080-\uffff]/g;
+const SEPARATORS = /[\u2028\u2029]/g;
+const TAGS = /[<>&]/g;
 
-const SHORT_ESCAPES: Record<string, string> = {
-  '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t',
-};
-
-function hex4(code: number): string {
-  return '\\u' + code.toString(16).padStart(4, '0');
+function hex4(ch: string): string {
+  return '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0');
 }
 
+/**
+ * JSON.stringify already escapes like PHP (quotes, backslash, \b\f\n\r\t, other controls as
+ * lowercase \u00xx, lone surrogates); PHP also escapes U+2028/2029 always, and non-ASCII
+ * (each UTF-16 unit, so astral characters become surrogate pairs) unless UTF-8 is allowed.
+ */
+const PLAIN = /^[\x20\x21\x23-\x25\x27-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
+
 export function encodeJsonString(s: string, utf8: boolean, hexTags = false): string {
-  const test = utf8 ? NEEDS_WORK_UTF8 : NEEDS_WORK_ASCII;
-  if (!test.test(s) && !(hexTags && NEEDS_WORK_HEX.test(s))) return '"' + s + '"';
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    const code = s.charCodeAt(i);
-    if (code < 0x80) {
-      if (SHORT_ESCAPES[ch] !== undefined) out += SHORT_ESCAPES[ch];
-      else if (code < 0x20) out += hex4(code);
-      else if (hexTags && (ch === '<' || ch === '>' || ch === '&')) out += '\\u' + code.toString(16).toUpperCase().padStart(4, '0');
-      else out += ch;
-    } else if (code >= 0xd800 && code <= 0xdfff) {
-      const next = s.charCodeAt(i + 1);
-      const paired = code <= 0xdbff && next >= 0xdc00 && next <= 0xdfff;
-      if (paired && utf8) {
-        out += ch + s[i + 1];
-        i++;
-      } else if (paired) {
-        out += hex4(code) + hex4(next);
-        i++;
-      } else {
-        out += hex4(code);
-      }
-    } else if (!utf8 || code === 0x2028 || code === 0x2029) {
-      out += hex4(code);
-    } else {
-      out += ch;
-    }
-  }
-  return out + '"';
+  if (PLAIN.test(s)) return '"' + s + '"';
+  let out = JSON.stringify(s);
+  if (!utf8) out = out.replace(NON_ASCII, hex4);
+  else if (out.includes('\u2028') || out.includes('\u2029')) out = out.replace(SEPARATORS, hex4);
+  if (hexTags) out = out.replace(TAGS, (c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0'));
+  return out;
 }
 
 function encodeNumber(n: number): string {
@@ -76,54 +54,49 @@ function isListArray(a: PhpArray): boolean {
 }
 
 export function encodeJson(value: Encodable, opts: JsonEncodeOptions): string {
-  const parts: string[] = [];
-  write(value, opts, parts, opts.indent === undefined ? undefined : '\n');
-  return parts.join('');
+  return write(value, opts, opts.indent === undefined ? undefined : '\n');
 }
 
-function write(value: Encodable, opts: JsonEncodeOptions, out: string[], nl: string | undefined): void {
-  if (value === null) out.push('null');
-  else if (typeof value === 'string') out.push(encodeJsonString(value, opts.utf8, opts.hexTags));
-  else if (typeof value === 'number') out.push(encodeNumber(value));
-  else if (typeof value === 'boolean') out.push(value ? 'true' : 'false');
-  else if (Array.isArray(value)) writeList(value, opts, out, nl);
-  else if (value instanceof OrderedObject) writeObject(value.entries, opts, out, nl);
-  else if (isListArray(value)) writeList(value.entries.map(([, v]) => v), opts, out, nl);
-  else writeObject(value.entries, opts, out, nl);
-}
-
-function writeList(items: Encodable[], opts: JsonEncodeOptions, out: string[], nl: string | undefined): void {
-  if (items.length === 0) {
-    out.push('[]');
-    return;
+function write(value: Encodable, opts: JsonEncodeOptions, nl: string | undefined): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return encodeJsonString(value, opts.utf8, opts.hexTags);
+    case 'number':
+      return encodeNumber(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
   }
+  if (Array.isArray(value)) return writeList(value, opts, nl);
+  if (value instanceof OrderedObject) return writeObject(value.entries, opts, nl);
+  if (isListArray(value)) return writeList(value.entries.map(([, v]) => v), opts, nl);
+  return writeObject(value.entries, opts, nl);
+}
+
+function writeList(items: Encodable[], opts: JsonEncodeOptions, nl: string | undefined): string {
+  if (items.length === 0) return '[]';
   const inner = nl === undefined ? undefined : nl + opts.indent;
-  out.push('[');
-  items.forEach((item, i) => {
-    if (i > 0) out.push(',');
-    if (inner !== undefined) out.push(inner);
-    write(item, opts, out, inner);
-  });
-  if (nl !== undefined) out.push(nl);
-  out.push(']');
+  let out = '[';
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += ',';
+    if (inner !== undefined) out += inner;
+    out += write(items[i], opts, inner);
+  }
+  return out + (nl ?? '') + ']';
 }
 
-function writeObject(entries: [string | number, Encodable][], opts: JsonEncodeOptions, out: string[], nl: string | undefined): void {
-  if (entries.length === 0) {
-    out.push('{}');
-    return;
-  }
+function writeObject(entries: [string | number, Encodable][], opts: JsonEncodeOptions, nl: string | undefined): string {
+  if (entries.length === 0) return '{}';
   const inner = nl === undefined ? undefined : nl + opts.indent;
   const colon = nl === undefined ? ':' : ': ';
-  out.push('{');
-  entries.forEach(([key, item], i) => {
-    if (i > 0) out.push(',');
-    if (inner !== undefined) out.push(inner);
-    out.push(encodeJsonString(String(key), opts.utf8, opts.hexTags), colon);
-    write(item, opts, out, inner);
-  });
-  if (nl !== undefined) out.push(nl);
-  out.push('}');
+  let out = '{';
+  for (let i = 0; i < entries.length; i++) {
+    const [key, item] = entries[i];
+    if (i > 0) out += ',';
+    if (inner !== undefined) out += inner;
+    out += encodeJsonString(String(key), opts.utf8, opts.hexTags) + colon + write(item, opts, inner);
+  }
+  return out + (nl ?? '') + '}';
 }
 
 /** Pretty JSON as the *fm formats show it: PHP's JSON_PRETTY_PRINT layout with `indent`. */

@@ -18,9 +18,9 @@ export interface PhpMeta {
   indexedTagName?: string;
   subelements?: string[];
   preserveKeys?: string[];
-  /** Keys whose booleans are formatversion 1 flags (`""` or absent): the result tree's bcBools.
-   * MediaWiki's META_BC_BOOLS lists the opposite, the booleans that stay booleans. */
-  flags?: Set<string>;
+  /** Keys whose booleans stay booleans where MediaWiki would write 'true'/'false' (its
+   * META_BC_BOOLS): the tree's booleans that are not flags (its bcBools lists the flags). */
+  realBools?: Set<string>;
 }
 
 export class PhpArray {
@@ -59,6 +59,8 @@ const INT_KEY = /^(?:0|-?[1-9][0-9]*)$/;
 /** PHP stores integer-like string keys as integers ("76" is 76, "076" and "-0" stay strings). */
 export function phpKey(key: string | number): PhpKey {
   if (typeof key === 'number') return Number.isSafeInteger(key) ? key : String(key);
+  const c = key.charCodeAt(0);
+  if (!((c >= 48 && c <= 57) || c === 45)) return key;
   if (INT_KEY.test(key) && key.length <= 19) {
     const n = Number(key);
     if (Number.isSafeInteger(n)) return n;
@@ -70,11 +72,20 @@ export function isMetadataKey(key: PhpKey): boolean {
   return typeof key === 'string' && key.charCodeAt(0) === 95;
 }
 
-function rawEntries(node: ResultContainer): [PhpKey, ResultNode][] {
-  if (Array.isArray(node)) return node.map((v, i) => [i, v]);
-  if (node instanceof Map) return [...node.entries()].map(([k, v]) => [phpKey(k), v]);
+/** The node's entries with PHP keys, without `_` keys unless preserved (they are metadata). */
+function dataEntries(node: ResultContainer, preserve: Set<string> | undefined): [PhpKey, ResultNode][] {
   const out: [PhpKey, ResultNode][] = [];
-  for (const [k, v] of Object.entries(node)) if (v !== undefined) out.push([phpKey(k), v]);
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) out.push([i, node[i]]);
+    return out;
+  }
+  const source = node instanceof Map ? node.entries() : Object.entries(node);
+  for (const [rawKey, v] of source) {
+    if (v === undefined) continue;
+    const k = phpKey(rawKey);
+    if (typeof k === 'string' && k.charCodeAt(0) === 95 && !preserve?.has(k)) continue;
+    out.push([k, v]);
+  }
   return out;
 }
 
@@ -101,10 +112,13 @@ function transformContainer(node: ResultContainer, t: Transforms, isRoot = false
   const flags = meta?.bcBools;
   let armorKvp = t.types?.armorKvp;
 
-  let data = rawEntries(node).filter(([k]) => !isMetadataKey(k) || preserve?.has(k as string) === true);
+  let data = dataEntries(node, preserve);
   const wrapped = new Set<PhpKey>();
+  // A flag moved to `*` stays a flag.
+  let starFlag = false;
   if (t.bc) {
     if (!t.bc.noStar && contentKey !== undefined && contentKey !== '*') {
+      starFlag = flags?.has(contentKey) === true;
       data = moveContentToStar(data, contentKey);
       contentKey = '*';
     }
@@ -119,7 +133,7 @@ function transformContainer(node: ResultContainer, t: Transforms, isRoot = false
   const out: [PhpKey, PhpValue][] = [];
   for (const [k, v] of data) {
     let value: PhpValue = isContainer(v) ? transformContainer(v, t) : v;
-    if (convertBools && typeof value === 'boolean' && flags?.has(String(k))) {
+    if (convertBools && typeof value === 'boolean' && (k === '*' && starFlag ? true : flags?.has(String(k)))) {
       if (!value) continue;
       value = '';
     }
@@ -128,6 +142,10 @@ function transformContainer(node: ResultContainer, t: Transforms, isRoot = false
   }
 
   const kept = keptMeta(meta, contentKey, t);
+  if (t.strip === 'none') {
+    const realBools = data.filter(([k, v]) => typeof v === 'boolean' && typeof k === 'string' && !flags?.has(k)).map(([k]) => k as string);
+    if (realBools.length) kept.realBools = new Set(realBools);
+  }
   if (!t.types) return new PhpArray(out, false, kept);
   if (type === 'default') type = isList(out) ? 'array' : 'assoc';
   if ((type === 'kvp' || type === 'BCkvp') && !armorKvp) type = 'assoc';
@@ -173,7 +191,6 @@ function keptMeta(meta: ResultMeta | undefined, contentKey: string | undefined, 
   const subs = [...(meta.subelements ?? []), ...(meta.bcSubelements ?? [])];
   if (subs.length) kept.subelements = subs;
   if (meta.preserveKeys?.size) kept.preserveKeys = [...meta.preserveKeys];
-  if (meta.bcBools?.size) kept.flags = meta.bcBools;
   return kept;
 }
 

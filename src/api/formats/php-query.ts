@@ -5,7 +5,8 @@
 //
 // Strings here are "binary": one char per byte (latin1), so invalid UTF-8 survives the round trip.
 
-type QueryKey = string | number;
+/** An int key (number, or bigint beyond 2^53) or a string key. */
+type QueryKey = string | number | bigint;
 interface QueryArray {
   entries: Map<QueryKey, QueryValue>;
   nextIndex: number;
@@ -18,18 +19,21 @@ function newArray(): QueryArray {
 
 const INT_KEY = /^(?:0|-?[1-9][0-9]*)$/;
 
-/** PHP's symbol-table key: decimal integer strings become ints. */
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** PHP's symbol-table key: decimal integer strings that fit in 64 bits become ints. */
 function symtableKey(key: string): QueryKey {
-  if (INT_KEY.test(key) && key.length <= 19) {
-    const n = Number(key);
-    if (Number.isSafeInteger(n)) return n;
-  }
-  return key;
+  if (!INT_KEY.test(key) || key.length > 20) return key;
+  const n = Number(key);
+  if (Number.isSafeInteger(n)) return n;
+  const big = BigInt(key);
+  return big >= INT64_MIN && big <= INT64_MAX ? big : key;
 }
 
 function setKey(arr: QueryArray, key: QueryKey, value: QueryValue): void {
   arr.entries.set(key, value);
-  if (typeof key === 'number' && key >= arr.nextIndex) arr.nextIndex = key + 1;
+  if (typeof key !== 'string' && Number(key) >= arr.nextIndex) arr.nextIndex = Number(key) + 1;
 }
 
 function append(arr: QueryArray, value: QueryValue): void {
@@ -153,7 +157,7 @@ export function appendQueryValue(queryString: string, key: string, value: string
   parsed.entries.delete('title');
   const merged = newArray();
   for (const [k, v] of parsed.entries) {
-    if (typeof k === 'number') append(merged, v);
+    if (typeof k !== 'string') append(merged, v);
     else setKey(merged, k, v);
   }
   setKey(merged, symtableKey(key), Buffer.from(value, 'utf8').toString('latin1'));

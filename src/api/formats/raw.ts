@@ -2,7 +2,7 @@
 // JSON in the HTML page (MediaWiki's debugging view of ApiResult's internal arrays).
 
 import { META, OrderedObject, isContainer, type JsonValue, type ResultContainer, type ResultMeta, type ResultNode, type ResultObject } from '../result.ts';
-import { phpKey, type PhpKey } from './php-array.ts';
+import { isMetadataKey, phpKey, type PhpKey } from './php-array.ts';
 
 function rawEntries(node: ResultContainer): [PhpKey, ResultNode][] {
   if (Array.isArray(node)) return node.map((v, i) => [i, v]);
@@ -33,7 +33,11 @@ function metadataEntries(meta: ResultMeta | undefined, data: [PhpKey, ResultNode
 /** The raw view of a result node (what `format=rawfm` prints). */
 export function rawView(node: ResultNode, isRoot = false): JsonValue {
   if (!isContainer(node)) return node;
-  const data = rawEntries(node);
+  // Keys that look like metadata are re-appended after the data, as ApiResult does.
+  const entries = rawEntries(node);
+  const preserve = node[META]?.preserveKeys;
+  const looksMeta = ([k]: [PhpKey, ResultNode]) => isMetadataKey(k) && !preserve?.has(k as string);
+  const data = [...entries.filter((e) => !looksMeta(e)), ...entries.filter(looksMeta)];
   const meta = metadataEntries(node[META], data, isRoot);
   const isList = meta.length === 0 && data.every(([k], i) => k === i);
   if (isList) return data.map(([, v]) => rawView(v));

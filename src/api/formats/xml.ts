@@ -87,7 +87,7 @@ export function recXmlPrint(name: string | null, value: PhpValue, indent: number
   for (const [k, original] of value.entries) {
     if (isMetadataKey(k) && !preserveKeys.includes(k as string)) continue;
     let v = original;
-    if (typeof v === 'boolean' && meta.flags?.has(String(k))) v = v ? 'true' : 'false';
+    if (typeof v === 'boolean' && !(typeof k === 'string' && meta.realBools?.has(k))) v = v ? 'true' : 'false';
     if (name !== null && k === contentKey) content = v;
     else if (typeof k === 'number') indexed.push([k, v]);
     else if (v instanceof PhpArray) subelements.set(mangleXmlName(k, preserveKeys), v);

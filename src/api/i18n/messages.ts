@@ -33,23 +33,29 @@ export function hasMessage(key: string): boolean {
   return key in texts;
 }
 
+/** Separator messages are stored with `&#32;` for spaces. */
+function separator(key: string, fallback: string): string {
+  return (texts[key] ?? fallback).replace(/&#32;/g, ' ');
+}
+
 function paramWikitext(p: MessageParam): string {
   if (typeof p === 'string') return p;
-  if (typeof p === 'number') return formatNumber(p);
+  // Plain numbers are inserted as they are; `{num}` parameters get digit grouping.
+  if (typeof p === 'number') return String(p);
   if ('plaintext' in p) return p.plaintext;
   if ('num' in p) return formatNumber(p.num);
   if ('message' in p) return toWikitext(p.message);
   const items = p.list.map(paramWikitext);
   switch (p.type) {
     case 'comma':
-      return items.join(texts['comma-separator'] ?? ', ');
+      return items.join(separator('comma-separator', ', '));
     case 'pipe':
-      return items.join(texts['pipe-separator'] ?? ' | ');
+      return items.join(separator('pipe-separator', ' | '));
     case 'semicolon':
-      return items.join('; ');
+      return items.join(separator('semicolon-separator', '; '));
     case 'text':
       if (items.length < 2) return items.join('');
-      return `${items.slice(0, -1).join(texts['comma-separator'] ?? ', ')}${texts['word-separator'] ?? ' '}${texts['and'] ?? 'and'}${texts['word-separator'] ?? ' '}${items[items.length - 1]}`;
+      return `${items.slice(0, -1).join(separator('comma-separator', ', '))}${separator('and', ' and')}${separator('word-separator', ' ')}${items[items.length - 1]}`;
   }
 }
 

@@ -94,6 +94,9 @@ export class ParamReader {
       return this.defaultValue(decl);
     }
     if (decl.deprecated) this.deprecated(modulePath, fullName);
+    if (this.ctx.request.rawIfCleaned(fullName) !== undefined) {
+      this.ctx.warnings.add(modulePath, msg('apiwarn-badutf8', { plaintext: fullName }), 'badutf8');
+    }
     if (decl.required && raw === '') {
       throw new ApiError(msg('paramvalidator-missingparam', { plaintext: fullName }), { code: 'missingparam' });
     }

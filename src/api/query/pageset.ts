@@ -2,6 +2,7 @@
 // normalisation, redirect resolution, and missing/invalid/special/interwiki bookkeeping.
 import type { PageRow, TitleKey } from '../../store/pages.ts';
 import type { ApiServices } from '../services.ts';
+import { rawUrlEncodeBytes } from '../input-cleanup.ts';
 import { list, setFlag, setIndexedTagName, setType, type ResultMap, type ResultObject } from '../result.ts';
 
 export interface PageEntry {
@@ -65,7 +66,8 @@ export class PageSet {
   private readonly invalidTitles: InvalidTitle[] = [];
   private readonly specialTitles: SpecialTitle[] = [];
   private readonly interwikiTitles: { title: string; iw: string }[] = [];
-  private readonly normalized: [string, string][] = [];
+  /** from, to, and the raw bytes of `from` when it was not clean text (`fromencoded`). */
+  private readonly normalized: { from: string; to: string; raw?: Uint8Array }[] = [];
   private readonly redirects: RedirectEntry[] = [];
   private readonly missingPageIds: number[] = [];
   private readonly badRevIds: number[] = [];
@@ -113,31 +115,40 @@ export class PageSet {
   }
 
   /** `titles=`: parse, normalise, look up. */
-  async addTitles(inputs: readonly string[]): Promise<void> {
+  async addTitles(inputs: readonly string[], rawOfCleaned: ReadonlyMap<string, Uint8Array> = new Map()): Promise<void> {
     const { titles, specialPages } = this.services;
     const lookups: { ns: number; dbKey: string }[] = [];
     const specials: { ns: number; dbKey: string; title: string }[] = [];
     for (const input of inputs) {
       const parsed = titles.parse(input, 0);
+      const raw = rawOfCleaned.get(input);
+      if (raw) {
+        // Input that had to be cleaned is reported once, from its raw bytes to the final title.
+        const to = 'invalid' in parsed ? input : parsed.interwiki ? titles.prefixedText(parsed) : titles.text(parsed.ns, parsed.ns === -1 ? specialPages.fixName(parsed.dbKey) : parsed.dbKey);
+        this.normalized.push({ from: input, to, raw });
+      }
+      const note = (from: string, to: string) => {
+        if (!raw && from !== to) this.normalized.push({ from, to });
+      };
       if ('invalid' in parsed) {
         this.invalidTitles.push({ fakeId: this.fakeId(), title: input, reason: parsed.reason });
         continue;
       }
       if (parsed.dbKey === '' && !parsed.interwiki) {
         // `#Section` alone names no page: MediaWiki only reports the normalisation.
-        this.normalized.push([input, '']);
+        note(input, '');
         continue;
       }
       if (parsed.interwiki) {
         const text = titles.prefixedText(parsed);
-        if (text !== input) this.normalized.push([input, text]);
+        note(input, text);
         this.interwikiTitles.push({ title: text, iw: parsed.interwiki });
         continue;
       }
       let dbKey = parsed.dbKey;
-      if (parsed.ns === -1) dbKey = specialPages.canonicalize(dbKey);
+      if (parsed.ns === -1) dbKey = specialPages.fixName(dbKey);
       const text = titles.text(parsed.ns, dbKey);
-      if (text !== input) this.normalized.push([input, text]);
+      note(input, text);
       if (parsed.ns < 0) specials.push({ ns: parsed.ns, dbKey, title: text });
       else lookups.push({ ns: parsed.ns, dbKey });
     }
@@ -289,7 +300,16 @@ export class PageSet {
   /** `normalized`, `converted`, `redirects`, `interwiki`, `badrevids` into `query`. */
   writeGeneralInfo(query: ResultObject, options: { iwurl: boolean }): void {
     if (this.normalized.length) {
-      query.normalized = list('n', this.normalized.map(([from, to]) => ({ from, to })));
+      query.normalized = list(
+        'n',
+        this.normalized.map(({ from, to, raw }) => {
+          const item: ResultObject = {};
+          setFlag(item, 'fromencoded', raw !== undefined, false);
+          item.from = raw ? rawUrlEncodeBytes(raw) : from;
+          item.to = to;
+          return item;
+        }),
+      );
     }
     if (this.interwikiTitles.length) {
       query.interwiki = list(

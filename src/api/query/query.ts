@@ -11,6 +11,7 @@ import { PageSet } from './pageset.ts';
 import type { GeneratorSink, QueryRun } from './run.ts';
 import type { TitleKey } from '../../store/pages.ts';
 import { queryDecl } from '../main-declarations.ts';
+import { changedMultiValues } from '../input-cleanup.ts';
 
 const GROUP_ORDER: readonly ModuleGroup[] = ['prop', 'list', 'meta'];
 
@@ -228,7 +229,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   const pagesetRequested = sources.length > 0 || generatorName !== undefined;
 
   if (!continuation.generatorDone) {
-    await withModulePathAsync('query', () => fillFromSources(pageset, params, sources));
+    await withModulePathAsync('query', () => fillFromSources(ctx, pageset, params, sources));
     if (generatorName) {
       pageset = await runGenerator(ctx, generatorName, pageset, output, continuation, resolveRedirects);
     }
@@ -274,9 +275,12 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   return { top, query: hasQuery ? output.query : null };
 }
 
-async function fillFromSources(pageset: PageSet, params: ParamValues, sources: readonly ('titles' | 'pageids' | 'revids')[]): Promise<void> {
+async function fillFromSources(ctx: RequestContext, pageset: PageSet, params: ParamValues, sources: readonly ('titles' | 'pageids' | 'revids')[]): Promise<void> {
   const source = sources[0];
-  if (source === 'titles') await pageset.addTitles(params.titles as string[]);
+  if (source === 'titles') {
+    const raw = ctx.request.rawIfCleaned('titles');
+    await pageset.addTitles(params.titles as string[], raw === undefined ? undefined : changedMultiValues(raw, ctx.request.method !== 'POST'));
+  }
   else if (source === 'pageids') await pageset.addPageIds(params.pageids as number[]);
   else if (source === 'revids') await pageset.addRevisionIds(params.revids as number[]);
 }
