@@ -1,7 +1,17 @@
 // list=categorymembers: List all pages in a given category.
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../../api/errors.ts';
+import { msg } from '../../api/i18n/messages.ts';
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import type { QueryRun } from '../../api/query/run.ts';
+import { setType, type ResultObject } from '../../api/result.ts';
+import type { CategoryMemberRow } from '../../store/listings.ts';
+import { NS } from '../../wiki/namespaces.ts';
+import { mwToIso, nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
+import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
 import { CONT, NAMESPACES, limit } from '../shared-params.ts';
+import { requireTitleOrPageId } from './linkback.ts';
 
 export const categorymembers: QueryModule = {
   decl: {
@@ -40,4 +50,185 @@ export const categorymembers: QueryModule = {
       endsortkey: { type: 'string', deprecated: true },
     },
   },
+  itemTag: 'cm',
+  execute: runCategoryMembers,
 };
+
+/** ApiBase::getTitleOrPageId, then "is it a category": the category's DB key. */
+async function categoryKey(run: QueryRun): Promise<string> {
+  requireTitleOrPageId(run);
+  let ns: number;
+  let dbKey: string;
+  const text = run.str('title');
+  if (text !== undefined) {
+    const title = run.services.titles.parse(text);
+    if (isInvalidTitle(title) || title.interwiki !== '') run.fail('apierror-invalidtitle', [escapeWikiText(text)]);
+    // Special and Media pages have no page to look at.
+    if (title.ns < 0) run.fail('apierror-pagecannotexist');
+    ({ ns, dbKey } = title);
+  } else {
+    const pageId = run.int('pageid')!;
+    const [row] = await run.services.store.pages.byIds([pageId]);
+    if (!row) run.fail('apierror-nosuchpageid', [String(pageId)]);
+    ({ page_namespace: ns, page_title: dbKey } = row);
+  }
+  if (ns !== NS.CATEGORY) run.fail('apierror-invalidcategory');
+  return dbKey;
+}
+
+/** A hex sort key: any number of two-digit pairs. */
+const HEX_SORTKEY = /^(?:[a-fA-F0-9]{2})*$/;
+
+/** PHP's `(int)` of a string: leading whitespace, sign and digits (exponents count), else 0. */
+function phpInt(text: string): number {
+  const trimmed = text.replace(/^[ \t\n\r\v\f]+/, '');
+  if (PHP_NUMERIC.test(trimmed)) return Math.trunc(Number(trimmed.trim()));
+  const m = /^[+-]?\d+/.exec(trimmed);
+  return m ? Number(m[0]) : 0;
+}
+
+const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+
+/** The sort key a `startsortkeyprefix` stands for (the `uppercase` collation). */
+function collationSortKey(prefix: string): Uint8Array {
+  return Buffer.from(prefix.toUpperCase(), 'utf8');
+}
+
+function hexSortkeyParam(run: QueryRun, name: string): Uint8Array | null {
+  const value = run.str(name);
+  if (value === undefined) return null;
+  if (!HEX_SORTKEY.test(value)) {
+    const full = run.paramName(name);
+    run.fail('apierror-badparameter', [full], `badvalue_${full}`);
+  }
+  return Buffer.from(value, 'hex');
+}
+
+function sortkeyBound(run: QueryRun, which: 'start' | 'end'): Uint8Array | null {
+  const prefix = run.str(`${which}sortkeyprefix`);
+  if (prefix !== undefined) return collationSortKey(prefix);
+  const hex = hexSortkeyParam(run, `${which}hexsortkey`);
+  if (hex !== null) return hex;
+  const raw = run.str(`${which}sortkey`);
+  return raw === undefined ? null : Buffer.from(raw, 'utf8');
+}
+
+interface Listing {
+  rows: CategoryMemberRow[];
+  continueOf(row: CategoryMemberRow): string;
+}
+
+async function bySortkey(run: QueryRun, category: string, namespaces: number[], descending: boolean, limit: number): Promise<Listing> {
+  let types = [...new Set(run.strList('type'))];
+  let after: { sortkey: Uint8Array; from: number } | null = null;
+  let start: Uint8Array | null = null;
+  let end: Uint8Array | null = null;
+  const cont = run.str('continue');
+  // PHP truthiness: an empty or "0" continue value is no continue value.
+  if (cont !== undefined && cont !== '' && cont !== '0') {
+    const parts = splitLimit(cont, 3);
+    if (parts.length !== 3) run.fail('apierror-badcontinue');
+    const [type, hex, from] = parts as [string, string, string];
+    // A type that is not asked for restarts from the first one.
+    types = types.slice(Math.max(0, types.indexOf(type)));
+    if (!HEX_SORTKEY.test(hex)) run.fail('apierror-badcontinue');
+    after = { sortkey: Buffer.from(hex, 'hex'), from: phpInt(from) };
+  } else {
+    // Bounds only apply to the first request: a continued walk runs to the end.
+    start = sortkeyBound(run, 'start');
+    end = sortkeyBound(run, 'end');
+  }
+  const rows: CategoryMemberRow[] = [];
+  for (const [index, type] of types.entries()) {
+    const batch = await run.services.store.listings.membersBySortkey({
+      category,
+      type,
+      namespaces,
+      descending,
+      start,
+      end,
+      after: index === 0 ? after : null,
+      limit: limit + 1,
+    });
+    rows.push(...batch);
+    if (rows.length >= limit + 1) break;
+  }
+  return { rows, continueOf: (row) => `${row.cl_type}|${row.sortkey_hex}|${row.cl_from}` };
+}
+
+/** explode( '|', $text, $limit ): the last part keeps the remaining separators. */
+function splitLimit(text: string, limit: number): string[] {
+  const parts = text.split('|');
+  return parts.length <= limit ? parts : [...parts.slice(0, limit - 1), parts.slice(limit - 1).join('|')];
+}
+
+/** $db->timestamp(): every form MediaWiki reads; empty and 0 mean now; anything else is an exception. */
+function continueTimestamp(text: string): string {
+  if (text === '' || text === '0') return nowMw();
+  const ts = parseTimestamp(text);
+  if (ts !== null) return ts;
+  const type = 'Wikimedia\\Timestamp\\TimestampException';
+  throw new ApiError(
+    msg('apierror-exceptioncaught', randomBytes(12).toString('hex'), `Wikimedia\\Timestamp\\ConvertibleTimestamp::setTimestamp: Invalid timestamp - ${text}`),
+    { code: `internal_api_error_${type}`, data: { errorclass: type } },
+  );
+}
+
+async function byTimestamp(run: QueryRun, category: string, namespaces: number[], descending: boolean, limit: number): Promise<Listing> {
+  let after: { timestamp: string; from: number } | null = null;
+  const cont = run.str('continue');
+  if (cont !== undefined) {
+    const parts = cont.split('|');
+    if (parts.length !== 2) run.fail('apierror-badcontinue');
+    const timestamp = continueTimestamp(parts[0]!);
+    // `(int)$x != $x`: a number, and a whole one.
+    const from = PHP_NUMERIC.test(parts[1]!) ? Number(parts[1]!.trim()) : NaN;
+    if (!Number.isInteger(from)) run.fail('apierror-badcontinue');
+    after = { timestamp, from };
+  }
+  const rows = await run.services.store.listings.membersByTimestamp({
+    category,
+    namespaces,
+    descending,
+    start: run.str('start') ?? null,
+    end: run.str('end') ?? null,
+    after,
+    limit: limit + 1,
+  });
+  return { rows, continueOf: (row) => `${row.cl_timestamp}|${row.cl_from}` };
+}
+
+function memberItem(run: QueryRun, row: CategoryMemberRow, prop: ReadonlySet<string>): ResultObject {
+  // An item with no properties is still an object (`{}`), never a list.
+  const item: ResultObject = setType({}, 'assoc');
+  if (prop.has('ids')) item.pageid = row.page_id;
+  if (prop.has('title')) {
+    item.ns = row.page_namespace;
+    item.title = run.services.titles.text(row.page_namespace, row.page_title);
+  }
+  if (prop.has('sortkey')) item.sortkey = row.sortkey_hex;
+  if (prop.has('sortkeyprefix')) item.sortkeyprefix = row.cl_sortkey_prefix;
+  if (prop.has('type')) item.type = row.cl_type;
+  if (prop.has('timestamp')) item.timestamp = mwToIso(row.cl_timestamp);
+  return item;
+}
+
+async function runCategoryMembers(run: QueryRun): Promise<void> {
+  const category = await categoryKey(run);
+  const limit = run.int('limit')!;
+  const namespaces = run.intList('namespace');
+  const descending = !['asc', 'ascending', 'newer'].includes(run.str('dir')!);
+  const listing =
+    run.str('sort') === 'timestamp'
+      ? await byTimestamp(run, category, namespaces, descending, limit)
+      : await bySortkey(run, category, namespaces, descending, limit);
+  const prop = new Set(run.strList('prop'));
+  for (const [index, row] of listing.rows.entries()) {
+    if (index === limit) {
+      run.setContinue('continue', listing.continueOf(row));
+      break;
+    }
+    if (run.generator) run.generator.addPageId(row.page_id);
+    else run.addItem(memberItem(run, row, prop));
+  }
+}
