@@ -114,8 +114,6 @@ export interface SiteConfig {
   /** $wgExtraInterlanguageLinkPrefixes and $wgLocalInterwikis (siteinfo interwikimap flags). */
   extraInterlanguageLinkPrefixes?: string[];
   localInterwikis?: string[];
-  /** $wgShowHostnames: siteinfo dbrepllag may list every database server. */
-  showHostnames?: boolean;
   /** $wgMaxUploadSize in bytes. */
   maxUploadSize?: number;
   /** $wgRightsPage: a page whose title and URL siteinfo `rightsinfo` shows instead of rightsInfo.url. */

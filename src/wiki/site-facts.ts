@@ -1,0 +1,274 @@
+// What MediaWiki 1.39 and its bundled extensions contribute to a site (magic words, parser hooks,
+// credits, default options, rate limits, languages), combined with the site's own configuration.
+import { createRequire } from 'node:module';
+import type { SiteConfig } from './site.ts';
+
+const require = createRequire(import.meta.url);
+
+/** `[name, case-sensitive, aliases]`, as MessagesEn.php and the extensions' magic files list them. */
+export type MagicWord = [string, boolean, string[]];
+/** `[hits, seconds]` of $wgRateLimits. */
+export type RateLimit = [number, number];
+export type RateLimits = Record<string, Record<string, RateLimit>>;
+export type OptionValue = string | number | boolean;
+
+/** An entry of Special:Version's credits, as siteinfo `extensions` shows it. */
+export type ExtensionCredits = Record<string, string | string[]>;
+
+export interface RestrictionConfig {
+  types: string[];
+  levels: string[];
+  cascadinglevels: string[];
+  semiprotectedlevels: string[];
+}
+
+/** What an extension (or skin) adds to a site once it is loaded. */
+interface ExtensionFacts {
+  credits: ExtensionCredits;
+  magicWords?: MagicWord[];
+  functionHooks?: string[];
+  extensionTags?: string[];
+  showHooks?: Record<string, string[]>;
+  namespaceProtection?: Record<string, string[]>;
+  general?: Record<string, OptionValue>;
+  specialPageAliases?: [string, string[]][];
+  /** Skins: `[code, display name when no message names it]`. */
+  skins?: [string, string][];
+}
+
+interface CoreFacts {
+  general: Record<string, unknown>;
+  thumbLimits: number[];
+  imageLimits: [number, number][];
+  magicWords: MagicWord[];
+  functionHooks: string[];
+  extensionTags: string[];
+  variables: string[];
+  protocols: string[];
+  defaultUserOptions: Record<string, OptionValue>;
+  languagesWithVariants: string[];
+  languageVariants: Record<string, Record<string, { fallbacks: string[] }>>;
+  restrictions: RestrictionConfig;
+  uploadDialog: Record<string, unknown>;
+  /** `[real name, aliases]` of every special page, in SpecialPageFactory's order. */
+  specialPageAliases: [string, string[]][];
+  libraries: [string, string][];
+  namespaceProtection: Record<string, string[]>;
+  namespacesToBeSearchedDefault: number[];
+  autopromoteGroups: string[];
+  rateLimits: RateLimits;
+}
+
+interface MediaWikiFacts {
+  core: CoreFacts;
+  skins: Record<string, ExtensionFacts>;
+  extensions: Record<string, ExtensionFacts>;
+}
+
+interface MessagesFileFacts {
+  fallback?: string[];
+  rtl?: boolean;
+  linkTrail?: string;
+  linkPrefixExtension?: boolean;
+  linkPrefixCharset?: string;
+  fallback8bitEncoding?: string;
+}
+
+interface LanguageFacts {
+  names: [string, string][];
+  bcp47: Record<string, string>;
+  messagesFiles: Record<string, MessagesFileFacts>;
+  skinNames: Record<string, Record<string, string>>;
+}
+
+const FACTS: MediaWikiFacts = require('./mediawiki-facts.json');
+const LANGUAGES: LanguageFacts = require('./language-facts.json');
+const LANGUAGE_NAMES = new Map(LANGUAGES.names);
+
+/** Core skins that exist in every MediaWiki but may not be chosen by users. */
+const CORE_SKINS: readonly [string, string][] = [['fallback', 'Fallback'], ['apioutput', 'ApiOutput']];
+
+export const MEDIAWIKI_CORE: Readonly<CoreFacts> = FACTS.core;
+
+/** The skin and extensions the site loads that this server knows facts of, skins first. */
+function loadedFacts(site: SiteConfig): ExtensionFacts[] {
+  const skins = Object.entries(FACTS.skins)
+    .filter(([, facts]) => facts.skins?.some(([code]) => code === site.defaultSkin))
+    .map(([, facts]) => facts);
+  const extensions = site.extensions.flatMap((name) => FACTS.extensions[name] ?? []);
+  return [...skins, ...extensions];
+}
+
+/** Extension magic words come before the core ones, as the localisation cache merges them. */
+export function magicWords(site: SiteConfig): MagicWord[] {
+  const fromExtensions = site.extensions.flatMap((name) => FACTS.extensions[name]?.magicWords ?? []);
+  return [...fromExtensions, ...FACTS.core.magicWords];
+}
+
+/** Special pages with their English aliases: core's, then the extensions'. */
+export function specialPageAliases(site: SiteConfig): [string, string[]][] {
+  return [...FACTS.core.specialPageAliases, ...loadedFacts(site).flatMap((f) => f.specialPageAliases ?? [])];
+}
+
+export function functionHooks(site: SiteConfig): string[] {
+  return [...FACTS.core.functionHooks, ...loadedFacts(site).flatMap((f) => f.functionHooks ?? [])];
+}
+
+export function extensionTags(site: SiteConfig): string[] {
+  return [...FACTS.core.extensionTags, ...loadedFacts(site).flatMap((f) => f.extensionTags ?? [])];
+}
+
+/** $wgHooks (legacy registrations only), sorted by hook name as siteinfo `showhooks` does. */
+export function subscribedHooks(site: SiteConfig): [string, string[]][] {
+  const hooks = new Map<string, string[]>();
+  for (const facts of loadedFacts(site)) {
+    for (const [name, subscribers] of Object.entries(facts.showHooks ?? {})) {
+      hooks.set(name, [...(hooks.get(name) ?? []), ...subscribers]);
+    }
+  }
+  return [...hooks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Special:Version credits grouped by type in the order types first appear (skins load first). */
+export function extensionCredits(site: SiteConfig): ExtensionCredits[] {
+  const byType = new Map<string, ExtensionCredits[]>();
+  for (const { credits } of loadedFacts(site)) {
+    const type = String(credits.type);
+    byType.set(type, [...(byType.get(type) ?? []), credits]);
+  }
+  return [...byType.values()].flat();
+}
+
+/** Fields that extensions add to siteinfo `general` (APIQuerySiteInfoGeneralInfo hook). */
+export function extensionGeneralFields(site: SiteConfig): [string, OptionValue][] {
+  return loadedFacts(site).flatMap((f) => Object.entries(f.general ?? {}));
+}
+
+/** $wgNamespaceProtection: namespace id -> rights needed to edit it. */
+export function namespaceProtection(site: SiteConfig): Map<number, string[]> {
+  const table = new Map<number, string[]>();
+  const sources = [FACTS.core.namespaceProtection, ...loadedFacts(site).map((f) => f.namespaceProtection ?? {}), site.namespaceProtection ?? {}];
+  for (const source of sources) {
+    for (const [ns, rights] of Object.entries(source)) table.set(Number(ns), rights);
+  }
+  return table;
+}
+
+export function rateLimits(site: SiteConfig): RateLimits {
+  return site.rateLimits ?? FACTS.core.rateLimits;
+}
+
+export function restrictionConfig(site: SiteConfig): RestrictionConfig {
+  return site.restrictions ?? FACTS.core.restrictions;
+}
+
+export function autopromoteGroups(site: SiteConfig): string[] {
+  return site.autopromoteGroups ?? FACTS.core.autopromoteGroups;
+}
+
+export interface InstalledSkin {
+  code: string;
+  displayName: string;
+  usable: boolean;
+}
+
+/** SkinFactory::getInstalledSkins with the display name of each skin in `lang`. */
+export function installedSkins(site: SiteConfig, lang: string): InstalledSkin[] {
+  const fromSkins = loadedFacts(site).flatMap((f) => f.skins ?? []);
+  return [...fromSkins.map((s) => ({ s, usable: true })), ...CORE_SKINS.map((s) => ({ s, usable: false }))].map(
+    ({ s: [code, fallbackName], usable }) => ({ code, displayName: skinName(code, lang) ?? fallbackName, usable }),
+  );
+}
+
+/** The `skinname-<code>` message in `lang` (following its fallback chain), if any. */
+function skinName(code: string, lang: string): string | undefined {
+  if (lang === 'qqx') return `(skinname-${code})`;
+  for (const candidate of [lang, ...languageFallbacks(lang)]) {
+    const text = LANGUAGES.skinNames[candidate]?.[`skinname-${code}`];
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+/** LanguageFallback::getAll: the languages whose messages `code` falls back to, `en` last. */
+export function languageFallbacks(code: string): string[] {
+  const own = LANGUAGES.messagesFiles[code]?.fallback ?? [];
+  const chain = own.filter((c) => c !== '' && c !== code);
+  if (code !== 'en' && !chain.includes('en')) chain.push('en');
+  return chain;
+}
+
+/** A MessagesXx.php setting, inherited along the fallback chain like the localisation cache does. */
+function messagesFileFact<K extends keyof MessagesFileFacts>(code: string, key: K): MessagesFileFacts[K] {
+  for (const candidate of [code, ...languageFallbacks(code)]) {
+    const value = LANGUAGES.messagesFiles[candidate]?.[key];
+    if (value !== undefined) return value;
+  }
+  return LANGUAGES.messagesFiles.en?.[key];
+}
+
+export interface ContentLanguage {
+  code: string;
+  fallbacks: string[];
+  rtl: boolean;
+  linkTrail: string;
+  linkPrefixCharset: string | null;
+  fallback8bitEncoding: string;
+  variants: string[];
+}
+
+export function contentLanguage(code: string): ContentLanguage {
+  return {
+    code,
+    fallbacks: languageFallbacks(code),
+    rtl: messagesFileFact(code, 'rtl') === true,
+    linkTrail: messagesFileFact(code, 'linkTrail') ?? '',
+    linkPrefixCharset: messagesFileFact(code, 'linkPrefixExtension') ? (messagesFileFact(code, 'linkPrefixCharset') ?? '') : null,
+    fallback8bitEncoding: messagesFileFact(code, 'fallback8bitEncoding') ?? 'windows-1252',
+    variants: Object.keys(FACTS.core.languageVariants[code] ?? {}),
+  };
+}
+
+/** LanguageNameUtils::getLanguageNames without CLDR: every defined language by its autonym. */
+export function languageNames(): readonly [string, string][] {
+  return LANGUAGES.names;
+}
+
+export function languageName(code: string): string | undefined {
+  return LANGUAGE_NAMES.get(code);
+}
+
+/** LanguageCode::bcp47 for the languages MediaWiki knows. */
+export function bcp47(code: string): string {
+  return LANGUAGES.bcp47[code] ?? code;
+}
+
+/** LanguageNameUtils::isValidCode: no path or markup characters, and nothing a title may not hold. */
+export function isValidLanguageCode(code: string): boolean {
+  return code !== '' && !/[:/\\\0&<>'"#[\]|{}\x00-\x1f\x7f]|%[0-9A-Fa-f]{2}/.test(code);
+}
+
+/**
+ * DefaultOptionsLookup::getDefaultOptions: $wgDefaultUserOptions with the site's language,
+ * variants, searchable namespaces and skin, then what extensions add (gadget defaults).
+ */
+export function defaultUserOptions(site: SiteConfig, gadgetDefaults: readonly [string, boolean][]): [string, OptionValue][] {
+  const options = new Map<string, OptionValue>(Object.entries({ ...FACTS.core.defaultUserOptions, ...site.defaultUserOptions }));
+  options.set('timecorrection', `System|${site.localTZoffset ?? 0}`);
+  options.set('language', site.lang);
+  options.set('variant', site.lang);
+  for (const code of FACTS.core.languagesWithVariants) options.set(`variant-${code}`, code);
+  const searched = new Set(site.namespacesToBeSearchedDefault ?? FACTS.core.namespacesToBeSearchedDefault);
+  for (const ns of site.namespaces.map((n) => n.id).filter((id) => id >= 0).sort((a, b) => a - b)) {
+    options.set(`searchNs${ns}`, searched.has(ns) ? 1 : 0);
+  }
+  options.set('skin', site.defaultSkin);
+  for (const [id, onByDefault] of gadgetDefaults) options.set(`gadget-${id}`, onByDefault ? 1 : 0);
+  return [...options];
+}
+
+/** $wgServerName: the host of $wgServer. */
+export function serverName(site: SiteConfig): string {
+  const match = /^(?:[a-z][a-z0-9+.-]*:)?\/\/(\[[^\]]*\]|[^/:?#]*)/i.exec(site.server);
+  return match?.[1] ?? '';
+}
