@@ -77,10 +77,13 @@ const INT_KEY = /^(?:0|-?[1-9][0-9]*)$/;
  * metadata; MediaWiki's `_BC_bools` lists the booleans that are not flags, our bcBools the flags.
  */
 export function treeFromRaw(node: Parsed): ResultNode {
-  if (Array.isArray(node)) return node.map(treeFromRaw);
+  if (Array.isArray(node)) node = new JsonObj(node.map((v, i) => [String(i), v]));
   if (!(node instanceof JsonObj)) return node;
-  const data = node.entries.filter(([k]) => !k.startsWith('_'));
-  const md = new Map(node.entries.filter(([k]) => k.startsWith('_')));
+  const preserved = node.entries.find(([k]) => k === '_preservekeys')?.[1] as string[] | undefined;
+  const KNOWN = ['_type', '_kvpkeyname', '_kvpmerge', '_element', '_content', '_subelements', '_BC_subelements', '_preservekeys', '_BC_bools'];
+  const isData = (k: string) => !KNOWN.includes(k) || preserved?.includes(k) === true;
+  const data = node.entries.filter(([k]) => isData(k));
+  const md = new Map(node.entries.filter(([k]) => !isData(k)));
   const type = md.get('_type') as ContainerType | undefined;
   const keys = data.map(([k]) => k);
   const sequential = keys.every((k, i) => k === String(i));
