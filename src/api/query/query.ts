@@ -73,6 +73,13 @@ class ModuleRun implements QueryRun {
   get formatVersion() {
     return this.ctx.formatVersion;
   }
+  get requestHeaders() {
+    return this.ctx.request.headers;
+  }
+  get lacksSameOriginSecurity() {
+    const request = this.ctx.request;
+    return request.peek('callback') !== undefined || request.peek('origin') === '*' || request.header('treat-as-untrusted') !== undefined;
+  }
 
   str(name: string): string | undefined {
     const v = this.params[name];

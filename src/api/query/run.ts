@@ -37,6 +37,10 @@ export interface QueryRun {
   readonly pageset: PageSet;
   /** `redirects=1`: the page set resolves redirects (generator results included). */
   readonly resolveRedirects: boolean;
+  /** The request's HTTP headers, names lower-cased (userinfo `acceptlang`). */
+  readonly requestHeaders: Readonly<Record<string, string | undefined>>;
+  /** ApiMain::lacksSameOriginSecurity: JSONP, `origin=*` or Treat-as-Untrusted (no tokens then). */
+  readonly lacksSameOriginSecurity: boolean;
 
   /** Typed readers for `params` (undefined when not given and no default). */
   str(name: string): string | undefined;
