@@ -8,6 +8,8 @@ interface LinkColumns {
   ns: string;
   title: string;
   tables: string;
+  /** Sort columns after the source page id (a constant namespace is not one). */
+  order: string[];
   /** The target filter, given `?` = JSON array of [ns, title] pairs. */
   targetFilter: string;
 }
@@ -20,6 +22,7 @@ const LINK_COLUMNS: Record<LinkTable, LinkColumns> = {
     ns: 'pl_namespace',
     title: 'pl_title',
     tables: 'pagelinks',
+    order: ['pl_namespace', 'pl_title'],
     targetFilter: `(pl_namespace, pl_title) IN (${PAIRS})`,
   },
   // 1.39 reads templatelinks through linktarget only (tl_namespace/tl_title are gone).
@@ -28,6 +31,7 @@ const LINK_COLUMNS: Record<LinkTable, LinkColumns> = {
     ns: 'lt_namespace',
     title: 'lt_title',
     tables: 'templatelinks JOIN linktarget ON lt_id = tl_target_id',
+    order: ['lt_namespace', 'lt_title'],
     targetFilter: `tl_target_id IN (SELECT lt_id FROM linktarget WHERE (lt_namespace, lt_title) IN (${PAIRS}))`,
   },
   // imagelinks targets are files: the namespace is implied.
@@ -36,6 +40,7 @@ const LINK_COLUMNS: Record<LinkTable, LinkColumns> = {
     ns: '6',
     title: 'il_to',
     tables: 'imagelinks',
+    order: ['il_to'],
     targetFilter: `il_to IN (SELECT json_extract(value, '$[1]') FROM json_each(?) WHERE json_extract(value, '$[0]') = 6)`,
   },
 };
@@ -74,7 +79,7 @@ export class SqlitePageLinkStore implements PageLinkStore {
     const dir = query.descending ? ' DESC' : '';
     const sql =
       `SELECT ${c.from} AS "from", ${c.ns} AS ns, ${c.title} AS title FROM ${c.tables} WHERE ${where.join(' AND ')}` +
-      ` ORDER BY ${c.from}${dir}, ${c.ns}${dir}, ${c.title}${dir} LIMIT ?`;
+      ` ORDER BY ${[c.from, ...c.order].map((col) => col + dir).join(', ')} LIMIT ?`;
     return this.db.all<LinkRow>(sql, ...params, query.limit);
   }
 

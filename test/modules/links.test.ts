@@ -1,0 +1,145 @@
+// prop=links and generator=links over the fixture wiki, with facts checked on MediaWiki 1.39.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../src/cli.ts';
+import { loadSiteConfig } from '../../src/server/config.ts';
+import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
+import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
+import { phpInt } from '../../src/modules/prop/page-links.ts';
+
+const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
+const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
+const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+let server: RunningServer;
+async function api(query: string): Promise<Json> {
+  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
+  return res.json();
+}
+const titlesOf = (page: Json): string[] => (page.links ?? []).map((l: Json) => l.title);
+
+describe('prop=links', { skip }, () => {
+  before(async () => {
+    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+  });
+  after(() => server.close());
+
+  test('lists links in page id, namespace, title order and continues with "pageid|ns|title"', async () => {
+    const r = await api('prop=links&titles=Earth|Mars&pllimit=3');
+    assert.deepEqual(r.query.pages['75'].links, [
+      { ns: 0, title: 'Jupiter' },
+      { ns: 0, title: 'Madrid' },
+      { ns: 0, title: 'Mars' },
+    ]);
+    assert.equal(r.query.pages['76'].links, undefined);
+    assert.deepEqual(r.continue, { plcontinue: '75|0|Mercury', continue: '||' });
+  });
+
+  test('pldir=descending reverses pages, namespaces and titles', async () => {
+    const r = await api('prop=links&titles=Earth|Mars&pllimit=3&pldir=descending');
+    assert.deepEqual(r.query.pages['76'].links, [
+      { ns: 4, title: 'Fixture Wiki:Verifiability' },
+      { ns: 2, title: 'User:Alice' },
+      { ns: 0, title: 'Venus' },
+    ]);
+    assert.equal(r.continue.plcontinue, '76|0|Uranus');
+  });
+
+  test('a continuation walk gives every link once, as one request with pllimit=max does', async () => {
+    const all = await api('prop=links&titles=Earth|Mars|Uranus&pllimit=max');
+    const walked: Record<string, string[]> = {};
+    let cont: Record<string, string> = {};
+    for (let i = 0; i < 50; i++) {
+      const extra = Object.entries(cont).map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
+      const r = await api(`prop=links&titles=Earth|Mars|Uranus&pllimit=4${extra}`);
+      for (const [id, page] of Object.entries<Json>(r.query.pages)) (walked[id] ??= []).push(...titlesOf(page));
+      if (!r.continue) break;
+      cont = r.continue;
+    }
+    for (const [id, page] of Object.entries<Json>(all.query.pages)) assert.deepEqual(walked[id], titlesOf(page));
+  });
+
+  test('pltitles parses titles, in the main namespace by default, and normalises them', async () => {
+    const r = await api('prop=links&titles=Uranus&pltitles=user:alice|fixture_wiki:verifiability|nonexistent_planet');
+    assert.deepEqual(r.query.pages['79'].links, [
+      { ns: 0, title: 'Nonexistent planet' },
+      { ns: 2, title: 'User:Alice' },
+      { ns: 4, title: 'Fixture Wiki:Verifiability' },
+    ]);
+  });
+
+  test('pltitles warns "is not a valid title" for invalid and interwiki titles', async () => {
+    const r = await api('prop=links&titles=Earth&pltitles=%5Bx%5D|de:Mars|Mars');
+    assert.equal(r.warnings.links['*'], '"[x]" is not a valid title.\n"de:Mars" is not a valid title.');
+    assert.deepEqual(r.query.pages['75'].links, [{ ns: 0, title: 'Mars' }]);
+  });
+
+  test('plnamespace keeps links into the given namespaces', async () => {
+    const r = await api('prop=links&titles=Main_Page&plnamespace=4|14');
+    assert.deepEqual(r.query.pages['1'].links, [
+      { ns: 4, title: 'Fixture Wiki:About' },
+      { ns: 14, title: 'Category:Animals' },
+    ]);
+  });
+
+  test('a continue value without three parts is rejected with badcontinue', async () => {
+    const r = await api('prop=links&titles=Earth&plcontinue=75|0&continue=||');
+    assert.equal(r.error.code, 'badcontinue');
+  });
+
+  test('missing and special pages of the page set get no links', async () => {
+    const r = await api('prop=links&titles=Nonexistent_page|Special:Version');
+    for (const page of Object.values<Json>(r.query.pages)) assert.equal(page.links, undefined);
+  });
+
+  test('generator=links yields the link targets, missing ones included', async () => {
+    const r = await api('generator=links&titles=Uranus&gpllimit=max&formatversion=2');
+    const pages = r.query.pages as Json[];
+    assert.deepEqual(pages[0], { ns: 0, title: 'Nonexistent planet', missing: true });
+    assert.ok(pages.some((p) => p.title === 'User:Alice' && p.pageid === 189));
+    assert.equal(pages.length, 17);
+  });
+});
+
+describe('PageLinkStore.links over pagelinks', { skip }, () => {
+  const db = skip ? null : new SqliteDatabase(fixtureDb);
+  const store = db ? new SqlitePageLinkStore(db) : null;
+  after(() => db?.close());
+
+  test('resumes at the continuation row itself', async () => {
+    const rows = await store!.links('pagelinks', {
+      fromIds: [76, 75], namespaces: null, targets: null, descending: false, limit: 2,
+      continueAt: { from: 75, ns: 0, title: 'Mercury' },
+    });
+    assert.deepEqual(rows.map((r) => r.title), ['Mercury', 'Neptune']);
+  });
+
+  test('filters by target titles and namespaces', async () => {
+    const rows = await store!.links('pagelinks', {
+      fromIds: [75, 76], namespaces: null, targets: [{ ns: 0, dbKey: 'Venus' }, { ns: 0, dbKey: 'Jupiter' }],
+      continueAt: null, descending: true, limit: 10,
+    });
+    assert.deepEqual(rows, [
+      { from: 76, ns: 0, title: 'Venus' },
+      { from: 76, ns: 0, title: 'Jupiter' },
+      { from: 75, ns: 0, title: 'Venus' },
+      { from: 75, ns: 0, title: 'Jupiter' },
+    ]);
+  });
+});
+
+describe("continue values are read with PHP's (int)", () => {
+  test('leading numbers count, anything else is 0', () => {
+    assert.equal(phpInt('76abc'), 76);
+    assert.equal(phpInt(' 12'), 12);
+    assert.equal(phpInt('7.6e1'), 76);
+    assert.equal(phpInt('-5'), -5);
+    assert.equal(phpInt('abc'), 0);
+    assert.equal(phpInt(''), 0);
+  });
+});
