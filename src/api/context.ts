@@ -14,6 +14,8 @@ export class RequestContext {
   /** `limit=max` values by module name (MediaWiki's top-level `limits`). */
   readonly limits = new Map<string, number>();
   formatVersion: 1 | 2 = 1;
+  useLang = 'en';
+  errorLang = 'en';
   errorFormat: ErrorFormat = 'bc';
   private deprecationHelpAdded = false;
   /** `action=query` etc., for deprecation `feature` strings. */

@@ -66,20 +66,22 @@ export class WarningLog {
 
 export interface MessageRenderContext {
   errorFormat: ErrorFormat;
+  /** Language of error texts (`en`; `qqx` shows keys). */
+  lang: string;
   articleUrl: (title: string) => string;
 }
 
 function renderMessageFields(node: ResultObject, m: Message, ctx: MessageRenderContext): void {
   switch (ctx.errorFormat) {
     case 'plaintext':
-      setContent(node, 'text', toPlaintext(m));
+      setContent(node, 'text', toPlaintext(m, ctx.lang));
       break;
     case 'wikitext':
     case 'bc':
-      setContent(node, 'text', toWikitext(m));
+      setContent(node, 'text', toWikitext(m, ctx.lang));
       break;
     case 'html':
-      setContent(node, 'html', toHtml(m, ctx.articleUrl));
+      setContent(node, 'html', toHtml(m, ctx.articleUrl, ctx.lang));
       break;
     case 'raw':
       node.key = m.key;
@@ -106,7 +108,7 @@ export function addWarningsToResult(root: ResultObject, log: WarningLog, ctx: Me
     const byModule: ResultObject = {};
     for (const w of log.items) {
       const name = moduleNameOfPath(w.modulePath);
-      const text = toPlaintext(w.message);
+      const text = toPlaintext(w.message, ctx.lang);
       const existing = byModule[name] as ResultObject | undefined;
       if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
       else {
@@ -124,15 +126,15 @@ export function addWarningsToResult(root: ResultObject, log: WarningLog, ctx: Me
   );
 }
 
-export function docrefText(apiUrl: string): string {
-  return `${toWikitext(msg('api-usage-docref', apiUrl))} ${toWikitext(msg('api-usage-mailinglist-ref'))}`;
+export function docrefText(apiUrl: string, lang = 'en'): string {
+  return `${toWikitext(msg('api-usage-docref', apiUrl), lang)} ${toWikitext(msg('api-usage-mailinglist-ref'), lang)}`;
 }
 
 /** Adds `error` (bc) or `errors` + `docref` to the result root. */
 export function addErrorToResult(root: ResultObject, err: ApiError, ctx: MessageRenderContext, apiUrl: string): void {
-  const docref = docrefText(apiUrl);
+  const docref = docrefText(apiUrl, ctx.lang);
   if (ctx.errorFormat === 'bc') {
-    const node: ResultObject = { code: err.code, info: toPlaintext(err.apiMessage) };
+    const node: ResultObject = { code: err.code, info: toPlaintext(err.apiMessage, ctx.lang) };
     if (err.data) for (const [k, v] of Object.entries(err.data)) node[k] = v;
     setContent(node, 'docref', docref);
     root.error = node;

@@ -111,11 +111,11 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     wantServedBy = mainParams.servedby === true && services.site.showHostnames === true;
     wantLangInfo = mainParams.responselanginfo === true;
     wantCurTimestamp = mainParams.curtimestamp === true;
-    sMaxAge = Math.max(0, (mainParams.smaxage as number) ?? 0);
-    maxAge = Math.max(0, (mainParams.maxage as number) ?? 0);
+    sMaxAge = (mainParams.smaxage as number) ?? 0;
+    maxAge = (mainParams.maxage as number) ?? 0;
     ctx.errorFormat = mainParams.errorformat as ErrorFormat;
-    request.markUsed('uselang');
-    request.markUsed('errorlang');
+    ctx.useLang = languageCode(mainParams.uselang as string, services.site.lang);
+    ctx.errorLang = mainParams.errorlang === 'uselang' ? ctx.useLang : languageCode(mainParams.errorlang as string, services.site.lang);
 
     output = readOutputSettings(ctx, mainParams.format as FormatName);
     outputRead = true;
@@ -135,8 +135,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
       const outcome = await executeQuery(ctx);
       top.push(...outcome.top);
       query = outcome.query;
-      if (query && 'tokens' in query) cacheMode = 'private';
-      else cacheMode = 'public';
+      cacheMode = outcome.cacheMode;
     } else if (action === 'paraminfo') {
       extraRoot = executeParamInfo(ctx);
       cacheMode = 'public';
@@ -148,12 +147,15 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     if (!outputRead) output = errorPrinterSettings(ctx, output);
   }
 
-  if (cacheMode === 'public' && !error && (sMaxAge > 0 || maxAge > 0) && output.callback === undefined) {
-    headers['Cache-Control'] = `s-maxage=${sMaxAge}, max-age=${maxAge}, public`;
-  }
+  headers['Cache-Control'] = cacheControl(error === null ? cacheMode : 'private', sMaxAge, maxAge);
 
   const root: ResultObject = {};
-  const renderCtx: MessageRenderContext = { errorFormat: ctx.errorFormat, articleUrl: (t) => services.articleUrl(t) };
+  // Texts exist in English only; `qqx` (message keys) is honoured because it needs no translation.
+  const renderCtx: MessageRenderContext = {
+    errorFormat: ctx.errorFormat,
+    lang: ctx.errorLang === 'qqx' && ctx.errorFormat !== 'bc' ? 'qqx' : 'en',
+    articleUrl: (t) => services.articleUrl(t),
+  };
   if (requestId !== undefined) root.requestid = requestId;
   if (error) {
     addErrorToResult(root, error, renderCtx, services.apiUrl);
@@ -166,8 +168,8 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     }
     addWarningsToResult(root, ctx.warnings, renderCtx);
     if (wantLangInfo) {
-      root.uselang = services.site.lang;
-      root.errorlang = services.site.lang;
+      root.uselang = ctx.useLang;
+      root.errorlang = ctx.errorLang;
     }
     if (ctx.limits.size) root.limits = Object.fromEntries(ctx.limits);
     if (extraRoot) Object.assign(root, extraRoot);
@@ -192,6 +194,12 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
   Object.assign(headers, rendered.headers ?? {});
   headers['Content-Type'] = rendered.contentType;
   return { status, headers, body: rendered.body };
+}
+
+/** MediaWiki's Cache-Control: public answers are cacheable only when smaxage/maxage ask for it. */
+function cacheControl(mode: 'private' | 'public', sMaxAge: number, maxAge: number): string {
+  if (mode === 'public' && (sMaxAge !== 0 || maxAge !== 0)) return `s-maxage=${sMaxAge}, max-age=${maxAge}, public`;
+  return `private, must-revalidate, max-age=${mode === 'private' ? maxAge : 0}`;
 }
 
 function readOutputSettings(ctx: RequestContext, format: FormatName): OutputSettings {
@@ -227,6 +235,12 @@ function errorPrinterSettings(ctx: RequestContext, fallback: OutputSettings): Ou
   }
 }
 
+/** `user` and `content` stand for the wiki's language (an anonymous caller has no preference). */
+function languageCode(value: string, siteLang: string): string {
+  if (value === 'user' || value === 'content' || !/^[a-z][a-z0-9-]*$/i.test(value)) return siteLang;
+  return value.toLowerCase();
+}
+
 function checkAssert(ctx: RequestContext, assert: string | undefined, assertUser: string | undefined): void {
   const caller = ctx.caller;
   if (assertUser !== undefined && (caller.isAnonymous || caller.name !== assertUser)) {
@@ -238,13 +252,12 @@ function checkAssert(ctx: RequestContext, assert: string | undefined, assertUser
 }
 
 function reportUnusedParams(ctx: RequestContext): void {
+  const all = [...ctx.request.entries()].map(([name]) => name);
   const unused = ctx.request.unusedNames();
   if (!unused.length) return;
-  ctx.warnings.add(
-    'main',
-    msg('apierror-unrecognizedparams', { list: unused.map((u) => ({ plaintext: u })), type: 'comma' }, unused.length),
-    'unrecognizedparams',
-  );
+  // MediaWiki lists them with their positions among the request's parameters.
+  const keys = unused.map((u) => all.indexOf(u));
+  ctx.warnings.add('main', msg('apierror-unrecognizedparams', { list: unused, type: 'comma', keys }, unused.length), 'unrecognizedparams');
 }
 
 function toApiError(e: unknown, ctx: RequestContext): ApiError {

@@ -11,7 +11,8 @@ export type MessageParam =
   | number
   | { plaintext: string }
   | { num: number }
-  | { list: MessageParam[]; type: 'text' | 'comma' | 'pipe' | 'semicolon' }
+  /** `keys`: the list's PHP array keys when they are not 0..n-1 (errorformat=raw shows an object). */
+  | { list: MessageParam[]; type: 'text' | 'comma' | 'pipe' | 'semicolon'; keys?: number[] }
   | { message: Message };
 
 export class Message {
@@ -105,7 +106,13 @@ function expandMagic(text: string): string {
   return text;
 }
 
-export function toWikitext(m: Message): string {
+/** `qqx` is MediaWiki's pseudo-language that shows message keys and parameters instead of texts. */
+export function toQqx(m: Message): string {
+  return m.params.length ? `(${m.key}: ${m.params.map(paramWikitext).join(', ')})` : `(${m.key})`;
+}
+
+export function toWikitext(m: Message, lang = 'en'): string {
+  if (lang === 'qqx') return toQqx(m);
   const raw = messageText(m.key);
   const substituted = raw.replace(/\$(\d+)/g, (all, n: string) => {
     const p = m.params[Number(n) - 1];
@@ -128,8 +135,8 @@ export function stripMarkup(text: string): string {
     });
 }
 
-export function toPlaintext(m: Message): string {
-  return stripMarkup(wikiLinksToText(toWikitext(m)));
+export function toPlaintext(m: Message, lang = 'en'): string {
+  return stripMarkup(wikiLinksToText(toWikitext(m, lang)));
 }
 
 function wikiLinksToText(text: string): string {
@@ -142,8 +149,8 @@ function wikiLinksToText(text: string): string {
 }
 
 /** Messages in the API are simple: links, bold/italic and inline tags are all they use. */
-export function toHtml(m: Message, articleUrl: (title: string) => string): string {
-  return toWikitext(m)
+export function toHtml(m: Message, articleUrl: (title: string) => string, lang = 'en'): string {
+  return toWikitext(m, lang)
     .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) => `<a href="${articleUrl(t)}" title="${t}">${label}</a>`)
     .replace(/\[\[([^\]]*)\]\]/g, (_a, t: string) => `<a href="${articleUrl(t)}" title="${t}">${t}</a>`)
     .replace(/\[((?:https?:)?\/\/[^\s\]]+) ([^\]]*)\]/g, '<a rel="nofollow" class="external text" href="$1">$2</a>')
@@ -154,7 +161,11 @@ export function toHtml(m: Message, articleUrl: (title: string) => string): strin
 /** The `params` array of errorformat=raw. */
 export function rawParams(m: Message): unknown[] {
   return m.params.map(function raw(p: MessageParam): unknown {
-    if (typeof p === 'object' && 'list' in p) return { list: p.list.map(raw), type: p.type };
+    if (typeof p === 'object' && 'list' in p) {
+      const items = p.list.map(raw);
+      const keys = p.keys;
+      return { list: keys ? Object.fromEntries(items.map((v, i) => [keys[i], v])) : items, type: p.type };
+    }
     if (typeof p === 'object' && 'message' in p) return { key: p.message.key, params: rawParams(p.message) };
     return p;
   });

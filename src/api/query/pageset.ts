@@ -239,7 +239,10 @@ export class PageSet {
   /** Pages a generator produced: ids of existing pages and titles that may not exist. */
   async addGenerated(pageIds: readonly number[], titles: readonly TitleKey[]): Promise<void> {
     if (pageIds.length) {
-      const rows = await this.services.store.pages.byIds([...new Set(pageIds)]);
+      const order = [...new Set(pageIds)];
+      const rank = new Map(order.map((id, i) => [id, i]));
+      // Pages keep the order the generator gave them.
+      const rows = (await this.services.store.pages.byIds(order)).sort((a, b) => rank.get(a.page_id)! - rank.get(b.page_id)!);
       for (const row of rows) this.addGood(row);
       if (this.resolveRedirects) await this.followRedirects(rows);
     }

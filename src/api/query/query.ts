@@ -198,7 +198,17 @@ function notImplemented(module: QueryModule): ApiError {
   });
 }
 
+/**
+ * Modules whose answers depend on who asks (MediaWiki's `private` cache mode); the others are
+ * public for an anonymous caller.
+ */
+const PRIVATE_MODULES = new Set([
+  'tokens', 'userinfo', 'watchlist', 'watchlistraw', 'alldeletedrevisions', 'deletedrevs', 'deletedrevisions',
+  'filearchive', 'mystashedfiles', 'stashimageinfo',
+]);
+
 export interface QueryOutcome {
+  cacheMode: 'public' | 'private';
   /** Top-level members in order (`batchcomplete`, `continue`, `query-continue`, `limits` ...). */
   top: [string, ResultNode][];
   query: ResultObject | null;
@@ -232,6 +242,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   }
 
   const resolveRedirects = params.redirects === true;
+  if (resolveRedirects && sources[0] === 'revids' && !generatorName) ctx.warnings.add('query', msg('apiwarn-redirectsandrevids'));
   let pageset = new PageSet(services, resolveRedirects && !generatorName);
   const pagesetRequested = sources.length > 0 || generatorName !== undefined;
 
@@ -279,7 +290,8 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   }
   for (const [k, v] of Object.entries(output.top)) if (v !== undefined) top.push([k, v]);
   const hasQuery = Object.keys(output.query).length > 0;
-  return { top, query: hasQuery ? output.query : null };
+  const cacheMode = planned.some((p) => PRIVATE_MODULES.has(p.module.decl.name)) ? 'private' : 'public';
+  return { top, query: hasQuery ? output.query : null, cacheMode };
 }
 
 async function fillFromSources(ctx: RequestContext, pageset: PageSet, params: ParamValues, sources: readonly ('titles' | 'pageids' | 'revids')[]): Promise<void> {

@@ -1,5 +1,6 @@
 // prop=references: the references (footnotes) of the given pages (Cite extension).
 import type { QueryModule } from '../../api/module.ts';
+import { msg } from '../../api/i18n/messages.ts';
 import { CITE_SOURCE, CONT } from '../shared-params.ts';
 
 export const references: QueryModule = {
@@ -14,5 +15,17 @@ export const references: QueryModule = {
     params: {
       continue: CONT,
     },
+  },
+  /**
+   * The Cite extension of MediaWiki 1.39 no longer has this API module, and the references live
+   * only in rendered pages: the answer is MediaWiki 1.39's, which does not know the value.
+   */
+  execute(run) {
+    run.warnings.add(
+      'query',
+      msg('paramvalidator-unrecognizedvalues', { plaintext: 'prop' }, { plaintext: 'references' }, { list: [{ plaintext: 'references' }], type: 'comma' }, { num: 1 }),
+      'unrecognizedvalues',
+      { values: ['references'] },
+    );
   },
 };
