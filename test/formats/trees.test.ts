@@ -3,7 +3,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderResult, type FormatOptions } from '../../src/api/formats/index.ts';
+import { encodeJson, jsonView, renderResult, type FormatOptions } from '../../src/api/formats/index.ts';
 import { list, metaOf, setContent, setFlag, setType, type ResultObject } from '../../src/api/result.ts';
 import { FIXTURE_API_URL, loadCase } from './helpers.ts';
 
@@ -204,5 +204,13 @@ describe('containers without a declared type behave like PHP arrays', () => {
 
   it('the root is always an object', () => {
     assert.equal(render({}, 'json'), '{}');
+  });
+});
+
+describe('jsonView gives the data format=json prints', () => {
+  it('matches the encoded output', () => {
+    for (const formatVersion of [1, 2] as const) {
+      assert.equal(encodeJson(jsonView(pagesTree(), formatVersion), { utf8: true }), render(pagesTree(), 'json', { formatVersion, utf8: true }));
+    }
   });
 });

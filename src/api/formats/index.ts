@@ -1,6 +1,7 @@
 // The API's output formats: one result tree in, the bytes MediaWiki 1.39 would send out.
 
-import type { ResultObject } from '../result.ts';
+import { OrderedObject, type JsonValue, type ResultNode, type ResultObject } from '../result.ts';
+import { JSON_V1, JSON_V2, PhpArray, transformResult, type PhpValue } from './php-array.ts';
 import { renderHtml, type PrettyFormat } from './html-wrapper.ts';
 import { encodeJson } from './json-encode.ts';
 import { jsonMimeType, jsonText, renderJson } from './json.ts';
@@ -14,6 +15,7 @@ export type { FormatName, FormatOptions, HtmlPageUser, RenderedBody } from './ty
 export { prettyJson, encodeJson, encodeJsonString } from './json-encode.ts';
 export { phpSerialize } from './php.ts';
 export { transformResult, JSON_V1, JSON_V2, PHP_V1, PHP_V2, XML_TRANSFORMS, PhpArray } from './php-array.ts';
+export type { PhpValue, PhpKey, Transforms } from './php-array.ts';
 export { appendQueryValue } from './php-query.ts';
 export { sanitizeCallback } from './json.ts';
 
@@ -67,6 +69,23 @@ function prettyText(tree: ResultObject, opts: FormatOptions): string {
     default:
       return encodeJson(rawRoot(tree), { utf8: true, indent: '    ' });
   }
+}
+
+function toJsonValue(value: PhpValue): JsonValue {
+  if (!(value instanceof PhpArray)) return value;
+  const isList = !value.isObject && value.entries.every(([k], i) => k === i);
+  if (isList) return value.entries.map(([, v]) => toJsonValue(v));
+  return new OrderedObject(value.entries.map(([k, v]) => [String(k), toJsonValue(v)]));
+}
+
+/**
+ * What format=json shows for a node in formatversion 1 or 2, as data (objects are OrderedObject).
+ * Unlike result.ts's toJsonView it follows MediaWiki everywhere: untyped containers are PHP
+ * arrays (keys 0..n-1, or none, make a list), `array` sorts by key, fv1 moves content to `*` at
+ * the end and wraps bcSubelements in `{"*": ...}`.
+ */
+export function jsonView(node: ResultNode, formatVersion: 1 | 2): JsonValue {
+  return toJsonValue(transformResult(node, formatVersion === 1 ? JSON_V1 : JSON_V2));
 }
 
 export function renderResult(tree: ResultObject, opts: FormatOptions): RenderedBody {
