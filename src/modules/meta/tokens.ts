@@ -1,6 +1,20 @@
 // meta=tokens: Gets tokens for data-modifying actions.
+import { createHmac, randomBytes } from 'node:crypto';
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { setType, type ResultObject } from '../../api/result.ts';
+
+/** MediaWiki's token suffix; a logged-out user's edit token is the suffix alone. */
+const TOKEN_SUFFIX = '+\\';
+
+/** Token types MediaWiki derives from the session itself (array salts): real even when logged out. */
+const SESSION_TOKEN_SALTS: Readonly<Record<string, string>> = {
+  login: 'login',
+  createaccount: 'createaccount',
+};
+
+/** This server keeps no sessions: session tokens are signed with a key that lives as long as the process. */
+const sessionSecret = randomBytes(32);
 
 export const tokens: QueryModule = {
   decl: {
@@ -20,4 +34,26 @@ export const tokens: QueryModule = {
       },
     },
   },
+  execute(run) {
+    if (run.lacksSameOriginSecurity) {
+      run.warn('apiwarn-tokens-origin');
+      return;
+    }
+    const result: ResultObject = setType({}, 'assoc');
+    for (const type of run.strList('type')) result[`${type}token`] = tokenFor(type, run.caller.isAnonymous);
+    run.setQueryValue('tokens', result);
+  },
 };
+
+function tokenFor(type: string, anonymous: boolean): string {
+  const salt = SESSION_TOKEN_SALTS[type];
+  if (salt !== undefined || !anonymous) return sessionToken(salt ?? type);
+  return TOKEN_SUFFIX;
+}
+
+/** MediaWiki\Session\Token: HMAC-MD5 of timestamp and salt, the timestamp in hex, the suffix. */
+function sessionToken(salt: string): string {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const hmac = createHmac('md5', sessionSecret).update(`${timestamp}${salt}`).digest('hex');
+  return `${hmac}${timestamp.toString(16)}${TOKEN_SUFFIX}`;
+}
