@@ -1,4 +1,134 @@
 // Store queries for revisions, their content, comments and actors; page facts for prop=info.
+import type { TitleKey } from './pages.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
-export interface RevisionStore {}
+/** A revision with its actor and comment (MediaWiki's revision query with `user` and comment joins). */
+export interface RevisionRow {
+  rev_id: number;
+  rev_page: number;
+  /** 14-character MediaWiki timestamp. */
+  rev_timestamp: string;
+  rev_minor_edit: number;
+  /** RevisionRecord::DELETED_* bits. */
+  rev_deleted: number;
+  rev_len: number | null;
+  rev_parent_id: number | null;
+  /** Base-36 SHA-1, '' when unknown. */
+  rev_sha1: string;
+  /** NULL for IPs and imported users. */
+  actor_user: number | null;
+  actor_name: string;
+  comment_text: string | null;
+  comment_data: string | null;
+}
+
+/** A slot of a revision with its content row (live or archived revisions alike). */
+export interface SlotRow {
+  slot_revision_id: number;
+  role_name: string;
+  content_size: number;
+  /** Base-36 SHA-1. */
+  content_sha1: string;
+  model_name: string;
+  /** `tt:<old_id>` for the text table; other schemes are not readable here. */
+  content_address: string;
+  slot_origin: number;
+}
+
+/** A timestamp bound, optionally tied to a revision id (rvstartid/rvendid and continuation). */
+export interface RevisionBound {
+  ts: string;
+  id?: number;
+}
+
+/** One page's history in one direction, as prop=revisions enumerates it. */
+export interface PageHistoryQuery {
+  pageId: number;
+  /** `newer`: oldest first; `older`: newest first. */
+  dir: 'newer' | 'older';
+  start?: RevisionBound;
+  end?: RevisionBound;
+  /** Continue at this revision (included). */
+  from?: RevisionBound;
+  /** Only revisions by (or, with `exclude`, not by) this actor name. */
+  actor?: { name: string; exclude: boolean };
+  /** Leave out revisions where `rev_deleted & mask == mask` (hidden users for callers who cannot see them). */
+  hiddenMask?: number;
+  /** Only revisions carrying this change tag id (`null`: the tag does not exist, nothing matches). */
+  tagId?: number | null;
+  limit: number;
+}
+
+/** The latest revision of each page, ordered by page then revision id. */
+export interface LatestRevisionsQuery {
+  pageIds: readonly number[];
+  /** Continue at this page and revision (included). */
+  from?: { pageId: number; revId: number };
+  tagId?: number | null;
+  limit: number;
+}
+
+/** Revisions by id, ordered by id. */
+export interface RevisionsByIdQuery {
+  revIds: readonly number[];
+  /** Continue at this revision id (included). */
+  fromId?: number;
+  tagId?: number | null;
+  limit: number;
+}
+
+export interface RestrictionRow {
+  pr_page: number;
+  pr_type: string;
+  pr_level: string;
+  pr_expiry: string | null;
+  pr_cascade: number;
+}
+
+export interface ProtectedTitleRow {
+  pt_namespace: number;
+  pt_title: string;
+  pt_create_perm: string;
+  pt_expiry: string;
+  /** Who protected it (for the `protectedtitle` permission error). */
+  user_name: string | null;
+  reason: string | null;
+}
+
+/** A cascading protection reaching a title through a transclusion (or an image link). */
+export interface CascadeRow {
+  /** The protected title (template target or, for files, the file name in namespace 6). */
+  target_namespace: number;
+  target_title: string;
+  pr_type: string;
+  pr_level: string;
+  pr_expiry: string | null;
+  /** The cascading page the protection comes from. */
+  page_namespace: number;
+  page_title: string;
+}
+
+export interface RevisionStore {
+  pageHistory(query: PageHistoryQuery): Promise<RevisionRow[]>;
+  latestOfPages(query: LatestRevisionsQuery): Promise<RevisionRow[]>;
+  byIds(query: RevisionsByIdQuery): Promise<RevisionRow[]>;
+  /** Timestamps of revision ids, live or archived (rvstartid/rvendid). */
+  timestampsOf(revIds: readonly number[]): Promise<Map<number, string>>;
+  /** change_tag_def id of a tag name; null when the tag is not defined. */
+  tagId(name: string): Promise<number | null>;
+  /** Tag names per revision, in tag-id order. */
+  tagsOf(revIds: readonly number[]): Promise<Map<number, string[]>>;
+  /** Slots per revision id (works for archived revisions through ar_rev_id too). */
+  slotsOf(revIds: readonly number[]): Promise<Map<number, SlotRow[]>>;
+  /** Text of content addresses (`tt:N`); addresses that cannot be read are absent. */
+  texts(addresses: readonly string[]): Promise<Map<string, string>>;
+
+  // Page facts for prop=info.
+  restrictionsOf(pageIds: readonly number[]): Promise<RestrictionRow[]>;
+  protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]>;
+  /** Cascading protections of pages transcluding these titles (not files). */
+  cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]>;
+  /** Cascading protections of pages using these files (file names without namespace). */
+  cascadeByImages(names: readonly string[]): Promise<CascadeRow[]>;
+  /** page_props values of one property for these pages. */
+  pageProps(pageIds: readonly number[], name: string): Promise<Map<number, string>>;
+}

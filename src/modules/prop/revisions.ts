@@ -1,7 +1,13 @@
 // prop=revisions: Get revision information.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import type { QueryRun } from '../../api/query/run.ts';
+import type { RevisionBound, RevisionRow } from '../../store/revisions.ts';
 import { ANY_USER, CONT, SINGLE_PAGE_ONLY, revCommon, user } from '../shared-params.ts';
+import { RevisionRenderer, hiddenUserMask, readRevCommon, revisionFromRow, type RevCommonSettings } from './revision-shared.ts';
+
+/** The parameters that switch to enumerating one page's history. */
+const ENUM_PARAMS = ['user', 'excludeuser', 'limit', 'startid', 'endid', 'start', 'end'] as const;
 
 export const revisions: QueryModule = {
   decl: {
@@ -27,4 +33,147 @@ export const revisions: QueryModule = {
       continue: CONT,
     },
   },
+  execute: runRevisions,
 };
+
+type Mode = 'enum' | 'revids' | 'pages';
+
+async function runRevisions(run: QueryRun): Promise<void> {
+  const enumMode = ENUM_PARAMS.some((p) => run.params[p] !== undefined) || run.str('dir') === 'newer';
+  const pageset = run.pageset;
+  const revIds = [...pageset.revisionIds.keys()];
+  const pageCount = pageset.goodCount();
+  if (revIds.length === 0 && pageCount === 0) return;
+  if (revIds.length > 0 && enumMode) {
+    run.fail('apierror-revisions-norevids', [run.prefix], 'invalidparammix');
+  }
+  if (pageCount > 1 && enumMode) {
+    run.fail('apierror-revisions-singlepage', [run.prefix], 'invalidparammix');
+  }
+  const mode: Mode = enumMode ? 'enum' : revIds.length > 0 ? 'revids' : 'pages';
+
+  let settings: RevCommonSettings | null = null;
+  let limit: number;
+  if (run.generator) {
+    limit = run.int('limit') ?? 10;
+  } else {
+    // Without enumeration, rvlimit cannot be used: MediaWiki takes the maximum.
+    const rawLimit = run.rawParam('limit') === 'max' ? 'max' : run.int('limit');
+    settings = await readRevCommon(run, { limit: enumMode ? rawLimit : 'max', setParsedLimit: enumMode });
+    limit = settings.limit;
+  }
+
+  const tag = run.str('tag');
+  const tagId = tag === undefined ? undefined : await run.services.store.revisions.tagId(tag);
+  const rows = await fetchRows(run, mode, revIds, tagId, limit + 1);
+
+  const shown = rows.slice(0, limit);
+  if (rows.length > limit) run.setContinue('continue', continueValue(mode, rows[limit]!));
+
+  if (run.generator) {
+    for (const row of shown) run.generator.addRevisionId?.(row.rev_id);
+    return;
+  }
+  const renderer = new RevisionRenderer(run, settings!);
+  const revs = shown.map((row) => {
+    const page = pageset.goodPage(row.rev_page);
+    return { row, rev: revisionFromRow(row, page ?? { ns: 0, dbKey: '' }) };
+  });
+  await renderer.load(revs.map((r) => r.rev));
+  for (const { row, rev } of revs) run.addPageItem(row.rev_page, 'revisions', renderer.render(rev), 'rev');
+}
+
+function continueValue(mode: Mode, row: RevisionRow): string {
+  if (mode === 'enum') return `${row.rev_timestamp}|${row.rev_id}`;
+  if (mode === 'revids') return String(row.rev_id);
+  return `${row.rev_page}|${row.rev_id}`;
+}
+
+/** `a|b` continuation parts as integers, or MediaWiki's badcontinue. */
+function continueParts(run: QueryRun, raw: string, count: number): string[] {
+  const parts = raw.split('|');
+  if (parts.length !== count) run.fail('apierror-badcontinue');
+  return parts;
+}
+
+function phpInt(s: string): number {
+  const m = /^\s*[+-]?\d+/.exec(s);
+  return m ? Number(m[0]) : 0;
+}
+
+async function fetchRows(run: QueryRun, mode: Mode, revIds: number[], tagId: number | null | undefined, limit: number): Promise<RevisionRow[]> {
+  const store = run.services.store.revisions;
+  const cont = run.str('continue');
+  if (mode === 'revids') {
+    return store.byIds({ revIds, fromId: cont === undefined ? undefined : phpInt(cont), tagId, limit });
+  }
+  if (mode === 'pages') {
+    let from: { pageId: number; revId: number } | undefined;
+    if (cont !== undefined) {
+      const [page, rev] = continueParts(run, cont, 2);
+      from = { pageId: phpInt(page!), revId: phpInt(rev!) };
+    }
+    const pageIds = run.pageset.goodPages().map((p) => p.pageId);
+    return store.latestOfPages({ pageIds, from, tagId, limit });
+  }
+  return store.pageHistory({ ...(await historyBounds(run, cont)), tagId, limit });
+}
+
+/** The single page's history query: direction, bounds, user filter (ApiQueryRevisions enum mode). */
+async function historyBounds(run: QueryRun, cont: string | undefined) {
+  requireMaxOne(run, 'startid', 'start');
+  requireMaxOne(run, 'endid', 'end');
+  requireMaxOne(run, 'user', 'excludeuser');
+  const dir = run.str('dir') === 'newer' ? 'newer' : 'older';
+  let from: RevisionBound | undefined;
+  if (cont !== undefined) {
+    const [ts, id] = continueParts(run, cont, 2);
+    // PHP compares the id loosely with its integer value: only numeric strings pass.
+    if (!/^\s*[+-]?\d+\s*$/.test(id!)) run.fail('apierror-badcontinue');
+    from = { ts: continueTimestamp(ts!), id: phpInt(id!) };
+  }
+  const startId = run.int('startid');
+  const endId = run.int('endid');
+  let start: RevisionBound | undefined;
+  let end: RevisionBound | undefined;
+  if (startId !== undefined || endId !== undefined) {
+    const ids = [startId, endId].filter((x): x is number => x !== undefined);
+    const times = await run.services.store.revisions.timestampsOf(ids);
+    if (startId !== undefined) {
+      const ts = times.get(startId);
+      if (ts === undefined) run.fail('apierror-revisions-badid', [run.paramName('startid')], `badid_${run.paramName('startid')}`);
+      start = { ts, id: startId };
+    }
+    if (endId !== undefined) {
+      const ts = times.get(endId);
+      if (ts === undefined) run.fail('apierror-revisions-badid', [run.paramName('endid')], `badid_${run.paramName('endid')}`);
+      end = { ts, id: endId };
+    }
+  } else {
+    const s = run.str('start');
+    const e = run.str('end');
+    if (s !== undefined) start = { ts: s };
+    if (e !== undefined) end = { ts: e };
+  }
+  const userName = run.str('user');
+  const excludeName = run.str('excludeuser');
+  const actor = userName !== undefined ? { name: userName, exclude: false } : excludeName !== undefined ? { name: excludeName, exclude: true } : undefined;
+  const pageId = run.pageset.goodPages()[0]!.pageId;
+  return { pageId, dir: dir as 'newer' | 'older', start, end, from, actor, hiddenMask: actor ? hiddenUserMask(run.caller.rights) : undefined };
+}
+
+/** The timestamp part of `rvcontinue` as the database compares it (Database::timestamp). */
+function continueTimestamp(raw: string): string {
+  const digits = raw.replace(/[^0-9]/g, '');
+  return /^\d{14}$/.test(raw) ? raw : digits.length >= 14 ? digits.slice(0, 14) : raw;
+}
+
+/** ApiBase::requireMaxOneParameter */
+function requireMaxOne(run: QueryRun, a: string, b: string): void {
+  if (run.params[a] === undefined || run.params[b] === undefined) return;
+  run.fail(
+    'apierror-invalidparammix',
+    [{ list: [`<var>${run.paramName(a)}</var>`, `<var>${run.paramName(b)}</var>`], type: 'text' }, 2],
+    'invalidparammix',
+  );
+}

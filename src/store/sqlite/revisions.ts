@@ -1,7 +1,272 @@
-// SQLite implementation of RevisionStore.
-import type { RevisionStore } from '../revisions.ts';
-import type { SqliteDatabase } from './database.ts';
+// SQLite implementation of RevisionStore: revision, slots, content, text, comments, actors, tags,
+// and the page facts prop=info reads (restrictions, protected titles, cascading sources, page props).
+import { inflateRawSync } from 'node:zlib';
+import type { TitleKey } from '../pages.ts';
+import type {
+  CascadeRow,
+  LatestRevisionsQuery,
+  PageHistoryQuery,
+  ProtectedTitleRow,
+  RestrictionRow,
+  RevisionRow,
+  RevisionStore,
+  RevisionsByIdQuery,
+  SlotRow,
+} from '../revisions.ts';
+import { placeholders, type SqliteDatabase } from './database.ts';
+
+const REVISION_COLUMNS =
+  'rev_id, rev_page, rev_timestamp, rev_minor_edit, rev_deleted, rev_len, rev_parent_id, rev_sha1, ' +
+  'actor_user, actor_name, comment_text, comment_data';
+
+// In 1.39 revision comments live in revision_comment_temp; rev_comment_id is 0 everywhere.
+const REVISION_JOINS =
+  'JOIN actor ON actor_id = rev_actor ' +
+  'LEFT JOIN revision_comment_temp ON revcomment_rev = rev_id ' +
+  'LEFT JOIN comment ON comment_id = revcomment_comment_id';
+
+const TAG_FILTER = 'EXISTS (SELECT 1 FROM change_tag WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
+
+/** Bound parameters per statement stay well under SQLite's limit. */
+const CHUNK = 400;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function titleSet(prefix: string, count: number): string {
+  return new Array(count).fill(`(${prefix}_namespace = ? AND ${prefix}_title = ?)`).join(' OR ');
+}
+
+/** text.old_text as MediaWiki's SqlBlobStore decodes it; null for flags we cannot serve. */
+function decodeText(text: Buffer | string, flags: string): string | null {
+  const list = flags.split(',').filter((f) => f !== '');
+  if (list.includes('external') || list.includes('object')) return null;
+  let bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  if (list.includes('gzip')) bytes = inflateRawSync(bytes);
+  return bytes.toString('utf8');
+}
 
 export class SqliteRevisionStore implements RevisionStore {
   constructor(private readonly db: SqliteDatabase) {}
+
+  async pageHistory(q: PageHistoryQuery): Promise<RevisionRow[]> {
+    if (q.tagId === null) return [];
+    const newer = q.dir === 'newer';
+    const where: string[] = ['rev_page = ?'];
+    const args: unknown[] = [q.pageId];
+    // Lower/upper bounds in the direction of travel: start and continuation are "from" bounds.
+    const fromOp = newer ? '>' : '<';
+    const toOp = newer ? '<' : '>';
+    for (const [bound, op] of [[q.start, fromOp], [q.from, fromOp], [q.end, toOp]] as const) {
+      if (!bound) continue;
+      if (bound.id === undefined) {
+        where.push(`rev_timestamp ${op}= ?`);
+        args.push(bound.ts);
+      } else {
+        where.push(`(rev_timestamp ${op} ? OR (rev_timestamp = ? AND rev_id ${op}= ?))`);
+        args.push(bound.ts, bound.ts, bound.id);
+      }
+    }
+    if (q.actor) {
+      // IS / IS NOT: an unknown actor matches nothing, and excluding it keeps everything.
+      where.push(`rev_actor ${q.actor.exclude ? 'IS NOT' : 'IS'} (SELECT actor_id FROM actor WHERE actor_name = ?)`);
+      args.push(q.actor.name);
+    }
+    if (q.hiddenMask) {
+      where.push('(rev_deleted & ?) != ?');
+      args.push(q.hiddenMask, q.hiddenMask);
+    }
+    if (q.tagId !== undefined) {
+      where.push(TAG_FILTER);
+      args.push(q.tagId);
+    }
+    const order = newer ? 'rev_timestamp, rev_id' : 'rev_timestamp DESC, rev_id DESC';
+    const sql = `SELECT ${REVISION_COLUMNS} FROM revision ${REVISION_JOINS} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
+    return this.db.all<RevisionRow>(sql, ...args, q.limit);
+  }
+
+  async latestOfPages(q: LatestRevisionsQuery): Promise<RevisionRow[]> {
+    if (q.tagId === null || q.pageIds.length === 0) return [];
+    const ids = [...new Set(q.pageIds)].sort((a, b) => a - b);
+    const where = [`page_id IN (${placeholders(ids.length)})`];
+    const args: unknown[] = [...ids];
+    if (q.from) {
+      where.push('(rev_page > ? OR (rev_page = ? AND rev_id >= ?))');
+      args.push(q.from.pageId, q.from.pageId, q.from.revId);
+    }
+    if (q.tagId !== undefined) {
+      where.push(TAG_FILTER);
+      args.push(q.tagId);
+    }
+    const sql =
+      `SELECT ${REVISION_COLUMNS} FROM page JOIN revision ON rev_id = page_latest AND rev_page = page_id ${REVISION_JOINS} ` +
+      `WHERE ${where.join(' AND ')} ORDER BY rev_page, rev_id LIMIT ?`;
+    return this.db.all<RevisionRow>(sql, ...args, q.limit);
+  }
+
+  async byIds(q: RevisionsByIdQuery): Promise<RevisionRow[]> {
+    if (q.tagId === null || q.revIds.length === 0) return [];
+    const ids = [...new Set(q.revIds)].filter((id) => q.fromId === undefined || id >= q.fromId).sort((a, b) => a - b);
+    const out: RevisionRow[] = [];
+    for (const part of chunks(ids)) {
+      const where = [`rev_id IN (${placeholders(part.length)})`];
+      const args: unknown[] = [...part];
+      if (q.tagId !== undefined) {
+        where.push(TAG_FILTER);
+        args.push(q.tagId);
+      }
+      const sql =
+        `SELECT ${REVISION_COLUMNS} FROM revision JOIN page ON page_id = rev_page ${REVISION_JOINS} ` +
+        `WHERE ${where.join(' AND ')} ORDER BY rev_id LIMIT ?`;
+      out.push(...this.db.all<RevisionRow>(sql, ...args, q.limit - out.length));
+      if (out.length >= q.limit) break;
+    }
+    return out;
+  }
+
+  async timestampsOf(revIds: readonly number[]): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    for (const part of chunks(revIds, CHUNK / 2)) {
+      const list = placeholders(part.length);
+      const rows = this.db.all<{ id: number; ts: string }>(
+        `SELECT rev_id AS id, rev_timestamp AS ts FROM revision WHERE rev_id IN (${list}) ` +
+          `UNION SELECT ar_rev_id AS id, ar_timestamp AS ts FROM archive WHERE ar_rev_id IN (${list})`,
+        ...part,
+        ...part,
+      );
+      for (const r of rows) if (!out.has(r.id)) out.set(r.id, r.ts);
+    }
+    return out;
+  }
+
+  async tagId(name: string): Promise<number | null> {
+    return this.db.get<{ ctd_id: number }>('SELECT ctd_id FROM change_tag_def WHERE ctd_name = ?', name)?.ctd_id ?? null;
+  }
+
+  async tagsOf(revIds: readonly number[]): Promise<Map<number, string[]>> {
+    const out = new Map<number, string[]>();
+    for (const part of chunks(revIds)) {
+      const rows = this.db.all<{ ct_rev_id: number; ctd_name: string }>(
+        `SELECT ct_rev_id, ctd_name FROM change_tag JOIN change_tag_def ON ctd_id = ct_tag_id ` +
+          `WHERE ct_rev_id IN (${placeholders(part.length)}) ORDER BY ct_rev_id, ct_tag_id`,
+        ...part,
+      );
+      for (const r of rows) {
+        let tags = out.get(r.ct_rev_id);
+        if (!tags) out.set(r.ct_rev_id, (tags = []));
+        tags.push(r.ctd_name);
+      }
+    }
+    return out;
+  }
+
+  async slotsOf(revIds: readonly number[]): Promise<Map<number, SlotRow[]>> {
+    const out = new Map<number, SlotRow[]>();
+    for (const part of chunks(revIds)) {
+      const rows = this.db.all<SlotRow>(
+        'SELECT slot_revision_id, role_name, content_size, content_sha1, model_name, content_address, slot_origin ' +
+          'FROM slots JOIN slot_roles ON role_id = slot_role_id JOIN content ON content_id = slot_content_id ' +
+          `JOIN content_models ON model_id = content_model WHERE slot_revision_id IN (${placeholders(part.length)}) ` +
+          'ORDER BY slot_revision_id, slot_role_id',
+        ...part,
+      );
+      for (const r of rows) {
+        let slots = out.get(r.slot_revision_id);
+        if (!slots) out.set(r.slot_revision_id, (slots = []));
+        slots.push(r);
+      }
+    }
+    return out;
+  }
+
+  async texts(addresses: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const ids = [...new Set(addresses.filter((a) => /^tt:\d+$/.test(a)).map((a) => Number(a.slice(3))))];
+    for (const part of chunks(ids)) {
+      const rows = this.db.all<{ old_id: number; old_text: Buffer | string; old_flags: string }>(
+        `SELECT old_id, old_text, old_flags FROM text WHERE old_id IN (${placeholders(part.length)})`,
+        ...part,
+      );
+      for (const r of rows) {
+        const text = decodeText(r.old_text, String(r.old_flags ?? ''));
+        if (text !== null) out.set(`tt:${r.old_id}`, text);
+      }
+    }
+    return out;
+  }
+
+  async restrictionsOf(pageIds: readonly number[]): Promise<RestrictionRow[]> {
+    const out: RestrictionRow[] = [];
+    for (const part of chunks([...pageIds].sort((a, b) => a - b))) {
+      out.push(
+        ...this.db.all<RestrictionRow>(
+          `SELECT pr_page, pr_type, pr_level, pr_expiry, pr_cascade FROM page_restrictions WHERE pr_page IN (${placeholders(part.length)}) ORDER BY pr_page, pr_type`,
+          ...part,
+        ),
+      );
+    }
+    return out;
+  }
+
+  async protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]> {
+    const out: ProtectedTitleRow[] = [];
+    for (const part of chunks(titles, CHUNK / 2)) {
+      out.push(
+        ...this.db.all<ProtectedTitleRow>(
+          'SELECT pt_namespace, pt_title, pt_create_perm, pt_expiry, user_name, comment_text AS reason FROM protected_titles ' +
+            'LEFT JOIN user ON user_id = pt_user LEFT JOIN comment ON comment_id = pt_reason_id ' +
+            `WHERE ${titleSet('pt', part.length)} ORDER BY pt_namespace, pt_title`,
+          ...part.flatMap((t) => [t.ns, t.dbKey]),
+        ),
+      );
+    }
+    return out;
+  }
+
+  async cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]> {
+    const out: CascadeRow[] = [];
+    for (const part of chunks(titles, CHUNK / 2)) {
+      out.push(
+        ...this.db.all<CascadeRow>(
+          'SELECT lt_namespace AS target_namespace, lt_title AS target_title, pr_type, pr_level, pr_expiry, page_namespace, page_title ' +
+            'FROM linktarget JOIN templatelinks ON tl_target_id = lt_id ' +
+            'JOIN page_restrictions ON pr_page = tl_from AND pr_cascade = 1 JOIN page ON page_id = pr_page ' +
+            `WHERE ${titleSet('lt', part.length)} ORDER BY tl_from, pr_type`,
+          ...part.flatMap((t) => [t.ns, t.dbKey]),
+        ),
+      );
+    }
+    return out;
+  }
+
+  async cascadeByImages(names: readonly string[]): Promise<CascadeRow[]> {
+    const out: CascadeRow[] = [];
+    for (const part of chunks(names)) {
+      out.push(
+        ...this.db.all<CascadeRow>(
+          'SELECT 6 AS target_namespace, il_to AS target_title, pr_type, pr_level, pr_expiry, page_namespace, page_title ' +
+            'FROM imagelinks JOIN page_restrictions ON pr_page = il_from AND pr_cascade = 1 JOIN page ON page_id = pr_page ' +
+            `WHERE il_to IN (${placeholders(part.length)}) ORDER BY il_from, pr_type`,
+          ...part,
+        ),
+      );
+    }
+    return out;
+  }
+
+  async pageProps(pageIds: readonly number[], name: string): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    for (const part of chunks(pageIds)) {
+      const rows = this.db.all<{ pp_page: number; pp_value: Buffer | string }>(
+        `SELECT pp_page, pp_value FROM page_props WHERE pp_propname = ? AND pp_page IN (${placeholders(part.length)})`,
+        name,
+        ...part,
+      );
+      for (const r of rows) out.set(r.pp_page, typeof r.pp_value === 'string' ? r.pp_value : r.pp_value.toString('utf8'));
+    }
+    return out;
+  }
 }

@@ -1,0 +1,486 @@
+// What every revision module shares (MediaWiki's ApiQueryRevisionsBase, REVCOMMON): reading the
+// common parameters, deletion visibility, and turning revisions into result items with their
+// slots, content, sections, comments and tags.
+import type { QueryRun } from '../../api/query/run.ts';
+import { msg, type MessageParam } from '../../api/i18n/messages.ts';
+import { list, metaOf, setContent, setFlag, setIndexedTagName, setType, type ResultNode, type ResultObject } from '../../api/result.ts';
+import type { RevisionRow, SlotRow } from '../../store/revisions.ts';
+import { mwToIso } from '../../wiki/timestamps.ts';
+import { escapeWikiText } from '../../wiki/titles.ts';
+import { formatComments, type CommentFormatterContext } from '../../wiki/comment-formatter.ts';
+import { extractSection, preprocess, stripListFor, treeToXml } from '../../wiki/preprocessor.ts';
+
+/** RevisionRecord::DELETED_* */
+export const DELETED_TEXT = 1;
+export const DELETED_COMMENT = 2;
+export const DELETED_USER = 4;
+export const DELETED_RESTRICTED = 8;
+
+/** RevisionRecord::userCanBitfield: may a caller with these rights see `field` of a revision? */
+export function canSeeField(deleted: number, field: number, rights: ReadonlySet<string>): boolean {
+  if (!(deleted & field)) return true;
+  const needed = deleted & DELETED_RESTRICTED ? ['suppressrevision', 'viewsuppressed'] : field & DELETED_TEXT ? ['deletedtext'] : ['deletedhistory'];
+  return needed.some((r) => rights.has(r));
+}
+
+/** The mask of rev_deleted that hides a revision from user-filtered lists (T19342). */
+export function hiddenUserMask(rights: ReadonlySet<string>): number {
+  if (!rights.has('deletedhistory')) return DELETED_USER;
+  if (!rights.has('suppressrevision') && !rights.has('viewsuppressed')) return DELETED_USER | DELETED_RESTRICTED;
+  return 0;
+}
+
+/** A live or archived revision, with the page it belongs to. */
+export interface RevisionLike {
+  id: number;
+  ns: number;
+  dbKey: string;
+  parentId: number | null;
+  minor: boolean;
+  deleted: number;
+  len: number | null;
+  sha1: string;
+  timestamp: string;
+  actorUser: number | null;
+  actorName: string;
+  comment: string;
+}
+
+export function revisionFromRow(row: RevisionRow, page: { ns: number; dbKey: string }): RevisionLike {
+  return {
+    id: row.rev_id,
+    ns: page.ns,
+    dbKey: page.dbKey,
+    parentId: row.rev_parent_id,
+    minor: row.rev_minor_edit !== 0,
+    deleted: row.rev_deleted,
+    len: row.rev_len,
+    sha1: row.rev_sha1,
+    timestamp: row.rev_timestamp,
+    actorUser: row.actor_user,
+    actorName: row.actor_name,
+    comment: row.comment_text ?? '',
+  };
+}
+
+/** A content model's default serialization format (ContentHandler::getDefaultFormat). */
+export function defaultFormatOf(model: string): string {
+  switch (model) {
+    case 'wikitext':
+      return 'text/x-wiki';
+    case 'javascript':
+      return 'text/javascript';
+    case 'css':
+      return 'text/css';
+    case 'json':
+      return 'application/json';
+    default:
+      return 'text/plain';
+  }
+}
+
+/** Base-36 SHA-1 as MediaWiki stores it -> the 40-digit hex the API shows. */
+export function sha1Base36ToHex(base36: string): string {
+  if (!base36) return '';
+  let n = 0n;
+  for (const ch of base36.toLowerCase()) {
+    const d = parseInt(ch, 36);
+    if (Number.isNaN(d)) return '';
+    n = n * 36n + BigInt(d);
+  }
+  return n.toString(16).padStart(40, '0');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters
+
+export const REVPROP_FIELDS = [
+  'ids', 'flags', 'timestamp', 'user', 'userid', 'size', 'slotsize', 'sha1', 'slotsha1',
+  'contentmodel', 'comment', 'parsedcomment', 'content', 'tags', 'roles', 'parsetree',
+] as const;
+export type RevProp = (typeof REVPROP_FIELDS)[number];
+
+export interface RevCommonSettings {
+  props: ReadonlySet<RevProp>;
+  /** Slot roles asked for; null: the legacy output without `slots`. */
+  slotRoles: readonly string[] | null;
+  contentFormat: string | null;
+  limit: number;
+  /** `diffto` as a number (0 = cur), `prev` or `next`; null when not asked. */
+  diffTo: number | 'prev' | 'next' | null;
+  diffToText: string | null;
+  diffToTextPst: boolean;
+  fetchContent: boolean;
+  expandTemplates: boolean;
+  generateXml: boolean;
+  parseContent: boolean;
+  /** `section`, or false when not asked (or content not fetched). */
+  section: string | false;
+  needSlots: boolean;
+}
+
+export interface RevCommonOptions {
+  /** `limit` as the caller resolved it: a number, `max`, or undefined when not given. */
+  limit: number | 'max' | undefined;
+  /** Report a `max` limit under `limits` (false when the module set the limit itself). */
+  setParsedLimit: boolean;
+}
+
+const SMALL_LIMIT = { user: 50, bot: 500 };
+const BIG_LIMIT = { user: 500, bot: 5000 };
+
+/**
+ * ApiQueryRevisionsBase::parseParameters: the common parameters checked and combined, with
+ * MediaWiki's errors (`invalidparammix`, `diffto`, `nosuchrevid`) and warnings.
+ */
+export async function readRevCommon(run: QueryRun, options: RevCommonOptions): Promise<RevCommonSettings> {
+  const props = new Set(run.strList('prop') as RevProp[]);
+  const slotsGiven = run.params.slots !== undefined;
+  const slotRoles = slotsGiven ? run.strList('slots') : null;
+  warnMediaWikiDeprecations(run);
+
+  if (slotRoles !== null) {
+    if (props.has('parsetree')) mixError(run, 'prop=parsetree', 'slots');
+    for (const p of ['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat']) {
+      const v = run.params[p];
+      if (v !== undefined && v !== false) mixError(run, p, 'slots');
+    }
+  }
+
+  const diffToText = run.str('difftotext') ?? null;
+  let diffTo: RevCommonSettings['diffTo'] = null;
+  if (diffToText === null) diffTo = await readDiffTo(run);
+
+  const fetchContent = props.has('content') || diffTo !== null || diffToText !== null || props.has('parsetree');
+  const parseContent = fetchContent && run.bool('parse');
+  let limit: number | 'max' | undefined = options.limit;
+  if (parseContent && limit === undefined) limit = 1;
+  const bounds = parseContent ? { user: 1, bot: 1 } : fetchContent ? SMALL_LIMIT : BIG_LIMIT;
+  const highLimits = run.caller.rights.has('apihighlimits');
+  if (limit === 'max') {
+    limit = highLimits ? bounds.bot : bounds.user;
+    if (options.setParsedLimit) run.setParsedLimit(limit);
+  }
+  limit = clampLimit(run, limit ?? 10, highLimits ? bounds.bot : bounds.user);
+
+  const needSlots = fetchContent || props.has('contentmodel') || props.has('slotsize') || props.has('slotsha1');
+  const settings: RevCommonSettings = {
+    props,
+    slotRoles,
+    contentFormat: run.str('contentformat') ?? null,
+    limit,
+    diffTo,
+    diffToText,
+    diffToTextPst: run.bool('difftotextpst'),
+    fetchContent,
+    expandTemplates: fetchContent && run.bool('expandtemplates'),
+    generateXml: fetchContent && run.bool('generatexml'),
+    parseContent,
+    section: fetchContent ? (run.str('section') ?? false) : false,
+    needSlots,
+  };
+  if (needSlots && slotRoles === null) {
+    const group = 'prop';
+    run.deprecated('apiwarn-deprecation-missingparam', [{ plaintext: run.paramName('slots') }], `action=query&${group}=${run.name}&!${run.paramName('slots')}`);
+  }
+  return settings;
+}
+
+/** MediaWiki 1.39 deprecates these two, which the spec's declaration does not mark. */
+function warnMediaWikiDeprecations(run: QueryRun): void {
+  for (const name of ['difftotextpst', 'contentformat']) {
+    if (run.rawParam(name) === undefined) continue;
+    const full = run.paramName(name);
+    run.deprecated('paramvalidator-param-deprecated', [{ plaintext: full }], `action=query&prop=${run.name}&${full}`);
+  }
+}
+
+function mixError(run: QueryRun, a: string, b: string): never {
+  return run.fail('apierror-invalidparammix-cannotusewith', [{ plaintext: run.paramName(a) }, { plaintext: run.paramName(b) }], 'invalidparammix');
+}
+
+function clampLimit(run: QueryRun, value: number, max: number): number {
+  if (value >= 1 && value <= max) return value;
+  const data = { min: 1, curmax: max, max, highmax: max };
+  run.warnings.add(
+    run.path,
+    msg('paramvalidator-outofrange-minmax', { plaintext: run.paramName('limit') }, { plaintext: String(value) }, { num: 1 }, { num: max }),
+    'outofrange',
+    data,
+  );
+  return Math.min(max, Math.max(1, value));
+}
+
+async function readDiffTo(run: QueryRun): Promise<RevCommonSettings['diffTo']> {
+  const raw = run.str('diffto');
+  if (raw === undefined) return null;
+  const value = raw === 'cur' ? '0' : raw;
+  if (value === 'prev' || value === 'next') return value;
+  if (!/^\d+$/.test(value)) run.fail('apierror-baddiffto', [run.prefix], 'diffto');
+  const id = Number(value);
+  if (id === 0) return 0;
+  const rows = await run.services.store.revisions.byIds({ revIds: [id], limit: 1 });
+  const row = rows[0];
+  if (!row) run.fail('apierror-nosuchrevid', [id]);
+  if (!canSeeField(row.rev_deleted, DELETED_TEXT, run.caller.rights)) {
+    run.warn('apiwarn-difftohidden', id);
+    return null;
+  }
+  return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+interface LoadedSlot {
+  row: SlotRow;
+  text: string | undefined;
+}
+
+/** Turns revisions into result items; `load` first fetches what the asked props need. */
+export class RevisionRenderer {
+  private slots = new Map<number, LoadedSlot[]>();
+  private tags = new Map<number, string[]>();
+  private parsedComments = new Map<number, string>();
+  private readonly stripList: string[];
+
+  constructor(
+    private readonly run: QueryRun,
+    readonly settings: RevCommonSettings,
+  ) {
+    this.stripList = stripListFor(run.services.site.extensions);
+  }
+
+  private has(prop: RevProp): boolean {
+    return this.settings.props.has(prop);
+  }
+
+  async load(revs: readonly RevisionLike[]): Promise<void> {
+    const { store } = this.run.services;
+    const ids = revs.map((r) => r.id);
+    if (!ids.length) return;
+    if (this.settings.needSlots || this.has('roles')) {
+      const slotRows = await store.revisions.slotsOf(ids);
+      const wanted: string[] = [];
+      if (this.settings.fetchContent) {
+        for (const rev of revs) {
+          if (!canSeeField(rev.deleted, DELETED_TEXT, this.run.caller.rights)) continue;
+          for (const s of slotRows.get(rev.id) ?? []) wanted.push(s.content_address);
+        }
+      }
+      const texts = wanted.length ? await store.revisions.texts(wanted) : new Map<string, string>();
+      for (const [id, rows] of slotRows) this.slots.set(id, rows.map((row) => ({ row, text: texts.get(row.content_address) })));
+    }
+    if (this.has('tags')) this.tags = await store.revisions.tagsOf(ids);
+    if (this.has('parsedcomment')) {
+      const visible = revs.filter((r) => canSeeField(r.deleted, DELETED_COMMENT, this.run.caller.rights));
+      const html = await formatComments(commentContext(this.run), visible.map((r) => ({ comment: r.comment, self: { ns: r.ns, dbKey: r.dbKey } })));
+      visible.forEach((r, i) => this.parsedComments.set(r.id, html[i]!));
+    }
+  }
+
+  /** ApiQueryRevisionsBase::extractRevisionInfo */
+  render(rev: RevisionLike): ResultNode {
+    const rights = this.run.caller.rights;
+    const vals: ResultObject = {};
+    let anyHidden = false;
+    if (this.has('ids')) {
+      vals.revid = rev.id;
+      if (rev.parentId !== null) vals.parentid = rev.parentId;
+    }
+    if (this.has('flags')) setFlag(vals, 'minor', rev.minor, false);
+    if (this.has('user') || this.has('userid')) {
+      if (rev.deleted & DELETED_USER) {
+        setFlag(vals, 'userhidden', true);
+        anyHidden = true;
+      }
+      if (canSeeField(rev.deleted, DELETED_USER, rights)) {
+        if (this.has('user')) vals.user = rev.actorName;
+        if (!rev.actorUser) setFlag(vals, 'anon', true);
+        if (this.has('userid')) vals.userid = rev.actorUser ?? 0;
+      }
+    }
+    if (this.has('timestamp')) vals.timestamp = mwToIso(rev.timestamp);
+    if (this.has('size')) vals.size = rev.len ?? 0;
+    if (this.has('sha1')) {
+      if (rev.deleted & DELETED_TEXT) {
+        setFlag(vals, 'sha1hidden', true);
+        anyHidden = true;
+      }
+      if (canSeeField(rev.deleted, DELETED_TEXT, rights)) vals.sha1 = sha1Base36ToHex(rev.sha1);
+    }
+    const slots = this.slots.get(rev.id) ?? [];
+    if (this.has('roles')) vals.roles = slots.map((s) => s.row.role_name);
+    if (this.settings.needSlots) {
+      if ((this.has('slotsha1') || this.settings.fetchContent) && rev.deleted & DELETED_TEXT) anyHidden = true;
+      this.addSlotInfo(vals, rev, slots);
+    }
+    if (this.has('comment') || this.has('parsedcomment')) {
+      if (rev.deleted & DELETED_COMMENT) {
+        setFlag(vals, 'commenthidden', true);
+        anyHidden = true;
+      }
+      if (canSeeField(rev.deleted, DELETED_COMMENT, rights)) {
+        if (this.has('comment')) vals.comment = rev.comment;
+        if (this.has('parsedcomment')) vals.parsedcomment = this.parsedComments.get(rev.id) ?? '';
+      }
+    }
+    if (this.has('tags')) vals.tags = list('tag', [...(this.tags.get(rev.id) ?? [])]);
+    if (anyHidden && rev.deleted & DELETED_RESTRICTED) setFlag(vals, 'suppressed', true);
+    // An item with no fields is an empty PHP array, which JSON shows as [].
+    return Object.keys(vals).length ? vals : [];
+  }
+
+  private addSlotInfo(vals: ResultObject, rev: RevisionLike, slots: readonly LoadedSlot[]): void {
+    const { slotRoles } = this.settings;
+    if (slotRoles === null) {
+      const main = slots.find((s) => s.row.role_name === 'main');
+      if (!main) {
+        setFlag(vals, 'textmissing', true);
+        return;
+      }
+      const info = this.slotInfo(main, rev);
+      if (info.fields.nosuchsection === true) {
+        this.run.fail(
+          'apierror-nosuchsection-what',
+          [escapeWikiText(String(this.settings.section)), { message: msg('revid', rev.id) } as MessageParam],
+          'nosuchsection',
+        );
+      }
+      mergeMissing(vals, info.fields);
+      if (info.content !== null) mergeMissing(vals, this.deprecatedContent(info.content, info.model, rev));
+      return;
+    }
+    const out: ResultObject = {};
+    for (const role of slotRoles) {
+      const slot = slots.find((s) => s.row.role_name === role);
+      if (!slot) continue;
+      const info = this.slotInfo(slot, rev);
+      const fields = info.fields;
+      if (info.content !== null && this.run.caller.rights.has('read')) {
+        fields.contentmodel = info.model;
+        fields.contentformat = defaultFormatOf(info.model);
+        setContent(fields, 'content', info.content);
+      }
+      out[role] = fields;
+    }
+    setType(out, 'kvp', 'role');
+    metaOf(out).kvpMerge = true;
+    setIndexedTagName(out, 'slot');
+    vals.slots = out;
+  }
+
+  /** ApiQueryRevisionsBase::extractSlotInfo; `content` is the (section of the) text when fetched. */
+  private slotInfo(slot: LoadedSlot, rev: RevisionLike): { fields: ResultObject; content: string | null; model: string } {
+    const rights = this.run.caller.rights;
+    const fields: ResultObject = {};
+    setType(fields, 'assoc');
+    const model = slot.row.model_name;
+    if (this.has('slotsize')) fields.size = slot.row.content_size;
+    if (this.has('slotsha1')) {
+      if (rev.deleted & DELETED_TEXT) setFlag(fields, 'sha1hidden', true);
+      if (canSeeField(rev.deleted, DELETED_TEXT, rights)) fields.sha1 = sha1Base36ToHex(slot.row.content_sha1);
+    }
+    if (this.has('contentmodel')) fields.contentmodel = model;
+    let content: string | null = null;
+    if (this.settings.fetchContent) {
+      if (rev.deleted & DELETED_TEXT) setFlag(fields, 'texthidden', true);
+      if (canSeeField(rev.deleted, DELETED_TEXT, rights)) {
+        if (slot.text === undefined) setFlag(fields, 'textmissing', true);
+        else content = slot.text;
+        if (content !== null && this.settings.section !== false) {
+          content = this.section(content, model, this.settings.section);
+          if (content === null) setFlag(fields, 'nosuchsection', true);
+        }
+      }
+    }
+    return { fields, content, model };
+  }
+
+  /** Content::getSection: wikitext only; other models have no sections. */
+  private section(text: string, model: string, section: string): string | null {
+    if (model !== 'wikitext') return null;
+    return extractSection(text, section, { stripList: this.stripList });
+  }
+
+  /** ApiQueryRevisionsBase::extractDeprecatedContent: the legacy content fields. */
+  private deprecatedContent(content: string, model: string, rev: RevisionLike): ResultObject {
+    const vals: ResultObject = {};
+    const s = this.settings;
+    const titleText = escapeWikiText(this.run.services.titles.text(rev.ns, rev.dbKey));
+    if (this.has('parsetree') || (this.has('content') && s.generateXml)) {
+      if (model === 'wikitext') {
+        vals.parsetree = treeToXml(preprocess(content, { stripList: this.stripList }));
+      } else {
+        setFlag(vals, 'badcontentformatforparsetree', true);
+        this.run.warnings.add(this.run.path, msg('apierror-parsetree-notwikitext-title', titleText, model), 'parsetree-notwikitext');
+      }
+    }
+    if (this.has('content')) {
+      let text: string | false | null = null;
+      if (s.expandTemplates && !s.parseContent) {
+        if (model === 'wikitext') text = this.expandTemplates(content);
+        else {
+          this.run.warn('apierror-templateexpansion-notwikitext', titleText, model);
+          setFlag(vals, 'badcontentformat', true);
+          text = false;
+        }
+      }
+      if (s.parseContent) text = this.parse();
+      if (text === null) {
+        const format = s.contentFormat ?? defaultFormatOf(model);
+        if (format !== defaultFormatOf(model)) {
+          this.run.warn('apierror-badformat', s.contentFormat ?? '', model, titleText);
+          setFlag(vals, 'badcontentformat', true);
+          text = false;
+        } else {
+          text = content;
+          vals.contentformat = format;
+          vals.contentmodel = model;
+        }
+      }
+      if (text !== false) setContent(vals, 'content', text);
+    }
+    return vals;
+  }
+
+  /**
+   * Parser::preprocess: exact when the text has nothing to expand; otherwise this server has no
+   * template engine and says so.
+   */
+  private expandTemplates(content: string): string {
+    const tree = preprocess(content, { stripList: this.stripList });
+    const expandable = tree[1].some((n) => typeof n !== 'string' && n[0] !== 'h');
+    if (!expandable && !/~~~|__[A-Z]+__/.test(content)) return content;
+    return this.run.fail('apierror-wikiquery-noparser', [`${this.run.paramName('expandtemplates')}`], 'noparser');
+  }
+
+  private parse(): never {
+    return this.run.fail('apierror-wikiquery-noparser', [`${this.run.paramName('parse')}`], 'noparser');
+  }
+}
+
+/** Adds keys of `from` that `into` does not have yet (PHP's `$a += $b`). */
+function mergeMissing(into: ResultObject, from: ResultObject): void {
+  const fromMeta = metaOf(from);
+  for (const [k, v] of Object.entries(from)) {
+    if (v === undefined || k in into) continue;
+    if (fromMeta.bcBools?.has(k) && typeof v === 'boolean') setFlag(into, k, v, false);
+    else if (fromMeta.contentKey === k) setContent(into, k, v as string);
+    else into[k] = v;
+  }
+}
+
+export function commentContext(run: QueryRun): CommentFormatterContext {
+  const { services } = run;
+  return {
+    site: services.site,
+    titles: services.titles,
+    specialPages: services.specialPages,
+    interwikiPattern: (prefix) => services.interwikis.get(prefix.toLowerCase())?.iw_url ?? null,
+    lookUp: async (titles) => {
+      const rows = await services.store.pages.byTitles(titles);
+      return new Map(rows.map((r) => [`${r.page_namespace}:${r.page_title}`, { exists: true, redirect: r.page_is_redirect !== 0 }]));
+    },
+  };
+}
