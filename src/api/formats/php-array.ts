@@ -83,7 +83,7 @@ function dataEntries(node: ResultContainer, preserve: Set<string> | undefined): 
   for (const [rawKey, v] of source) {
     if (v === undefined) continue;
     const k = phpKey(rawKey);
-    if (typeof k === 'string' && k.charCodeAt(0) === 95 && !preserve?.has(k)) continue;
+    if (isMetadataKey(k) && !preserve?.has(k as string)) continue;
     out.push([k, v]);
   }
   return out;
@@ -103,66 +103,99 @@ export function transformResult(node: ResultNode, t: Transforms): PhpValue {
   return transformContainer(node, t, true);
 }
 
+/** The per-container state of one transformation step. */
+interface Step {
+  type: ContainerType | 'default';
+  contentKey: string | undefined;
+  armorKvp: string | undefined;
+  data: [PhpKey, ResultNode][];
+  /** Keys whose values become `{"*": value}` (formatversion 1 bcSubelements). */
+  wrapped: Set<PhpKey> | undefined;
+  flags: Set<string> | undefined;
+  /** Whether `*` holds a flag that was moved there from the content key. */
+  starIsFlag: boolean;
+}
+
+function isFlag(step: Step, k: PhpKey): boolean {
+  if (k === '*' && step.starIsFlag) return true;
+  return step.flags !== undefined && step.flags.has(String(k));
+}
+
 function transformContainer(node: ResultContainer, t: Transforms, isRoot = false): PhpValue {
   const meta = node[META];
-  const preserve = meta?.preserveKeys;
-  let type = declaredType(meta, isRoot);
-  if (t.bcAssocAsAssoc && type === 'BCassoc') type = 'assoc';
-  let contentKey = meta?.contentKey;
-  const flags = meta?.bcBools;
-  let armorKvp = t.types?.armorKvp;
-
-  let data = dataEntries(node, preserve);
-  const wrapped = new Set<PhpKey>();
-  // A flag moved to `*` stays a flag.
-  let starFlag = false;
-  if (t.bc) {
-    if (!t.bc.noStar && contentKey !== undefined && contentKey !== '*') {
-      starFlag = flags?.has(contentKey) === true;
-      data = moveContentToStar(data, contentKey);
-      contentKey = '*';
-    }
-    if (!t.bc.noSub && meta?.bcSubelements) {
-      for (const k of meta.bcSubelements) wrapped.add(phpKey(k));
-    }
-    if (type === 'BCarray' || type === 'BCassoc') type = 'default';
-    else if (type === 'BCkvp') armorKvp = meta?.kvpKeyName ?? 'name';
+  const step = startStep(node, meta, t, isRoot);
+  const out = transformEntries(step, t);
+  const kept = keptMeta(meta, step.contentKey, t);
+  if (t.strip === 'none') {
+    const realBools = step.data.filter(([k, v]) => typeof v === 'boolean' && typeof k === 'string' && !isFlag(step, k));
+    if (realBools.length) kept.realBools = new Set(realBools.map(([k]) => k as string));
   }
+  if (!t.types) return new PhpArray(out, false, kept);
+  return applyType(resolveType(step, out), out, meta, kept, step.armorKvp, t);
+}
 
+function startStep(node: ResultContainer, meta: ResultMeta | undefined, t: Transforms, isRoot: boolean): Step {
+  const step: Step = {
+    type: declaredType(meta, isRoot),
+    contentKey: meta?.contentKey,
+    armorKvp: t.types?.armorKvp,
+    data: dataEntries(node, meta?.preserveKeys),
+    wrapped: undefined,
+    flags: meta?.bcBools,
+    starIsFlag: false,
+  };
+  if (t.bcAssocAsAssoc && step.type === 'BCassoc') step.type = 'assoc';
+  if (!t.bc) return step;
+  if (!t.bc.noStar && step.contentKey !== undefined && step.contentKey !== '*') {
+    // A flag moved to `*` stays a flag.
+    step.starIsFlag = isFlag(step, step.contentKey);
+    step.data = moveContentToStar(step.data, step.contentKey);
+    step.contentKey = '*';
+  }
+  if (!t.bc.noSub && meta?.bcSubelements) step.wrapped = new Set([...meta.bcSubelements].map(phpKey));
+  if (step.type === 'BCarray' || step.type === 'BCassoc') step.type = 'default';
+  else if (step.type === 'BCkvp') step.armorKvp = meta?.kvpKeyName ?? 'name';
+  return step;
+}
+
+function transformEntries(step: Step, t: Transforms): [PhpKey, PhpValue][] {
   const convertBools = t.bc !== undefined && !t.bc.noBool;
   const out: [PhpKey, PhpValue][] = [];
-  for (const [k, v] of data) {
+  for (const [k, v] of step.data) {
     let value: PhpValue = isContainer(v) ? transformContainer(v, t) : v;
-    if (convertBools && typeof value === 'boolean' && (k === '*' && starFlag ? true : flags?.has(String(k)))) {
+    if (convertBools && typeof value === 'boolean' && isFlag(step, k)) {
       if (!value) continue;
       value = '';
     }
-    if (wrapped.has(k) && value !== null) value = starWrapper(value, t);
+    if (step.wrapped?.has(k) && value !== null) value = starWrapper(value, t);
     out.push([k, value]);
   }
+  return out;
+}
 
-  const kept = keptMeta(meta, contentKey, t);
-  if (t.strip === 'none') {
-    const realBools = data.filter(([k, v]) => typeof v === 'boolean' && typeof k === 'string' && !flags?.has(k)).map(([k]) => k as string);
-    if (realBools.length) kept.realBools = new Set(realBools);
-  }
-  if (!t.types) return new PhpArray(out, false, kept);
-  if (type === 'default') type = isList(out) ? 'array' : 'assoc';
-  if ((type === 'kvp' || type === 'BCkvp') && !armorKvp) type = 'assoc';
-  else if (type === 'BCarray') type = 'array';
-  else if (type === 'BCassoc') type = 'assoc';
+function resolveType(step: Step, out: [PhpKey, PhpValue][]): 'assoc' | 'array' | 'kvp' {
+  const type = step.type === 'default' ? (isList(out) ? 'array' : 'assoc') : step.type;
+  if (type === 'kvp' || type === 'BCkvp') return step.armorKvp ? 'kvp' : 'assoc';
+  if (type === 'BCarray') return 'array';
+  if (type === 'BCassoc') return 'assoc';
+  return type;
+}
 
-  switch (type) {
-    case 'assoc':
-      kept.type = 'assoc';
-      return new PhpArray(out, t.types.assocAsObject === true, kept);
-    case 'array':
-      kept.type = 'array';
-      return new PhpArray(sortByPhpKey(out).map(([, v], i) => [i, v]), false, kept);
-    default:
-      kept.type = 'array';
-      return new PhpArray(armor(out, meta, armorKvp!, t), false, kept);
+function applyType(
+  type: 'assoc' | 'array' | 'kvp',
+  out: [PhpKey, PhpValue][],
+  meta: ResultMeta | undefined,
+  kept: PhpMeta,
+  armorKvp: string | undefined,
+  t: Transforms,
+): PhpArray {
+  if (type === 'assoc') {
+    kept.type = 'assoc';
+    return new PhpArray(out, t.types?.assocAsObject === true, kept);
   }
+  kept.type = 'array';
+  if (type === 'array') return new PhpArray(sortByPhpKey(out).map(([, v], i) => [i, v]), false, kept);
+  return new PhpArray(armor(out, meta, armorKvp!, t), false, kept);
 }
 
 function moveContentToStar(data: [PhpKey, ResultNode][], contentKey: string): [PhpKey, ResultNode][] {
