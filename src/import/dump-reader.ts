@@ -1,0 +1,529 @@
+// Turns the XML of a MediaWiki export (schema 0.10 / 0.11, older 0.x tolerated) into dump records.
+
+import type {
+  DumpContent,
+  DumpContributor,
+  DumpHandler,
+  DumpLogItem,
+  DumpNamespace,
+  DumpPageHeader,
+  DumpRevision,
+  DumpSiteInfo,
+  DumpUpload,
+} from './dump-types.ts';
+import { XmlError, XmlTokenizer, type XmlAttributes, type XmlSink } from './xml-tokenizer.ts';
+
+/** Export schema versions whose layout this reader knows (0.3 to 0.11 share the page layout). */
+export const KNOWN_SCHEMA_VERSIONS = ['0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'];
+
+/** A problem the reader cannot step over: the rest of the file cannot be trusted. */
+export class DumpFatalError extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(line === undefined ? message : `${message} (line ${line}${column === undefined ? '' : `, column ${column}`})`);
+    this.name = 'DumpFatalError';
+  }
+}
+
+export interface DumpReaderOptions {
+  /** Stop at the first problem instead of skipping the broken record. */
+  strict?: boolean;
+}
+
+type Context = 'document' | 'mediawiki' | 'siteinfo' | 'namespaces' | 'page' | 'revision' | 'content' | 'upload' | 'logitem' | 'contributor';
+
+/** A record being read: the one with fields still arriving. */
+interface PartialRecord {
+  fields: Record<string, string>;
+  attributes: Record<string, XmlAttributes>;
+  line: number;
+}
+
+export class DumpReader implements XmlSink {
+  private readonly tokenizer: XmlTokenizer;
+  private readonly strict: boolean;
+  private contexts: Context[] = ['document'];
+  /** Depth of an element subtree being ignored (unknown elements, `<contents>`). */
+  private skipDepth = 0;
+  private captureName: string | null = null;
+  private captureText = '';
+  private siteInfo: DumpSiteInfo = { namespaces: [] };
+  private namespaceAttributes: XmlAttributes | null = null;
+  private page: PartialRecord | null = null;
+  private pageStarted = false;
+  private pageBroken = false;
+  private record: PartialRecord | null = null;
+  private contributor: DumpContributor | null = null;
+  private contents: DumpContent[] = [];
+  private content: PartialRecord | null = null;
+  private recordFlags = new Set<string>();
+  private unknownReported = new Set<string>();
+  /** Set after an XML error: the kind of record to look for before parsing again. */
+  private resyncMarker: string | null = null;
+
+  constructor(
+    private readonly handler: DumpHandler,
+    options: DumpReaderOptions = {},
+  ) {
+    this.tokenizer = new XmlTokenizer(this);
+    this.strict = options.strict ?? false;
+  }
+
+  write(chunk: string): void {
+    if (this.resyncMarker === null) return this.guard(() => this.tokenizer.write(chunk));
+    this.tokenizer.append(chunk);
+    this.guard(() => this.tokenizer.write(''));
+  }
+
+  end(): void {
+    if (this.resyncMarker !== null) {
+      // The broken record was the last one: nothing to resume, the root simply closes.
+      return;
+    }
+    this.guard(() => this.tokenizer.end());
+  }
+
+  private guard(step: () => void): void {
+    for (;;) {
+      try {
+        if (this.resyncMarker !== null && !this.tryResync()) return;
+        step();
+        return;
+      } catch (error) {
+        if (!(error instanceof XmlError)) throw error;
+        this.recoverFromXmlError(error);
+        step = () => this.tokenizer.write('');
+      }
+    }
+  }
+
+  private recoverFromXmlError(error: XmlError): void {
+    const inPage = this.contexts.includes('page');
+    const inLog = this.contexts.includes('logitem');
+    if (this.strict || (!inPage && !inLog)) throw new DumpFatalError(error.message.replace(/ \(line.*$/, ''), error.line, error.column);
+    const subject = inPage ? this.page?.fields.title : `log item ${this.record?.fields.id ?? '?'}`;
+    this.handler.problem({ message: `malformed XML: ${error.message.replace(/ \(line.*$/, '')}; the rest of this ${inPage ? 'page' : 'log item'} is skipped`, line: error.line, column: error.column, subject });
+    if (inPage) this.endPage(true);
+    this.resetToRoot();
+    this.resyncMarker = inPage ? '<page>' : '<logitem>';
+  }
+
+  private tryResync(): boolean {
+    if (!this.tokenizer.resync(this.resyncMarker!, 1)) return false;
+    this.resyncMarker = null;
+    return true;
+  }
+
+  private resetToRoot(): void {
+    this.contexts = ['document', 'mediawiki'];
+    this.skipDepth = 0;
+    this.captureName = null;
+    this.captureText = '';
+    this.page = null;
+    this.record = null;
+    this.contributor = null;
+    this.content = null;
+    this.contents = [];
+  }
+
+  private get context(): Context {
+    return this.contexts[this.contexts.length - 1]!;
+  }
+
+  private line(): number {
+    return this.tokenizer.position().line;
+  }
+
+  private problem(message: string, subject?: string): void {
+    const { line, column } = this.tokenizer.position();
+    if (this.strict) throw new DumpFatalError(subject ? `${subject}: ${message}` : message, line, column);
+    this.handler.problem({ message, line, column, subject });
+  }
+
+  open(name: string, attributes: XmlAttributes | null): void {
+    if (this.skipDepth > 0 || this.captureName !== null) {
+      // Markup inside a text field (`<title>` with a child) is not part of any export schema.
+      if (this.captureName !== null) this.problem(`unexpected <${name}> inside <${this.captureName}>`);
+      this.skipDepth++;
+      return;
+    }
+    switch (this.context) {
+      case 'document':
+        return this.openRoot(name, attributes);
+      case 'mediawiki':
+        return this.openTopLevel(name, attributes);
+      case 'siteinfo':
+        if (name === 'namespaces') return this.enter('namespaces');
+        return this.capture(name);
+      case 'namespaces':
+        if (name !== 'namespace') return this.skip(name);
+        this.namespaceAttributes = attributes;
+        return this.capture(name);
+      case 'page':
+        return this.openInPage(name, attributes);
+      case 'revision':
+        return this.openInRevision(name, attributes);
+      case 'content':
+        if (name === 'text') this.content!.attributes.text = attributes ?? {};
+        return this.capture(name);
+      case 'upload':
+        if (name === 'contributor') return this.openContributor(attributes);
+        if (name === 'contents') return this.skip(name, false);
+        if (name === 'comment' && attributes?.deleted) this.recordFlags.add('commentDeleted');
+        return this.capture(name);
+      case 'logitem':
+        if (name === 'contributor') return this.openContributor(attributes);
+        if (name === 'comment' && attributes?.deleted) this.recordFlags.add('commentDeleted');
+        if (name === 'text' && attributes?.deleted) this.recordFlags.add('actionDeleted');
+        return this.capture(name);
+      case 'contributor':
+        return this.capture(name);
+    }
+  }
+
+  text(value: string): void {
+    if (this.captureName !== null && this.skipDepth === 0) this.captureText += value;
+  }
+
+  close(name: string): void {
+    if (this.skipDepth > 0) {
+      this.skipDepth--;
+      return;
+    }
+    if (this.captureName !== null) {
+      const value = this.captureText;
+      this.captureName = null;
+      this.captureText = '';
+      return this.storeField(name, value);
+    }
+    const context = this.contexts.pop();
+    switch (context) {
+      case 'siteinfo':
+        return this.handler.siteInfo(this.siteInfo);
+      case 'page':
+        return this.endPage(false);
+      case 'revision':
+        return this.endRevision();
+      case 'content':
+        return this.endContent();
+      case 'upload':
+        return this.endUpload();
+      case 'logitem':
+        return this.endLogItem();
+      case 'contributor':
+        return;
+    }
+  }
+
+  private enter(context: Context): void {
+    this.contexts.push(context);
+  }
+
+  private capture(name: string): void {
+    this.captureName = name;
+    this.captureText = '';
+  }
+
+  private skip(name: string, report = true): void {
+    if (report && !this.unknownReported.has(name)) {
+      this.unknownReported.add(name);
+      this.handler.problem({ message: `unknown element <${name}> in <${this.context}> ignored`, line: this.line() });
+    }
+    this.skipDepth = 1;
+  }
+
+  private openRoot(name: string, attributes: XmlAttributes | null): void {
+    if (name !== 'mediawiki') {
+      const { line, column } = this.tokenizer.position();
+      throw new DumpFatalError(`not a MediaWiki XML dump: the root element is <${name}>, not <mediawiki>`, line, column);
+    }
+    const version = attributes?.version ?? /export-([0-9.]+)\/?$/.exec(attributes?.xmlns ?? '')?.[1];
+    this.siteInfo.schemaVersion = version;
+    this.siteInfo.lang = attributes?.['xml:lang'];
+    if (version === undefined || !KNOWN_SCHEMA_VERSIONS.includes(version)) {
+      const { line, column } = this.tokenizer.position();
+      const message =
+        version === undefined
+          ? 'the dump does not say its export schema version'
+          : `unknown export schema version ${version} (this importer reads versions 0.3 to 0.11; 0.10 and 0.11 are tested)`;
+      if (this.strict) throw new DumpFatalError(message, line, column);
+      this.handler.problem({ message: `${message}; reading it as 0.11`, line, column });
+    }
+    this.enter('mediawiki');
+  }
+
+  private openTopLevel(name: string, attributes: XmlAttributes | null): void {
+    if (name === 'siteinfo') return this.enter('siteinfo');
+    if (name === 'page') {
+      this.page = { fields: {}, attributes: {}, line: this.line() };
+      this.pageStarted = false;
+      this.pageBroken = false;
+      return this.enter('page');
+    }
+    if (name === 'logitem') {
+      this.startRecord();
+      return this.enter('logitem');
+    }
+    void attributes;
+    this.skip(name);
+  }
+
+  private openInPage(name: string, attributes: XmlAttributes | null): void {
+    if (name === 'revision' || name === 'upload') {
+      this.startPage();
+      this.startRecord();
+      this.contents = [];
+      return this.enter(name);
+    }
+    if (name === 'redirect') {
+      this.page!.fields.redirect = attributes?.title ?? '';
+      this.skipDepth = 1;
+      return;
+    }
+    if (name === 'discussionthreadinginfo') return this.skip(name, false);
+    this.capture(name);
+  }
+
+  private openInRevision(name: string, attributes: XmlAttributes | null): void {
+    switch (name) {
+      case 'contributor':
+        return this.openContributor(attributes);
+      case 'content':
+        this.content = { fields: {}, attributes: {}, line: this.line() };
+        return this.enter('content');
+      case 'minor':
+        this.recordFlags.add('minor');
+        this.skipDepth = 1;
+        return;
+      case 'comment':
+        if (attributes?.deleted) this.recordFlags.add('commentDeleted');
+        break;
+      case 'text':
+        this.record!.attributes.text = attributes ?? {};
+        break;
+    }
+    this.capture(name);
+  }
+
+  private openContributor(attributes: XmlAttributes | null): void {
+    this.contributor = { deleted: Boolean(attributes?.deleted) };
+    this.enter('contributor');
+  }
+
+  private startRecord(): void {
+    this.record = { fields: {}, attributes: {}, line: this.line() };
+    this.recordFlags = new Set();
+    this.contributor = null;
+  }
+
+  private storeField(name: string, value: string): void {
+    switch (this.context) {
+      case 'siteinfo':
+        return this.storeSiteInfoField(name, value);
+      case 'namespaces':
+        return this.storeNamespace(value);
+      case 'page':
+        this.page!.fields[name] = value;
+        return;
+      case 'contributor':
+        return this.storeContributorField(name, value);
+      case 'content':
+        this.content!.fields[name] = value;
+        return;
+      default:
+        this.record!.fields[name] = value;
+    }
+  }
+
+  private storeSiteInfoField(name: string, value: string): void {
+    const info = this.siteInfo;
+    if (name === 'sitename') info.siteName = value;
+    else if (name === 'dbname') info.dbName = value;
+    else if (name === 'base') info.base = value;
+    else if (name === 'generator') info.generator = value;
+    else if (name === 'case') info.case = value === 'case-sensitive' ? 'case-sensitive' : 'first-letter';
+  }
+
+  private storeNamespace(value: string): void {
+    const key = Number(this.namespaceAttributes?.key);
+    if (!Number.isInteger(key)) return this.problem('a <namespace> without a numeric key is ignored');
+    const ns: DumpNamespace = {
+      id: key,
+      name: value.trim(),
+      case: this.namespaceAttributes?.case === 'case-sensitive' ? 'case-sensitive' : 'first-letter',
+    };
+    this.siteInfo.namespaces.push(ns);
+  }
+
+  private storeContributorField(name: string, value: string): void {
+    const contributor = this.contributor!;
+    if (name === 'username') contributor.username = value;
+    else if (name === 'ip') contributor.ip = value;
+    else if (name === 'id') {
+      const id = parseId(value);
+      if (id !== undefined) contributor.id = id;
+    }
+  }
+
+  /** The page header is complete once its first revision or upload starts (or the page ends). */
+  private startPage(): void {
+    if (this.pageStarted || this.pageBroken) return;
+    this.pageStarted = true;
+    const fields = this.page!.fields;
+    const header: DumpPageHeader = { title: fields.title ?? '', line: this.page!.line };
+    if (fields.ns !== undefined) header.ns = parseInteger(fields.ns);
+    if (fields.id !== undefined) header.id = parseId(fields.id);
+    if (fields.redirect !== undefined) header.redirect = fields.redirect;
+    if (fields.restrictions) header.restrictions = fields.restrictions;
+    if (!fields.title) return this.breakPage('a <page> without a <title>');
+    if (fields.id !== undefined && header.id === undefined) return this.breakPage(`page id "${fields.id}" is not a positive integer`);
+    if (fields.ns !== undefined && header.ns === undefined) return this.breakPage(`namespace "${fields.ns}" is not an integer`);
+    this.handler.pageStart(header);
+  }
+
+  private breakPage(message: string): void {
+    this.pageBroken = true;
+    this.problem(`${message}; the page is skipped`, this.page?.fields.title);
+  }
+
+  private endPage(skipped: boolean): void {
+    this.startPage();
+    if (this.pageStarted) this.handler.pageEnd(skipped || this.pageBroken);
+    this.pageStarted = false;
+    this.page = null;
+  }
+
+  private endRevision(): void {
+    if (this.pageBroken) return;
+    const { fields, attributes, line } = this.record!;
+    const subject = this.page!.fields.title;
+    const id = parseId(fields.id ?? '');
+    if (id === undefined) return this.problem(`a revision without a valid <id> ("${fields.id ?? ''}") is skipped`, subject);
+    const timestamp = fields.timestamp ?? '';
+    if (!isDumpTimestamp(timestamp)) return this.problem(`revision ${id} has an invalid <timestamp> "${timestamp}" and is skipped`, subject);
+    const textAttributes = attributes.text ?? {};
+    const main: DumpContent = {
+      role: 'main',
+      model: fields.model,
+      format: fields.format,
+      text: textAttributes.deleted || textAttributes.location ? undefined : (fields.text ?? ''),
+      deleted: Boolean(textAttributes.deleted),
+    };
+    if (fields.origin !== undefined) main.origin = parseId(fields.origin);
+    if (textAttributes.bytes !== undefined) main.bytes = parseInteger(textAttributes.bytes);
+    if (textAttributes.sha1) main.sha1 = textAttributes.sha1;
+    const revision: DumpRevision = {
+      id,
+      timestamp,
+      contributor: this.contributor ?? { deleted: false },
+      minor: this.recordFlags.has('minor'),
+      commentDeleted: this.recordFlags.has('commentDeleted'),
+      main,
+      slots: this.contents,
+      line,
+    };
+    if (fields.parentid !== undefined) revision.parentId = parseId(fields.parentid);
+    if (fields.comment !== undefined && !revision.commentDeleted) revision.comment = fields.comment;
+    if (fields.sha1) revision.sha1 = fields.sha1;
+    this.record = null;
+    this.contents = [];
+    this.handler.revision(revision);
+  }
+
+  private endContent(): void {
+    const { fields, attributes } = this.content!;
+    const textAttributes = attributes.text ?? {};
+    const content: DumpContent = {
+      role: fields.role ?? 'main',
+      model: fields.model,
+      format: fields.format,
+      text: textAttributes.deleted || textAttributes.location ? undefined : fields.text,
+      deleted: Boolean(textAttributes.deleted),
+    };
+    if (fields.origin !== undefined) content.origin = parseId(fields.origin);
+    if (textAttributes.bytes !== undefined) content.bytes = parseInteger(textAttributes.bytes);
+    if (textAttributes.sha1) content.sha1 = textAttributes.sha1;
+    this.content = null;
+    if (content.role === 'main') {
+      // Schema 0.11 may spell the main slot as a <content> too; it then stands for <text>.
+      this.record!.fields.text ??= content.text ?? '';
+      return;
+    }
+    this.contents.push(content);
+  }
+
+  private endUpload(): void {
+    if (this.pageBroken) return;
+    const { fields, line } = this.record!;
+    const subject = this.page!.fields.title;
+    const timestamp = fields.timestamp ?? '';
+    if (!isDumpTimestamp(timestamp)) return this.problem(`an upload with an invalid <timestamp> "${timestamp}" is skipped`, subject);
+    if (!fields.filename) return this.problem('an upload without a <filename> is skipped', subject);
+    const upload: DumpUpload = {
+      timestamp,
+      contributor: this.contributor ?? { deleted: false },
+      commentDeleted: this.recordFlags.has('commentDeleted'),
+      filename: fields.filename,
+      size: parseInteger(fields.size ?? '0') ?? 0,
+      line,
+    };
+    if (fields.comment !== undefined && !upload.commentDeleted) upload.comment = fields.comment;
+    if (fields.archivename) upload.archiveName = fields.archivename;
+    if (fields.src) upload.src = fields.src;
+    if (fields.sha1base36) upload.sha1base36 = fields.sha1base36;
+    if (fields.rel) upload.rel = fields.rel;
+    this.record = null;
+    this.handler.upload(upload);
+  }
+
+  private endLogItem(): void {
+    const { fields, line } = this.record!;
+    const id = parseId(fields.id ?? '');
+    const subject = `log item ${fields.id ?? '?'}`;
+    this.record = null;
+    if (id === undefined) return this.problem(`a log item without a valid <id> is skipped`, subject);
+    const timestamp = fields.timestamp ?? '';
+    if (!isDumpTimestamp(timestamp)) return this.problem(`invalid <timestamp> "${timestamp}"; the log item is skipped`, subject);
+    const item: DumpLogItem = {
+      id,
+      timestamp,
+      contributor: this.contributor ?? { deleted: false },
+      commentDeleted: this.recordFlags.has('commentDeleted'),
+      type: fields.type ?? '',
+      action: fields.action ?? '',
+      actionDeleted: this.recordFlags.has('actionDeleted'),
+      line,
+    };
+    if (fields.comment !== undefined && !item.commentDeleted) item.comment = fields.comment;
+    if (fields.logtitle !== undefined) item.logTitle = fields.logtitle;
+    if (fields.params !== undefined) item.params = fields.params;
+    this.handler.logItem(item);
+  }
+}
+
+function parseInteger(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (!/^-?[0-9]+$/.test(trimmed)) return undefined;
+  return Number(trimmed);
+}
+
+function parseId(value: string): number | undefined {
+  const n = parseInteger(value);
+  return n !== undefined && n > 0 && Number.isSafeInteger(n) ? n : undefined;
+}
+
+const DUMP_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+function isDumpTimestamp(value: string): boolean {
+  return DUMP_TIMESTAMP.test(value);
+}
+
+/** `2013-03-22T09:37:03Z` -> `20130322093703` (MediaWiki's TS_MW). */
+export function dumpTimestampToMw(value: string): string {
+  return (
+    value.slice(0, 4) + value.slice(5, 7) + value.slice(8, 10) + value.slice(11, 13) + value.slice(14, 16) + value.slice(17, 19)
+  );
+}

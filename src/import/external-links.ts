@@ -1,0 +1,133 @@
+// externallinks.el_index as MediaWiki 1.39's LinkFilter::makeIndexes builds it.
+
+import { domainToUnicode } from 'node:url';
+import { URL_PROTOCOLS } from './wikitext/links.ts';
+
+interface UrlBits {
+  scheme: string;
+  delimiter: string;
+  host: string;
+  port?: string;
+  path?: string;
+  query?: string;
+  fragment?: string;
+}
+
+/** UrlUtils::parse: PHP's parse_url, with MediaWiki's handling of `mailto:`, `news:` and `//`. */
+export function parseUrl(url: string): UrlBits | null {
+  const relative = url.startsWith('//');
+  const full = relative ? `http:${url}` : url;
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/s.exec(full);
+  if (!m) return null;
+  const scheme = m[1]!.toLowerCase();
+  let rest = m[2]!;
+  let delimiter: string;
+  if (URL_PROTOCOLS.includes(`${scheme}://`) && rest.startsWith('//')) delimiter = '://';
+  else if (URL_PROTOCOLS.includes(`${scheme}:`)) delimiter = ':';
+  else return null;
+  const bits: UrlBits = { scheme, delimiter, host: '' };
+  const hash = rest.indexOf('#');
+  if (hash >= 0) {
+    bits.fragment = rest.slice(hash + 1);
+    rest = rest.slice(0, hash);
+  }
+  const question = rest.indexOf('?');
+  if (question >= 0) {
+    bits.query = rest.slice(question + 1);
+    rest = rest.slice(0, question);
+  }
+  if (delimiter === '://') {
+    rest = rest.slice(2);
+    const slash = rest.indexOf('/');
+    let authority = slash >= 0 ? rest.slice(0, slash) : rest;
+    if (slash >= 0) bits.path = rest.slice(slash);
+    const at = authority.lastIndexOf('@');
+    if (at >= 0) authority = authority.slice(at + 1);
+    const port = /^(.*?):(\d*)$/.exec(authority);
+    if (port && !authority.endsWith(']')) {
+      authority = port[1]!;
+      if (port[2] !== '') bits.port = String(Number(port[2]));
+    }
+    bits.host = authority;
+  } else {
+    // parse_url calls what follows `mailto:` the path; MediaWiki moves it to the host.
+    bits.host = rest;
+    bits.path = '';
+  }
+  if (relative) {
+    bits.scheme = '';
+    bits.delimiter = '//';
+  }
+  return bits;
+}
+
+/** LinkFilter::makeIndexes: the reversed-host form used to search links by domain. */
+export function makeIndexes(url: string): string[] {
+  const bits = parseUrl(url);
+  if (!bits) return [];
+  if (bits.scheme === 'mailto') {
+    const at = bits.host.indexOf('@');
+    const domain = at >= 0 ? indexifyHost(bits.host.slice(at + 1)) : '';
+    bits.host = `${domain}@${at >= 0 ? bits.host.slice(0, at) : bits.host}`;
+  } else {
+    bits.host = indexifyHost(bits.host);
+  }
+  let index = bits.scheme + bits.delimiter + bits.host;
+  if (bits.port !== undefined) index += `:${bits.port}`;
+  index += bits.path ?? '/';
+  if (bits.query !== undefined) index += `?${bits.query}`;
+  if (bits.fragment !== undefined) index += `#${bits.fragment}`;
+  return bits.scheme === '' ? [`http:${index}`, `https:${index}`] : [index];
+}
+
+const IPV4_OCTET = '(?:0*25[0-5]|0*2[0-4][0-9]|0*1[0-9][0-9]|0*[0-9]?[0-9])';
+const IPV4 = new RegExp(`^(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET}$|^(?:${IPV4_OCTET}\\.){1,3}\\*$`);
+const OK_CHARS = /[^a-zA-Z0-9\-._~!$&'()*+,;=\u0080-\uffff]/g;
+
+function indexifyHost(host: string): string {
+  host = safeDecode(host);
+  if (host !== '') host = toUnicodeHost(host);
+  host = host.toLowerCase().replace(OK_CHARS, (c) => encodeURIComponent(c));
+  const v6 = /^\[([0-9a-f:*]+)\]$/.exec(safeDecode(host));
+  if (v6) {
+    const expanded = expandIpv6(v6[1]!);
+    if (expanded) return `V6.${expanded.split(':').join('.')}.`;
+  }
+  if (host.endsWith('.')) host = host.slice(0, -1);
+  if (IPV4.test(host)) {
+    return `V4.${host.split('.').map((v) => (v === '*' ? v : String(Number(v)))).join('.')}.`;
+  }
+  return `${host.split('.').reverse().join('.')}.`;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** idn_to_utf8 for `xn--` labels, through the WHATWG URL parser's punycode. */
+function toUnicodeHost(host: string): string {
+  if (!/(^|\.)xn--/i.test(host)) return host;
+  try {
+    return domainToUnicode(host) || host;
+  } catch {
+    return host;
+  }
+}
+
+
+/** IPUtils::sanitizeIP for IPv6: upper case, `::` expanded, leading zeros dropped. */
+function expandIpv6(ip: string): string | null {
+  const halves = ip.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const fill = 8 - head.length - tail.length;
+  if (halves.length === 1 ? fill !== 0 : fill < 1) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? fill : 0).fill('0'), ...tail];
+  if (groups.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return groups.map((g) => g.replace(/^0+(?=.)/, '').toUpperCase()).join(':');
+}

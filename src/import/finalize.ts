@@ -1,0 +1,73 @@
+// What MediaWiki's maintenance scripts rebuild after an import: category counts, site_stats, users, indexes.
+
+import type Database from 'better-sqlite3';
+import { createSecondaryIndexes } from '../store/sqlite/schema.ts';
+
+type Db = Database.Database;
+
+/** Category rows for every category with members or a page, counted like recountCategories.php. */
+export function rebuildCategories(db: Db): void {
+  db.exec(`
+    DELETE FROM category;
+    INSERT INTO category (cat_title, cat_pages, cat_subcats, cat_files)
+      SELECT cl_to, count(*), sum(cl_type = 'subcat'), sum(cl_type = 'file') FROM categorylinks GROUP BY cl_to;
+    INSERT OR IGNORE INTO category (cat_title, cat_pages, cat_subcats, cat_files)
+      SELECT page_title, 0, 0, 0 FROM page WHERE page_namespace = 14;
+  `);
+}
+
+/** initSiteStats.php: edits, articles ($wgArticleCountMethod 'link'), pages, users, files. */
+export function rebuildSiteStats(db: Db, contentNamespaces: readonly number[]): void {
+  const inList = contentNamespaces.map((n) => Number(n)).join(', ') || '0';
+  db.exec(`
+    INSERT OR IGNORE INTO site_stats (ss_row_id) VALUES (1);
+    UPDATE site_stats SET
+      ss_total_edits = (SELECT count(*) FROM revision) + (SELECT count(*) FROM archive),
+      ss_good_articles = (SELECT count(*) FROM page WHERE page_namespace IN (${inList}) AND page_is_redirect = 0
+                          AND EXISTS (SELECT 1 FROM pagelinks WHERE pl_from = page_id)),
+      ss_total_pages = (SELECT count(*) FROM page),
+      ss_users = (SELECT count(*) FROM user),
+      ss_active_users = coalesce(ss_active_users, 0),
+      ss_images = (SELECT count(*) FROM image)
+    WHERE ss_row_id = 1;
+  `);
+}
+
+/** Imported accounts: edit counts and touch times from their revisions (initEditCount.php). */
+export function rebuildUserFacts(db: Db): void {
+  db.exec(`
+    CREATE TEMP TABLE import_user_edits AS
+      SELECT actor_user AS user_id, count(rev_id) AS edits, max(rev_timestamp) AS last_edit
+      FROM actor JOIN revision ON rev_actor = actor_id WHERE actor_user IS NOT NULL GROUP BY actor_user;
+    UPDATE user SET
+      user_editcount = coalesce((SELECT edits FROM import_user_edits e WHERE e.user_id = user.user_id), user_editcount, 0),
+      user_touched = CASE WHEN user_touched = '19700101000000'
+        THEN coalesce((SELECT last_edit FROM import_user_edits e WHERE e.user_id = user.user_id), user_touched)
+        ELSE user_touched END;
+    DROP TABLE import_user_edits;
+  `);
+}
+
+/** log_page: the page a log entry is about, where it exists (0 otherwise, as MediaWiki stores it). */
+export function fillLogPages(db: Db): void {
+  db.exec(`
+    UPDATE logging SET log_page = coalesce(
+      (SELECT page_id FROM page WHERE page_namespace = log_namespace AND page_title = log_title), 0)
+    WHERE log_page IS NULL;
+  `);
+}
+
+/** log_search rows MediaWiki adds for log relations it can read back from the stored params. */
+export function fillLogSearch(db: Db): void {
+  db.exec(`
+    INSERT OR IGNORE INTO log_search (ls_field, ls_value, ls_log_id)
+      SELECT 'associated_rev_id', substr(log_params, instr(log_params, '"associated_rev_id";i:') + 22,
+             instr(substr(log_params, instr(log_params, '"associated_rev_id";i:') + 22), ';') - 1), log_id
+      FROM logging WHERE log_params LIKE '%"associated_rev_id";i:%';
+  `);
+}
+
+export function finishIndexes(db: Db): void {
+  createSecondaryIndexes(db);
+  db.exec('ANALYZE');
+}

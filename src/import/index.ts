@@ -1,0 +1,137 @@
+// `wikiquery import DUMP... --db FILE`: the importer's entry points for the CLI and for other modules.
+
+import { parseArgs } from 'node:util';
+import { runImport, type ImportOptions, type ImportProgress, type ImportSummary } from './run.ts';
+
+export { runImport, ImportError } from './run.ts';
+export type { ImportOptions, ImportProgress, ImportSummary, ImportPhase } from './run.ts';
+
+const USAGE = `usage: wikiquery import DUMP... --db FILE [options]
+
+Imports MediaWiki XML dumps (.xml, .xml.gz, .xml.bz2; export schema 0.10/0.11) into a SQLite wiki
+that \`wikiquery serve --db FILE\` serves. Several dumps go into one wiki (e.g. pages and logs).
+
+  --db FILE           the wiki database to create (or to add the dumps to)
+  --config FILE       site config to read and write (default: FILE.config.json beside the database)
+  --strict            stop at the first problem instead of skipping the broken record
+  --resume            keep FILE.tmp after a failure and continue from it next time
+  --interwiki FILE    interwiki prefixes the wiki had, in MediaWiki's interwiki.list format
+  --username-prefix P contributors become "P>Name" without accounts (MediaWiki importDump's rule)
+  --no-search-index   leave the full-text search index empty (faster)
+  --quiet             no progress output
+`;
+
+export async function importCommand(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        db: { type: 'string' },
+        config: { type: 'string' },
+        strict: { type: 'boolean' },
+        resume: { type: 'boolean' },
+        logs: { type: 'boolean' },
+        interwiki: { type: 'string' },
+        'username-prefix': { type: 'string' },
+        'no-search-index': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`wikiquery import: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (!values.db || positionals.length === 0) {
+    process.stderr.write(`wikiquery import: ${!values.db ? '--db FILE is required' : 'no dump file given'}\n\n${USAGE}`);
+    return 2;
+  }
+  const display = values.quiet ? null : new ProgressDisplay(process.stderr);
+  const options: ImportOptions = {
+    dumps: positionals,
+    db: values.db,
+    config: values.config,
+    strict: values.strict,
+    resume: values.resume,
+    logs: values.logs,
+    interwikiList: values.interwiki,
+    usernamePrefix: values['username-prefix'],
+    noSearchIndex: values['no-search-index'],
+    progress: display ? (p) => display.update(p) : undefined,
+  };
+  const summary = await runImport(options);
+  display?.done();
+  process.stdout.write(formatSummary(summary));
+  return summary.ok ? (summary.problemCount > 0 ? 0 : 0) : 1;
+}
+
+export function formatSummary(s: ImportSummary): string {
+  const lines: string[] = [];
+  const mb = (n: number): string => (n / 1048576).toFixed(1);
+  if (s.ok) {
+    lines.push(`imported into ${s.db} (config: ${s.config})`);
+  } else {
+    lines.push(`import FAILED: ${s.fatal ?? 'unknown error'}`);
+    lines.push(`  no database was written${s.db ? ` (${s.db} is unchanged)` : ''}`);
+  }
+  lines.push(
+    `  pages ${s.pages}, revisions ${s.revisions}, uploads ${s.uploads}, log items ${s.logItems}, users ${s.users}`,
+    `  link rows ${s.linkRows}; skipped: ${s.skippedPages} pages, ${s.skippedRevisions} revisions; problems: ${s.problemCount}`,
+    `  ${mb(s.bytesRead)} MB read, ${mb(s.textBytes)} MB of text in ${s.seconds.total.toFixed(1)} s ` +
+      `(read ${s.seconds.read.toFixed(1)} s, links ${s.seconds.links.toFixed(1)} s, finish ${s.seconds.finish.toFixed(1)} s): ` +
+      `${Math.round(s.revisionsPerSecond)} revisions/s, peak memory ${mb(s.peakRssBytes)} MB`,
+  );
+  const shown = s.problems.slice(0, 20);
+  for (const p of shown) {
+    const where = p.line ? ` (line ${p.line}${p.column ? `, column ${p.column}` : ''})` : '';
+    lines.push(`  problem: ${p.subject ? `${p.subject}: ` : ''}${p.message}${where}`);
+  }
+  if (s.problemCount > shown.length) lines.push(`  ... and ${s.problemCount - shown.length} more problems`);
+  return lines.join('\n') + '\n';
+}
+
+/** A one-line bar on a terminal; a line every few seconds otherwise (logs, CI). */
+class ProgressDisplay {
+  private lastLine = 0;
+  private readonly tty: boolean;
+
+  constructor(private readonly stream: NodeJS.WriteStream) {
+    this.tty = Boolean(stream.isTTY);
+  }
+
+  update(p: ImportProgress): void {
+    const now = Date.now();
+    if (!this.tty && now - this.lastLine < 5000 && p.phase === 'read') return;
+    if (!this.tty && p.phase !== 'read' && now - this.lastLine < 5000 && p.linkedPages > 0) return;
+    this.lastLine = now;
+    const text = describe(p, this.tty ? (this.stream.columns ?? 100) : 0);
+    if (this.tty) this.stream.write(`\r\x1b[K${text}`);
+    else this.stream.write(`${text}\n`);
+  }
+
+  done(): void {
+    if (this.tty) this.stream.write('\r\x1b[K');
+  }
+}
+
+function describe(p: ImportProgress, width: number): string {
+  const seconds = p.elapsedMs / 1000;
+  if (p.phase === 'links') return `links: ${p.linkedPages}/${p.pages} pages, ${seconds.toFixed(0)} s`;
+  if (p.phase === 'finish') return `finishing: category counts, statistics, indexes (${seconds.toFixed(0)} s)`;
+  const fraction = p.totalBytes > 0 ? Math.min(1, p.bytesRead / p.totalBytes) : 0;
+  const rate = seconds > 0 ? p.bytesRead / 1048576 / seconds : 0;
+  const eta = fraction > 0.01 ? (seconds / fraction) * (1 - fraction) : NaN;
+  const name = p.dumpCount > 1 ? `[${p.dumpIndex + 1}/${p.dumpCount}] ` : '';
+  const facts = `${name}${(fraction * 100).toFixed(1)}% ${p.pages} pages ${p.revisions} revisions ${rate.toFixed(1)} MB/s ETA ${Number.isNaN(eta) ? '?' : `${Math.round(eta)} s`}`;
+  if (width === 0) return facts;
+  const barWidth = Math.max(10, Math.min(40, width - facts.length - 4));
+  const filled = Math.round(fraction * barWidth);
+  return `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${facts}`.slice(0, width - 1);
+}

@@ -1,0 +1,240 @@
+// Fills the links tables from every page's current text, as refreshLinks.php would after an import.
+
+import type Database from 'better-sqlite3';
+import { makeIndexes } from './external-links.ts';
+import { uppercaseSortKey } from './collation.ts';
+import { searchText, searchTitle } from './search-text.ts';
+import { NS_CATEGORY, NS_FILE, type ParsedTitle, type TitleCodec } from './title.ts';
+import { TemplateCache, type SiteFacts, type WikiLookup } from './wikitext/expander.ts';
+import { analyzeWikitext, redirectTarget, type PageAnalysis, type ParseEnvironment } from './wikitext/page.ts';
+
+type Db = Database.Database;
+type Statement = Database.Statement;
+
+export interface LinkBuilderOptions {
+  codec: TitleCodec;
+  site: SiteFacts;
+  isLanguagePrefix(prefix: string): boolean;
+  trackingCategory(key: string): string | null;
+  /** Called after each batch with the number of pages done. */
+  progress?(pagesDone: number): void;
+  searchIndex?: boolean;
+}
+
+interface PageRow {
+  page_id: number;
+  page_namespace: number;
+  page_title: string;
+  page_latest: number;
+  page_touched: string;
+  model: string;
+  old_text: string;
+}
+
+const BATCH = 500;
+const LOOKUP_CACHE = 20_000;
+
+/** Reads pages back from the database, for templates and #ifexist. */
+export class DatabaseWiki implements WikiLookup {
+  private readonly pageStatement: Statement;
+  private readonly existsStatement: Statement;
+  private readonly fileStatement: Statement;
+  private readonly pages = new Map<string, { text: string; redirect: ParsedTitle | null } | null>();
+  private readonly existing = new Map<string, boolean>();
+
+  constructor(
+    db: Db,
+    private readonly codec: TitleCodec,
+  ) {
+    this.pageStatement = db.prepare(
+      `SELECT old_text, page_is_redirect FROM page
+       JOIN slots ON slot_revision_id = page_latest AND slot_role_id = 1
+       JOIN content ON content_id = slot_content_id
+       JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
+       WHERE page_namespace = ? AND page_title = ?`,
+    );
+    this.existsStatement = db.prepare('SELECT 1 FROM page WHERE page_namespace = ? AND page_title = ?').pluck();
+    this.fileStatement = db.prepare('SELECT 1 FROM image WHERE img_name = ?').pluck();
+  }
+
+  page(ns: number, dbKey: string): { text: string; redirect: ParsedTitle | null } | null {
+    const key = `${ns}:${dbKey}`;
+    const cached = this.pages.get(key);
+    if (cached !== undefined) return cached;
+    const row = this.pageStatement.get(ns, dbKey) as { old_text: string; page_is_redirect: number } | undefined;
+    const found = row ? { text: row.old_text, redirect: row.page_is_redirect ? (redirectTarget(row.old_text, this.codec)?.target ?? null) : null } : null;
+    if (this.pages.size >= LOOKUP_CACHE) this.pages.clear();
+    this.pages.set(key, found);
+    return found;
+  }
+
+  exists(ns: number, dbKey: string): boolean {
+    const key = `${ns}:${dbKey}`;
+    let found = this.existing.get(key);
+    if (found === undefined) {
+      found = this.existsStatement.get(ns, dbKey) !== undefined;
+      if (this.existing.size >= LOOKUP_CACHE) this.existing.clear();
+      this.existing.set(key, found);
+    }
+    return found;
+  }
+
+  /** The file a name leads to: itself when uploaded, the target of a file redirect, or null. */
+  resolveFile(name: string): string | null {
+    if (this.fileStatement.get(name) !== undefined) return name;
+    const page = this.page(NS_FILE, name);
+    const target = page?.redirect;
+    if (!target || target.ns !== NS_FILE || target.interwiki !== '') return null;
+    return this.fileStatement.get(target.dbKey) !== undefined ? target.dbKey : null;
+  }
+}
+
+export class LinkBuilder {
+  private readonly statements: Record<string, Statement>;
+  private readonly linkTargets = new Map<string, number>();
+  private readonly env: ParseEnvironment;
+  pagesDone = 0;
+  linkRows = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: LinkBuilderOptions,
+  ) {
+    const wiki = new DatabaseWiki(db, options.codec);
+    this.env = {
+      codec: options.codec,
+      wiki,
+      site: options.site,
+      templateCache: new TemplateCache(),
+      isLanguagePrefix: options.isLanguagePrefix,
+      resolveFile: (name) => wiki.resolveFile(name),
+      trackingCategory: options.trackingCategory,
+    };
+    this.statements = prepare(db);
+  }
+
+  /** Every page, in page id order, batch by batch. */
+  run(fromPageId = 0): void {
+    let after = fromPageId;
+    for (;;) {
+      const rows = this.statements.pageBatch!.all(after, BATCH) as PageRow[];
+      if (rows.length === 0) break;
+      this.db.exec('BEGIN');
+      try {
+        for (const row of rows) this.buildPage(row);
+        this.db.exec('COMMIT');
+      } catch (error) {
+        this.db.exec('ROLLBACK');
+        throw error;
+      }
+      after = rows[rows.length - 1]!.page_id;
+      this.pagesDone += rows.length;
+      this.options.progress?.(this.pagesDone);
+    }
+  }
+
+  private buildPage(row: PageRow): void {
+    const s = this.statements;
+    const id = row.page_id;
+    const ns = row.page_namespace;
+    if (this.options.searchIndex !== false) {
+      s.insertSearch!.run(id, searchTitle(row.page_title, ns), row.model === 'wikitext' ? searchText(row.old_text) : '');
+    }
+    s.linksUpdated!.run(row.page_touched, id);
+    if (row.model !== 'wikitext') return;
+    let analysis: PageAnalysis;
+    try {
+      analysis = analyzeWikitext(row.old_text, { ns, dbKey: row.page_title, pageId: id, revisionId: row.page_latest, timestamp: row.page_touched }, this.env);
+    } catch (error) {
+      // A page that defeats the parser (pathological nesting) keeps its rows empty rather than failing the import.
+      if (error instanceof RangeError) return;
+      throw error;
+    }
+    this.writePage(row, analysis);
+  }
+
+  private writePage(row: PageRow, a: PageAnalysis): void {
+    const s = this.statements;
+    const id = row.page_id;
+    const ns = row.page_namespace;
+    const links = a.links;
+    for (const link of links.pageLinks.values()) s.insertPageLink!.run(id, link.ns, link.dbKey, ns);
+    for (const t of a.templates.values()) s.insertTemplateLink!.run(id, this.linkTarget(t.ns, t.dbKey), ns);
+    const title = row.page_title.replace(/_/g, ' ');
+    const type = ns === NS_CATEGORY ? 'subcat' : ns === NS_FILE ? 'file' : 'page';
+    for (const [category, prefix] of links.categories) {
+      const cut = truncateBytes(prefix, 255);
+      const sortKey = uppercaseSortKey(cut === '' ? title : `${cut.replace(/[\n\t]/g, ' ')}\n${title}`);
+      s.insertCategoryLink!.run(id, category, sortKey, cut, row.page_touched, type);
+    }
+    for (const image of links.images) s.insertImageLink!.run(id, image, ns);
+    for (const url of links.externalLinks) {
+      for (const index of makeIndexes(url)) s.insertExternalLink!.run(id, url, index, index.slice(0, 60));
+    }
+    for (const [lang, text] of links.langLinks) s.insertLangLink!.run(id, lang, text);
+    for (const [prefix, dbKey] of links.interwikiLinks.values()) s.insertInterwikiLink!.run(id, prefix, dbKey);
+    for (const [name, value] of a.props) s.insertProp!.run(id, name, value);
+    if (a.redirect) {
+      const r = a.redirect;
+      s.insertRedirect!.run(id, r.interwiki ? 0 : r.ns, r.dbKey, r.interwiki, r.fragment);
+    }
+    this.linkRows +=
+      links.pageLinks.size + a.templates.size + links.categories.size + links.images.size + links.externalLinks.size +
+      links.langLinks.size + links.interwikiLinks.size + a.props.size;
+  }
+
+  private linkTarget(ns: number, dbKey: string): number {
+    const key = `${ns}:${dbKey}`;
+    let id = this.linkTargets.get(key);
+    if (id !== undefined) return id;
+    const row = this.statements.linkTargetId!.get(ns, dbKey) as { lt_id: number } | undefined;
+    id = row ? row.lt_id : Number(this.statements.insertLinkTarget!.run(ns, dbKey).lastInsertRowid);
+    if (this.linkTargets.size >= LOOKUP_CACHE * 5) this.linkTargets.clear();
+    this.linkTargets.set(key, id);
+    return id;
+  }
+}
+
+function prepare(db: Db): Record<string, Statement> {
+  const s = (sql: string): Statement => db.prepare(sql);
+  return {
+    pageBatch: s(
+      `SELECT page_id, page_namespace, page_title, page_latest, page_touched, model_name AS model, old_text FROM page
+       JOIN slots ON slot_revision_id = page_latest AND slot_role_id = 1
+       JOIN content ON content_id = slot_content_id
+       JOIN content_models ON model_id = content_model
+       JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
+       WHERE page_id > ? ORDER BY page_id LIMIT ?`,
+    ),
+    linksUpdated: s('UPDATE page SET page_links_updated = ? WHERE page_id = ?'),
+    insertSearch: s('INSERT OR REPLACE INTO searchindex (rowid, si_title, si_text) VALUES (?, ?, ?)'),
+    insertPageLink: s('INSERT OR IGNORE INTO pagelinks (pl_from, pl_namespace, pl_title, pl_from_namespace) VALUES (?, ?, ?, ?)'),
+    insertTemplateLink: s('INSERT OR IGNORE INTO templatelinks (tl_from, tl_target_id, tl_from_namespace) VALUES (?, ?, ?)'),
+    linkTargetId: s('SELECT lt_id FROM linktarget WHERE lt_namespace = ? AND lt_title = ?'),
+    insertLinkTarget: s('INSERT INTO linktarget (lt_namespace, lt_title) VALUES (?, ?)'),
+    insertCategoryLink: s(
+      `INSERT OR REPLACE INTO categorylinks (cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_collation, cl_type)
+       VALUES (?, ?, ?, ?, ?, 'uppercase', ?)`,
+    ),
+    insertImageLink: s('INSERT OR IGNORE INTO imagelinks (il_from, il_to, il_from_namespace) VALUES (?, ?, ?)'),
+    insertExternalLink: s('INSERT INTO externallinks (el_from, el_to, el_index, el_index_60) VALUES (?, ?, ?, ?)'),
+    insertLangLink: s('INSERT OR IGNORE INTO langlinks (ll_from, ll_lang, ll_title) VALUES (?, ?, ?)'),
+    insertInterwikiLink: s('INSERT OR IGNORE INTO iwlinks (iwl_from, iwl_prefix, iwl_title) VALUES (?, ?, ?)'),
+    insertProp: s('INSERT OR REPLACE INTO page_props (pp_page, pp_propname, pp_value, pp_sortkey) VALUES (?, ?, ?, NULL)'),
+    insertRedirect: s(
+      'INSERT OR REPLACE INTO redirect (rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment) VALUES (?, ?, ?, ?, ?)',
+    ),
+  };
+}
+
+/** mb_strcut: at most `max` bytes, never splitting a character. */
+function truncateBytes(s: string, max: number): string {
+  if (s.length * 3 <= max || Buffer.byteLength(s) <= max) return s;
+  const buf = Buffer.from(s).subarray(0, max);
+  let end = buf.length;
+  while (end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
+  const lead = buf[end] ?? 0;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  if (end + need > buf.length) return buf.subarray(0, end).toString();
+  return buf.toString();
+}

@@ -1,0 +1,541 @@
+// Writes dump records into the MediaWiki schema: pages, revisions, contents, actors, comments, uploads, logs.
+
+import type Database from 'better-sqlite3';
+import { commentHash, sha1Base36 } from '../store/sqlite/schema.ts';
+import { dumpTimestampToMw } from './dump-reader.ts';
+import type {
+  DumpContributor,
+  DumpHandler,
+  DumpLogItem,
+  DumpPageHeader,
+  DumpProblem,
+  DumpRevision,
+  DumpSiteInfo,
+  DumpUpload,
+} from './dump-types.ts';
+import { redirectTarget } from './wikitext/page.ts';
+import { NS_FILE, type TitleCodec } from './title.ts';
+import { mediaTypeOf } from './media-types.ts';
+
+type Db = Database.Database;
+type Statement = Database.Statement;
+
+export interface WriterOptions {
+  strict: boolean;
+  /** MediaWiki's importDump --username-prefix: unknown users become `prefix>Name` actors without accounts. */
+  usernamePrefix?: string;
+  /** Called once the dump's siteinfo is known, to build the title codec for it. */
+  onSiteInfo(info: DumpSiteInfo): TitleCodec;
+  /** Rows per transaction. */
+  batchRows?: number;
+}
+
+export class ImportStoppedError extends Error {
+  constructor(readonly problem: DumpProblem) {
+    super(problem.message);
+    this.name = 'ImportStoppedError';
+  }
+}
+
+export interface WriterCounts {
+  pages: number;
+  revisions: number;
+  uploads: number;
+  logItems: number;
+  skippedPages: number;
+  skippedRevisions: number;
+  bytesOfText: number;
+}
+
+interface CurrentPage {
+  header: DumpPageHeader;
+  id: number;
+  ns: number;
+  dbKey: string;
+  /** The page already existed (a second dump with more revisions of it). */
+  existing: boolean;
+  revisions: number;
+  latest: { id: number; timestamp: string; len: number; model: string; text: string | undefined } | null;
+  firstTimestamp: string | null;
+  /** Revision id -> content id, for slots that MediaWiki shares (`<origin>` older than the revision). */
+  contentOfRevision: Map<number, { contentId: number; sha1: string }>;
+  previousRevisionId: number;
+  rejected: boolean;
+}
+
+const CACHE_LIMIT = 100_000;
+const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;
+const IPV6 = /^[0-9A-Fa-f:]+$/;
+
+/** Bounded map: drops the oldest entries, keeping memory flat on any dump size. */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    if (this.size >= this.limit) this.delete(this.keys().next().value as K);
+    return super.set(key, value);
+  }
+}
+
+export class PageWriter implements DumpHandler {
+  readonly counts: WriterCounts = { pages: 0, revisions: 0, uploads: 0, logItems: 0, skippedPages: 0, skippedRevisions: 0, bytesOfText: 0 };
+  readonly problems: DumpProblem[] = [];
+  problemCount = 0;
+  siteInfoSeen: DumpSiteInfo | null = null;
+  private codec: TitleCodec | null = null;
+  private page: CurrentPage | null = null;
+  private readonly statements: Record<string, Statement>;
+  private readonly actors = new BoundedMap<string, number>(CACHE_LIMIT);
+  private readonly comments = new BoundedMap<string, number>(CACHE_LIMIT);
+  private readonly models = new Map<string, number>();
+  private pendingRows = 0;
+  private readonly batchRows: number;
+  private inTransaction = false;
+  /** Source position for messages: set by the runner per dump file. */
+  dumpName = '';
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: WriterOptions,
+  ) {
+    this.batchRows = options.batchRows ?? 50_000;
+    for (const row of db.prepare('SELECT model_id, model_name FROM content_models').all() as { model_id: number; model_name: string }[]) {
+      this.models.set(row.model_name, row.model_id);
+    }
+    this.statements = prepareStatements(db);
+  }
+
+  // -- transaction batching -------------------------------------------------------------------
+
+  private touch(rows: number): void {
+    if (!this.inTransaction) {
+      this.db.exec('BEGIN');
+      this.inTransaction = true;
+    }
+    this.pendingRows += rows;
+  }
+
+  /** Commits when the batch is full; only between pages, so a page is never half committed. */
+  private maybeCommit(): void {
+    if (this.inTransaction && this.pendingRows >= this.batchRows) this.commit();
+  }
+
+  commit(): void {
+    if (!this.inTransaction) return;
+    this.db.exec('COMMIT');
+    this.inTransaction = false;
+    this.pendingRows = 0;
+  }
+
+  rollback(): void {
+    if (!this.inTransaction) return;
+    this.db.exec('ROLLBACK');
+    this.inTransaction = false;
+    this.pendingRows = 0;
+  }
+
+  // -- DumpHandler ------------------------------------------------------------------------------
+
+  private get hasParentIds(): boolean {
+    const version = this.siteInfoSeen?.schemaVersion;
+    return version === undefined || !/^0\.[34]$/.test(version);
+  }
+
+  siteInfo(info: DumpSiteInfo): void {
+    this.siteInfoSeen = info;
+    this.codec = this.options.onSiteInfo(info);
+  }
+
+  problem(problem: DumpProblem): void {
+    const located = { ...problem, message: this.dumpName ? `${this.dumpName}: ${problem.message}` : problem.message };
+    this.problemCount++;
+    if (this.problems.length < 1000) this.problems.push(located);
+    if (this.options.strict) throw new ImportStoppedError(located);
+  }
+
+  pageStart(header: DumpPageHeader): void {
+    const codec = this.requireCodec(header.line);
+    const page: CurrentPage = {
+      header,
+      id: header.id ?? 0,
+      ns: 0,
+      dbKey: '',
+      existing: false,
+      revisions: 0,
+      latest: null,
+      firstTimestamp: null,
+      contentOfRevision: new Map(),
+      previousRevisionId: 0,
+      rejected: false,
+    };
+    this.page = page;
+    const reject = (message: string): void => {
+      page.rejected = true;
+      this.counts.skippedPages++;
+      this.problem({ message: `${message}; the page is skipped`, line: header.line, subject: header.title });
+    };
+    let parsed;
+    try {
+      parsed = codec.split(header.title);
+    } catch (error) {
+      return reject(`invalid title "${header.title}": ${(error as Error).message}`);
+    }
+    if (parsed.interwiki !== '' || parsed.fragment !== '' || parsed.ns < 0 || parsed.dbKey === '') {
+      return reject(`invalid title "${header.title}": not a page title of this wiki`);
+    }
+    if (header.ns !== undefined && header.ns !== parsed.ns) {
+      this.problem({
+        message: `the title "${header.title}" is in namespace ${parsed.ns} but <ns> says ${header.ns}; the title wins`,
+        line: header.line,
+        subject: header.title,
+      });
+    }
+    page.ns = parsed.ns;
+    page.dbKey = parsed.dbKey;
+    const byTitle = this.statements.pageByTitle!.get(page.ns, page.dbKey) as { page_id: number; page_latest: number } | undefined;
+    if (header.id !== undefined) {
+      const byId = this.statements.pageById!.get(header.id) as { page_namespace: number; page_title: string } | undefined;
+      if (byId && (byId.page_namespace !== page.ns || byId.page_title !== page.dbKey)) {
+        return reject(`duplicate page id ${header.id}: already used by "${codec.namespaces.prefixedText(byId.page_namespace, byId.page_title)}"`);
+      }
+      if (!byId && byTitle) return reject(`the title "${header.title}" already exists with page id ${byTitle.page_id}, not ${header.id}`);
+    }
+    if (byTitle) {
+      page.id = byTitle.page_id;
+      page.existing = true;
+      this.loadExistingLatest(page, byTitle.page_latest);
+    }
+  }
+
+  revision(rev: DumpRevision): void {
+    const page = this.page;
+    if (!page || page.rejected) return;
+    if (page.id === 0) page.id = this.allocatePageId();
+    const main = rev.main;
+    const text = main.text;
+    const len = text !== undefined ? Buffer.byteLength(text) : (main.bytes ?? 0);
+    const sha1 = rev.sha1 ?? main.sha1 ?? (text !== undefined ? sha1Base36(text) : '');
+    const model = main.model ?? defaultModel(page.ns, page.dbKey);
+    let deleted = 0;
+    if (main.deleted) deleted |= 1;
+    if (rev.commentDeleted) deleted |= 2;
+    if (rev.contributor.deleted) deleted |= 4;
+    const timestamp = dumpTimestampToMw(rev.timestamp);
+    const actorId = this.actorFor(rev.contributor);
+    const commentId = rev.commentDeleted ? 1 : this.commentFor(rev.comment ?? '');
+    // Since schema 0.5 dumps omit <parentid> only for a page's first revision; older ones never have it.
+    const parentId = rev.parentId ?? (this.hasParentIds ? 0 : page.previousRevisionId);
+    this.touch(7);
+    try {
+      this.statements.insertRevision!.run(rev.id, page.id, actorId, timestamp, rev.minor ? 1 : 0, deleted, len, parentId, sha1);
+    } catch (error) {
+      if (isConstraintError(error)) {
+        this.counts.skippedRevisions++;
+        this.problem({ message: `duplicate revision id ${rev.id}; the revision is skipped`, line: rev.line, subject: page.header.title });
+        return;
+      }
+      throw error;
+    }
+    const origin = main.origin ?? rev.id;
+    const shared = origin !== rev.id ? page.contentOfRevision.get(origin) : undefined;
+    let contentId: number;
+    if (shared && shared.sha1 === sha1) {
+      contentId = shared.contentId;
+    } else {
+      const textId = Number(this.statements.insertText!.run(text ?? '').lastInsertRowid);
+      contentId = Number(this.statements.insertContent!.run(len, sha1, this.modelId(model), `tt:${textId}`).lastInsertRowid);
+    }
+    if (page.contentOfRevision.size < 10_000) page.contentOfRevision.set(rev.id, { contentId, sha1 });
+    this.statements.insertSlot!.run(rev.id, contentId, shared && shared.sha1 === sha1 ? origin : rev.id);
+    this.statements.insertRevisionComment!.run(rev.id, commentId);
+    if (rev.contributor.ip && !rev.contributor.username) {
+      const hex = ipToHex(rev.contributor.ip);
+      if (hex) this.statements.insertIpChange!.run(rev.id, timestamp, hex);
+    }
+    page.revisions++;
+    page.previousRevisionId = rev.id;
+    page.firstTimestamp ??= timestamp;
+    if (!page.latest || timestamp >= page.latest.timestamp) {
+      page.latest = { id: rev.id, timestamp, len, model, text: text };
+    }
+    this.counts.revisions++;
+    this.counts.bytesOfText += len;
+  }
+
+  upload(upload: DumpUpload): void {
+    const page = this.page;
+    if (!page || page.rejected) return;
+    const codec = this.requireCodec(upload.line);
+    const title = codec.parse(upload.filename, NS_FILE);
+    if (!title || title.ns !== NS_FILE) {
+      this.problem({ message: `invalid upload file name "${upload.filename}"; the upload is skipped`, line: upload.line, subject: page.header.title });
+      return;
+    }
+    const name = title.dbKey;
+    const timestamp = dumpTimestampToMw(upload.timestamp);
+    const actorId = this.actorFor(upload.contributor);
+    const commentId = upload.commentDeleted ? 1 : this.commentFor(upload.comment ?? '');
+    const media = mediaTypeOf(name);
+    const sha1 = upload.sha1base36 ?? '';
+    this.touch(2);
+    if (upload.archiveName) {
+      this.statements.insertOldImage!.run(name, upload.archiveName, upload.size, commentId, actorId, timestamp, media.mediaType, media.major, media.minor, sha1);
+    } else {
+      const existing = this.statements.imageTimestamp!.get(name) as { img_timestamp: string } | undefined;
+      if (existing && existing.img_timestamp > timestamp) return;
+      this.statements.upsertImage!.run(name, upload.size, media.mediaType, media.major, media.minor, commentId, actorId, timestamp, sha1);
+    }
+    this.counts.uploads++;
+  }
+
+  pageEnd(skipped: boolean): void {
+    const page = this.page;
+    this.page = null;
+    if (!page || page.rejected) return;
+    if (skipped) {
+      this.problem({
+        message: `the page "${page.header.title}" is incomplete in the dump; ${page.revisions} of its revisions were imported`,
+        line: page.header.line,
+        subject: page.header.title,
+      });
+    }
+    if (!page.latest) {
+      if (!skipped && !page.existing) {
+        this.counts.skippedPages++;
+        this.problem({ message: `the page "${page.header.title}" has no revision; it is skipped`, line: page.header.line, subject: page.header.title });
+      }
+      return;
+    }
+    const latest = page.latest;
+    const isRedirect = latest.text !== undefined && latest.model === 'wikitext' && redirectTarget(latest.text, this.codec!) !== null;
+    this.touch(1);
+    if (page.existing) {
+      this.statements.updatePage!.run(isRedirect ? 1 : 0, latest.timestamp, latest.id, latest.len, latest.model, page.id);
+    } else {
+      this.statements.insertPage!.run(page.id, page.ns, page.dbKey, isRedirect ? 1 : 0, page.revisions === 1 ? 1 : 0, Math.random(), latest.timestamp, latest.id, latest.len, latest.model);
+      this.counts.pages++;
+    }
+    if (page.header.restrictions) this.insertRestrictions(page.id, page.header.restrictions);
+    this.maybeCommit();
+  }
+
+  logItem(item: DumpLogItem): void {
+    const codec = this.requireCodec(item.line);
+    let ns = 0;
+    let title = '';
+    if (item.logTitle !== undefined) {
+      const parsed = codec.parse(item.logTitle);
+      if (parsed && parsed.interwiki === '') {
+        ns = parsed.ns;
+        title = parsed.dbKey;
+      } else {
+        title = item.logTitle.replace(/ /g, '_');
+      }
+    }
+    let deleted = 0;
+    if (item.actionDeleted) deleted |= 1;
+    if (item.commentDeleted) deleted |= 2;
+    if (item.contributor.deleted) deleted |= 4;
+    const actorId = this.actorFor(item.contributor);
+    const commentId = item.commentDeleted ? 1 : this.commentFor(item.comment ?? '');
+    this.touch(2);
+    try {
+      this.statements.insertLog!.run(item.id, item.type, item.action, dumpTimestampToMw(item.timestamp), actorId, ns, title, commentId, item.params ?? '', deleted);
+    } catch (error) {
+      if (!isConstraintError(error)) throw error;
+      this.problem({ message: `duplicate log id ${item.id}; the log item is skipped`, line: item.line, subject: `log item ${item.id}` });
+      return;
+    }
+    this.counts.logItems++;
+    if (this.pendingRows >= this.batchRows) this.commit();
+  }
+
+  // -- helpers ----------------------------------------------------------------------------------
+
+  private requireCodec(line: number): TitleCodec {
+    if (!this.codec) {
+      // A dump without <siteinfo> (rare, hand-made) is read with the default namespaces.
+      this.siteInfo({ namespaces: [] });
+      void line;
+    }
+    return this.codec!;
+  }
+
+  private allocatePageId(): number {
+    const row = this.statements.maxPageId!.get() as { id: number | null };
+    return (row.id ?? 0) + 1;
+  }
+
+  private loadExistingLatest(page: CurrentPage, latestId: number): void {
+    const row = this.statements.revisionFacts!.get(latestId) as
+      | { rev_timestamp: string; rev_len: number; model_name: string }
+      | undefined;
+    if (row) page.latest = { id: latestId, timestamp: row.rev_timestamp, len: row.rev_len, model: row.model_name, text: undefined };
+    page.previousRevisionId = latestId;
+    const count = this.statements.revisionCount!.get(page.id) as { n: number };
+    page.revisions = count.n;
+  }
+
+  private insertRestrictions(pageId: number, restrictions: string): void {
+    // `edit=sysop:move=sysop`, or a bare level meaning both edit and move.
+    const pairs = restrictions.includes('=') ? restrictions.split(':').map((p) => p.split('=')) : [['edit', restrictions], ['move', restrictions]];
+    for (const [type, level] of pairs) {
+      if (!type || !level) continue;
+      this.statements.insertRestriction!.run(pageId, type.trim(), level.trim());
+    }
+  }
+
+  private modelId(model: string): number {
+    let id = this.models.get(model);
+    if (id === undefined) {
+      id = Number(this.statements.insertModel!.run(model).lastInsertRowid);
+      this.models.set(model, id);
+    }
+    return id;
+  }
+
+  private commentFor(text: string): number {
+    if (text === '') return 1;
+    let id = this.comments.get(text);
+    if (id === undefined) {
+      id = Number(this.statements.insertComment!.run(commentHash(text), text).lastInsertRowid);
+      this.comments.set(text, id);
+    }
+    return id;
+  }
+
+  /** MediaWiki's actor for a contributor: IPs and `prefix>Name` have no account, other names do. */
+  actorFor(contributor: DumpContributor): number {
+    let name: string;
+    let userId: number | null = null;
+    if (contributor.username !== undefined && contributor.username !== '') {
+      name = contributor.username;
+      const external = name.includes('>');
+      if (!external && this.options.usernamePrefix) name = `${this.options.usernamePrefix}>${name}`;
+      else if (!external && !isIp(name)) userId = contributor.id ?? 0;
+    } else if (contributor.ip) {
+      name = contributor.ip;
+    } else {
+      name = `${this.options.usernamePrefix ?? 'imported'}>Unknown user`;
+    }
+    const cached = this.actors.get(name);
+    if (cached !== undefined) return cached;
+    const row = this.statements.actorByName!.get(name) as { actor_id: number } | undefined;
+    let actorId: number;
+    if (row) {
+      actorId = row.actor_id;
+    } else {
+      const user = userId === null ? null : this.userFor(name, userId);
+      actorId = Number(this.statements.insertActor!.run(user, name).lastInsertRowid);
+    }
+    this.actors.set(name, actorId);
+    return actorId;
+  }
+
+  private userFor(name: string, wantedId: number): number {
+    const existing = this.statements.userByName!.get(name) as { user_id: number } | undefined;
+    if (existing) return existing.user_id;
+    const idFree = wantedId > 0 && this.statements.userById!.get(wantedId) === undefined;
+    const result = this.statements.insertUser!.run(idFree ? wantedId : null, name);
+    return Number(result.lastInsertRowid);
+  }
+}
+
+function prepareStatements(db: Db): Record<string, Statement> {
+  const s = (sql: string): Statement => db.prepare(sql);
+  return {
+    pageByTitle: s('SELECT page_id, page_latest FROM page WHERE page_namespace = ? AND page_title = ?'),
+    pageById: s('SELECT page_namespace, page_title FROM page WHERE page_id = ?'),
+    maxPageId: s('SELECT max(page_id) AS id FROM page'),
+    revisionFacts: s(
+      `SELECT rev_timestamp, rev_len, model_name FROM revision JOIN slots ON slot_revision_id = rev_id AND slot_role_id = 1
+       JOIN content ON content_id = slot_content_id JOIN content_models ON model_id = content_model WHERE rev_id = ?`,
+    ),
+    revisionCount: s('SELECT count(*) AS n FROM revision WHERE rev_page = ?'),
+    insertPage: s(
+      `INSERT INTO page (page_id, page_namespace, page_title, page_is_redirect, page_is_new, page_random, page_touched,
+         page_links_updated, page_latest, page_len, page_content_model, page_lang)
+       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, NULL)`,
+    ),
+    updatePage: s(
+      `UPDATE page SET page_is_redirect = ?, page_is_new = 0, page_touched = max(page_touched, ?), page_latest = ?, page_len = ?,
+         page_content_model = ? WHERE page_id = ?`,
+    ),
+    insertRevision: s(
+      `INSERT INTO revision (rev_id, rev_page, rev_comment_id, rev_actor, rev_timestamp, rev_minor_edit, rev_deleted, rev_len,
+         rev_parent_id, rev_sha1) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertText: s("INSERT INTO text (old_text, old_flags) VALUES (?, 'utf-8')"),
+    insertContent: s('INSERT INTO content (content_size, content_sha1, content_model, content_address) VALUES (?, ?, ?, ?)'),
+    insertSlot: s('INSERT INTO slots (slot_revision_id, slot_role_id, slot_content_id, slot_origin) VALUES (?, 1, ?, ?)'),
+    insertRevisionComment: s('INSERT INTO revision_comment_temp (revcomment_rev, revcomment_comment_id) VALUES (?, ?)'),
+    insertIpChange: s('INSERT OR IGNORE INTO ip_changes (ipc_rev_id, ipc_rev_timestamp, ipc_hex) VALUES (?, ?, ?)'),
+    insertComment: s('INSERT INTO comment (comment_hash, comment_text, comment_data) VALUES (?, ?, NULL)'),
+    insertModel: s('INSERT INTO content_models (model_name) VALUES (?)'),
+    actorByName: s('SELECT actor_id FROM actor WHERE actor_name = ?'),
+    insertActor: s('INSERT INTO actor (actor_user, actor_name) VALUES (?, ?)'),
+    userByName: s('SELECT user_id FROM user WHERE user_name = ?'),
+    userById: s('SELECT 1 FROM user WHERE user_id = ?'),
+    insertUser: s(
+      `INSERT INTO user (user_id, user_name, user_real_name, user_password, user_newpassword, user_email, user_touched,
+         user_token, user_registration, user_editcount) VALUES (?, ?, '', '', '', '', '19700101000000', '', NULL, 0)`,
+    ),
+    insertRestriction: s(
+      "INSERT OR IGNORE INTO page_restrictions (pr_page, pr_type, pr_level, pr_cascade, pr_expiry) VALUES (?, ?, ?, 0, 'infinity')",
+    ),
+    imageTimestamp: s('SELECT img_timestamp FROM image WHERE img_name = ?'),
+    upsertImage: s(
+      `INSERT OR REPLACE INTO image (img_name, img_size, img_width, img_height, img_metadata, img_bits, img_media_type,
+         img_major_mime, img_minor_mime, img_description_id, img_actor, img_timestamp, img_sha1)
+       VALUES (?, ?, 0, 0, '', 0, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertOldImage: s(
+      `INSERT INTO oldimage (oi_name, oi_archive_name, oi_size, oi_width, oi_height, oi_bits, oi_description_id, oi_actor,
+         oi_timestamp, oi_metadata, oi_media_type, oi_major_mime, oi_minor_mime, oi_deleted, oi_sha1)
+       VALUES (?, ?, ?, 0, 0, 0, ?, ?, ?, '', ?, ?, ?, 0, ?)`,
+    ),
+    insertLog: s(
+      `INSERT INTO logging (log_id, log_type, log_action, log_timestamp, log_actor, log_namespace, log_title, log_page,
+         log_comment_id, log_params, log_deleted) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+    ),
+  };
+}
+
+function isConstraintError(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT');
+}
+
+/** ContentHandler::getDefaultModelFor for a dump without <model>. */
+function defaultModel(ns: number, dbKey: string): string {
+  if (ns === 8 || ns === 2) {
+    if (dbKey.endsWith('.js')) return 'javascript';
+    if (dbKey.endsWith('.css')) return 'css';
+    if (dbKey.endsWith('.json')) return 'json';
+  }
+  if (ns === 828) return dbKey.endsWith('/doc') ? 'wikitext' : 'Scribunto';
+  return 'wikitext';
+}
+
+function isIp(name: string): boolean {
+  return IPV4.test(name) || (name.includes(':') && IPV6.test(name));
+}
+
+/** IPUtils::toHex: 8 hex digits for IPv4, `v6-` and 32 hex digits for IPv6. */
+export function ipToHex(ip: string): string | null {
+  if (IPV4.test(ip)) {
+    const parts = ip.split('.').map(Number);
+    if (parts.some((p) => p > 255)) return null;
+    return parts.map((p) => p.toString(16).padStart(2, '0')).join('').toUpperCase();
+  }
+  if (!ip.includes(':') || !IPV6.test(ip)) return null;
+  const halves = ip.split('::');
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const fill = 8 - head.length - tail.length;
+  if (fill < 0 || (halves.length === 1 && fill !== 0)) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? fill : 0).fill('0'), ...tail];
+  if (groups.some((g) => g.length === 0 || g.length > 4)) return null;
+  return 'v6-' + groups.map((g) => g.padStart(4, '0')).join('').toUpperCase();
+}

@@ -1,0 +1,331 @@
+// One import from dump files to a servable SQLite wiki: read, write, link, finish, then rename into place.
+
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import Database from 'better-sqlite3';
+import { createSchema, insertInstallerDefaults, TABLES } from '../store/sqlite/schema.ts';
+import { DumpFatalError, DumpReader } from './dump-reader.ts';
+import { DumpSourceError, openDump } from './dump-source.ts';
+import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
+import { fillLogPages, fillLogSearch, finishIndexes, rebuildCategories, rebuildSiteStats, rebuildUserFacts } from './finalize.ts';
+import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
+import { LinkBuilder } from './link-builder.ts';
+import { ImportStoppedError, PageWriter } from './page-writer.ts';
+import {
+  CONTENT_NAMESPACES,
+  SUBPAGE_NAMESPACES,
+  configFromSiteInfo,
+  mergeConfig,
+  namespacesOf,
+  type ImportedConfig,
+} from './site-config.ts';
+import { NamespaceTable, TitleCodec } from './title.ts';
+import { trackingCategoryResolver } from './tracking.ts';
+
+export interface ImportOptions {
+  dumps: string[];
+  db: string;
+  /** Config JSON to read (user settings such as extra interwiki prefixes) and to write; default `<db>.config.json`. */
+  config?: string;
+  strict?: boolean;
+  /** Continue a failed import from `<db>.tmp` instead of starting over. */
+  resume?: boolean;
+  /** Accepted for symmetry with dumpBackup.php: log items are imported whenever a dump has them. */
+  logs?: boolean;
+  /** An interwiki.list file (`prefix|url|local|api`) with prefixes the wiki had. */
+  interwikiList?: string;
+  /** MediaWiki importDump's --username-prefix: contributors become `prefix>Name` without accounts. */
+  usernamePrefix?: string;
+  /** Skip the search index (faster; list=search then finds nothing). */
+  noSearchIndex?: boolean;
+  progress?: (p: ImportProgress) => void;
+}
+
+export type ImportPhase = 'read' | 'links' | 'finish';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  dump?: string;
+  dumpIndex: number;
+  dumpCount: number;
+  bytesRead: number;
+  totalBytes: number;
+  pages: number;
+  revisions: number;
+  /** Pages whose links are done (links phase). */
+  linkedPages: number;
+  elapsedMs: number;
+  message?: string;
+}
+
+export interface ImportSummary {
+  ok: boolean;
+  db: string;
+  config: string;
+  pages: number;
+  revisions: number;
+  uploads: number;
+  logItems: number;
+  users: number;
+  skippedPages: number;
+  skippedRevisions: number;
+  /** Rows written to the links tables. */
+  linkRows: number;
+  problems: DumpProblem[];
+  problemCount: number;
+  /** Set when the import stopped (strict mode, unreadable or broken file). */
+  fatal?: string;
+  bytesRead: number;
+  textBytes: number;
+  seconds: { read: number; links: number; finish: number; total: number };
+  revisionsPerSecond: number;
+  peakRssBytes: number;
+}
+
+export class ImportError extends Error {
+  override name = 'ImportError';
+}
+
+const DEFERRED_INDEX_NAMES = new Set(TABLES.flatMap((t) => t.indexes.filter((i) => !i.unique).map((i) => i.name)));
+
+export async function runImport(options: ImportOptions): Promise<ImportSummary> {
+  const started = performance.now();
+  let peakRss = process.memoryUsage().rss;
+  const sampleRss = (): void => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  };
+  const rssTimer = setInterval(sampleRss, 200);
+  rssTimer.unref();
+  const configPath = options.config ?? `${options.db}.config.json`;
+  const tmp = `${options.db}.tmp`;
+  const userConfig = readUserConfig(configPath);
+  const db = openTarget(options, tmp);
+  let siteInfo: DumpSiteInfo | null = null;
+  let codec: TitleCodec | null = null;
+  let interwiki: InterwikiTable | null = null;
+  const writer = new PageWriter(db, {
+    strict: options.strict ?? false,
+    usernamePrefix: options.usernamePrefix,
+    onSiteInfo: (info) => {
+      if (codec) return codec;
+      siteInfo = info;
+      const extra = [...wikimediaInterwiki(info.base), ...(userConfig?.interwiki ?? [])];
+      if (options.interwikiList) extra.push(...parseInterwikiList(readFileSync(options.interwikiList, 'utf8')));
+      addInterwikiEntries(db, extra);
+      interwiki = InterwikiTable.fromDatabase(db, userConfig?.localInterwikis ?? []);
+      const capitalLinks = userConfig?.capitalLinks ?? info.case !== 'case-sensitive';
+      codec = new TitleCodec(new NamespaceTable(namespacesOf(info), capitalLinks), interwiki);
+      return codec;
+    },
+  });
+  const summary: ImportSummary = {
+    ok: false,
+    db: options.db,
+    config: configPath,
+    pages: 0,
+    revisions: 0,
+    uploads: 0,
+    logItems: 0,
+    users: 0,
+    skippedPages: 0,
+    skippedRevisions: 0,
+    linkRows: 0,
+    problems: writer.problems,
+    problemCount: 0,
+    bytesRead: 0,
+    textBytes: 0,
+    seconds: { read: 0, links: 0, finish: 0, total: 0 },
+    revisionsPerSecond: 0,
+    peakRssBytes: 0,
+  };
+  const emit = (p: Omit<ImportProgress, 'elapsedMs' | 'pages' | 'revisions'>): void => {
+    options.progress?.({ ...p, pages: writer.counts.pages, revisions: writer.counts.revisions, elapsedMs: performance.now() - started });
+  };
+  try {
+    for (let i = 0; i < options.dumps.length; i++) {
+      summary.bytesRead += await readDump(options.dumps[i]!, i, options, writer, emit);
+    }
+    writer.commit();
+    summary.seconds.read = (performance.now() - started) / 1000;
+    if (!codec) throw new ImportError('no dump was read');
+    const info = siteInfo ?? { namespaces: [] };
+    const linksStarted = performance.now();
+    const builder = buildLinks(db, codec, interwiki!, info, userConfig, options, (linkedPages) =>
+      emit({ phase: 'links', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages }),
+    );
+    summary.linkRows = builder.linkRows;
+    summary.seconds.links = (performance.now() - linksStarted) / 1000;
+    const finishStarted = performance.now();
+    emit({ phase: 'finish', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages: builder.pagesDone });
+    finish(db);
+    summary.seconds.finish = (performance.now() - finishStarted) / 1000;
+    summary.users = (db.prepare('SELECT count(*) AS n FROM user').get() as { n: number }).n;
+    writeConfig(configPath, mergeConfig(configFromSiteInfo(info, options.dumps.map((d) => basename(d))), userConfig));
+    db.close();
+    renameSync(tmp, options.db);
+    for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true });
+    summary.ok = true;
+  } catch (error) {
+    writer.rollback();
+    if (db.open) db.close();
+    if (!options.resume) rmSync(tmp, { force: true });
+    summary.fatal = describeFatal(error);
+    if (!(error instanceof ImportStoppedError || error instanceof DumpFatalError || error instanceof DumpSourceError || error instanceof ImportError)) {
+      throw error;
+    }
+  } finally {
+    clearInterval(rssTimer);
+    sampleRss();
+  }
+  Object.assign(summary, {
+    pages: writer.counts.pages,
+    revisions: writer.counts.revisions,
+    uploads: writer.counts.uploads,
+    logItems: writer.counts.logItems,
+    skippedPages: writer.counts.skippedPages,
+    skippedRevisions: writer.counts.skippedRevisions,
+    textBytes: writer.counts.bytesOfText,
+    problemCount: writer.problemCount,
+    peakRssBytes: peakRss,
+  });
+  summary.seconds.total = (performance.now() - started) / 1000;
+  summary.revisionsPerSecond = summary.seconds.total > 0 ? summary.revisions / summary.seconds.total : 0;
+  return summary;
+}
+
+function describeFatal(error: unknown): string {
+  if (error instanceof ImportStoppedError) {
+    const p = error.problem;
+    return `stopped (--strict): ${p.subject ? `${p.subject}: ` : ''}${p.message}${p.line ? ` (line ${p.line}${p.column ? `, column ${p.column}` : ''})` : ''}`;
+  }
+  return (error as Error).message;
+}
+
+function readUserConfig(path: string): ImportedConfig | null {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as ImportedConfig;
+  } catch (error) {
+    throw new ImportError(`cannot read the config ${path}: ${(error as Error).message}`);
+  }
+}
+
+function writeConfig(path: string, config: ImportedConfig): void {
+  writeFileSync(path, JSON.stringify(config, null, 2) + '\n');
+}
+
+/** The working copy: `<db>.tmp`, new, copied from an existing wiki, or kept from a failed run (--resume). */
+function openTarget(options: ImportOptions, tmp: string): Database.Database {
+  const resuming = options.resume === true && existsSync(tmp);
+  if (!resuming) {
+    rmSync(tmp, { force: true });
+    if (existsSync(options.db)) copyFileSync(options.db, tmp);
+  }
+  const fresh = !existsSync(tmp);
+  const db = new Database(tmp);
+  // The import owns the file until it is renamed into place: durability comes from that rename
+  // (or, with --resume, from WAL commits), so SQLite need not sync every batch.
+  db.pragma(options.resume ? 'journal_mode = WAL' : 'journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('locking_mode = EXCLUSIVE');
+  if (fresh) {
+    createSchema(db, { indexes: false });
+    createUniqueIndexes(db);
+    db.transaction(() => insertInstallerDefaults(db))();
+  } else {
+    for (const name of DEFERRED_INDEX_NAMES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+    if (resuming) removeIncompletePages(db);
+  }
+  return db;
+}
+
+function createUniqueIndexes(db: Database.Database): void {
+  for (const table of TABLES) {
+    for (const index of table.indexes) {
+      if (index.unique) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${index.name} ON "${table.name}" (${index.columns.join(', ')})`);
+    }
+  }
+}
+
+/** Revisions of a page whose import was cut short have no page row yet: drop them before going on. */
+function removeIncompletePages(db: Database.Database): void {
+  db.exec(`
+    DELETE FROM revision_comment_temp WHERE revcomment_rev IN (SELECT rev_id FROM revision WHERE rev_page NOT IN (SELECT page_id FROM page));
+    DELETE FROM slots WHERE slot_revision_id IN (SELECT rev_id FROM revision WHERE rev_page NOT IN (SELECT page_id FROM page));
+    DELETE FROM ip_changes WHERE ipc_rev_id IN (SELECT rev_id FROM revision WHERE rev_page NOT IN (SELECT page_id FROM page));
+    DELETE FROM revision WHERE rev_page NOT IN (SELECT page_id FROM page);
+  `);
+}
+
+async function readDump(
+  path: string,
+  index: number,
+  options: ImportOptions,
+  writer: PageWriter,
+  emit: (p: Omit<ImportProgress, 'elapsedMs' | 'pages' | 'revisions'>) => void,
+): Promise<number> {
+  const source = openDump(path);
+  writer.dumpName = basename(path);
+  const reader = new DumpReader(writer, { strict: options.strict });
+  let lastEmit = 0;
+  const report = (): void => {
+    emit({ phase: 'read', dump: path, dumpIndex: index, dumpCount: options.dumps.length, bytesRead: source.bytesRead(), totalBytes: source.totalBytes, linkedPages: 0 });
+  };
+  for await (const chunk of source.chunks()) {
+    reader.write(chunk);
+    const now = performance.now();
+    if (now - lastEmit > 250) {
+      lastEmit = now;
+      report();
+    }
+  }
+  reader.end();
+  report();
+  return source.bytesRead();
+}
+
+function buildLinks(
+  db: Database.Database,
+  codec: TitleCodec,
+  interwiki: InterwikiTable,
+  info: DumpSiteInfo,
+  userConfig: ImportedConfig | null,
+  options: ImportOptions,
+  progress: (pages: number) => void,
+): LinkBuilder {
+  for (const table of ['pagelinks', 'templatelinks', 'categorylinks', 'imagelinks', 'externallinks', 'langlinks', 'iwlinks', 'page_props', 'redirect', 'searchindex']) {
+    db.exec(`DELETE FROM ${table}`);
+  }
+  const config = mergeConfig(configFromSiteInfo(info, []), userConfig);
+  const builder = new LinkBuilder(db, {
+    codec,
+    site: {
+      siteName: config.siteName ?? 'MediaWiki',
+      server: config.server ?? '',
+      scriptPath: config.scriptPath ?? '',
+      articlePath: config.articlePath ?? '/wiki/$1',
+      lang: config.lang ?? 'en',
+      subpageNamespaces: new Set(config.namespaces?.filter((n) => n.subpages).map((n) => n.id) ?? SUBPAGE_NAMESPACES),
+      contentNamespaces: new Set(config.namespaces?.filter((n) => n.content).map((n) => n.id) ?? CONTENT_NAMESPACES),
+    },
+    isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
+    trackingCategory: trackingCategoryResolver(db, codec, config.lang ?? 'en'),
+    searchIndex: options.noSearchIndex !== true,
+    progress,
+  });
+  builder.run();
+  return builder;
+}
+
+function finish(db: Database.Database): void {
+  db.transaction(() => {
+    rebuildCategories(db);
+    rebuildUserFacts(db);
+    fillLogPages(db);
+    fillLogSearch(db);
+  })();
+  finishIndexes(db);
+  rebuildSiteStats(db, [...CONTENT_NAMESPACES]);
+}

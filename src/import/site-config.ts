@@ -1,0 +1,106 @@
+// The wiki's configuration as far as a dump's <siteinfo> tells it, in the server's SiteConfig shape.
+
+import type { NamespaceAlias, NamespaceInfo, SiteConfig } from '../wiki/site.ts';
+import type { DumpNamespace, DumpSiteInfo } from './dump-types.ts';
+import type { InterwikiEntry } from './interwiki.ts';
+import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, defaultNamespaces } from './title.ts';
+
+/** What `<db>.config.json` holds: SiteConfig fields the dump told, plus import-only facts. */
+export type ImportedConfig = Partial<SiteConfig> & {
+  /** Extra interwiki prefixes (read from a user's config; the table itself is in the database). */
+  interwiki?: InterwikiEntry[];
+  /** $wgLocalInterwikis. */
+  localInterwikis?: string[];
+  /** Where the config came from, for people reading the file. */
+  importedFrom?: string[];
+};
+
+/** $wgNamespacesWithSubpages default, plus Scribunto's modules. */
+export const SUBPAGE_NAMESPACES: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15, 828, 829]);
+export const CONTENT_NAMESPACES: ReadonlySet<number> = new Set([0]);
+
+export function namespacesOf(info: DumpSiteInfo): DumpNamespace[] {
+  if (info.namespaces.length > 0) return info.namespaces;
+  return defaultNamespaces(info.siteName ?? 'Project');
+}
+
+/** `https://ltg.wikipedia.org/wiki/Suoku_puslopa` -> server, article path, script path, main page. */
+export function splitBaseUrl(base: string): { server: string; articlePath: string; scriptPath: string; mainPage: string } | null {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return null;
+  }
+  const server = `${url.protocol}//${url.host}`;
+  const path = url.pathname;
+  const indexPhp = path.indexOf('/index.php/');
+  if (indexPhp >= 0) {
+    return {
+      server,
+      scriptPath: path.slice(0, indexPhp),
+      articlePath: `${path.slice(0, indexPhp)}/index.php/$1`,
+      mainPage: decodeTitle(path.slice(indexPhp + '/index.php/'.length)),
+    };
+  }
+  const title = url.searchParams.get('title');
+  if (title !== null) return { server, scriptPath: path.replace(/\/index\.php$/, ''), articlePath: `${path}?title=$1`, mainPage: title.replace(/_/g, ' ') };
+  const slash = path.lastIndexOf('/');
+  const prefix = path.slice(0, slash);
+  // Wikimedia and most wikis with short URLs serve /wiki/$1 from scripts in /w.
+  const scriptPath = prefix === '/wiki' ? '/w' : prefix;
+  return { server, scriptPath, articlePath: `${prefix}/$1`, mainPage: decodeTitle(path.slice(slash + 1)) };
+}
+
+function decodeTitle(s: string): string {
+  try {
+    return decodeURIComponent(s).replace(/_/g, ' ');
+  } catch {
+    return s.replace(/_/g, ' ');
+  }
+}
+
+export function configFromSiteInfo(info: DumpSiteInfo, dumps: string[]): ImportedConfig {
+  const config: ImportedConfig = {};
+  if (info.siteName !== undefined) config.siteName = info.siteName;
+  if (info.dbName !== undefined) config.dbName = info.dbName;
+  if (info.lang !== undefined) config.lang = info.lang;
+  if (info.case !== undefined) config.capitalLinks = info.case === 'first-letter';
+  if (info.base) {
+    const parts = splitBaseUrl(info.base);
+    if (parts) Object.assign(config, parts);
+  }
+  const namespaces = namespacesOf(info);
+  const project = namespaces.find((ns) => ns.id === 4);
+  if (project) config.metaNamespace = project.name.replace(/ /g, '_');
+  config.namespaces = namespaces.map(namespaceInfo);
+  config.namespaceAliases = namespaceAliases(namespaces);
+  config.categoryCollation = 'uppercase';
+  config.importedFrom = dumps;
+  return config;
+}
+
+function namespaceInfo(ns: DumpNamespace): NamespaceInfo {
+  const canonical = CANONICAL_NAMESPACES.find(([id]) => id === ns.id)?.[1];
+  const info: NamespaceInfo = {
+    id: ns.id,
+    name: ns.name,
+    case: ns.case,
+    subpages: SUBPAGE_NAMESPACES.has(ns.id),
+    content: CONTENT_NAMESPACES.has(ns.id),
+    nonincludable: false,
+  };
+  if (canonical !== undefined) info.canonical = ns.id === 4 ? 'Project' : ns.id === 5 ? 'Project talk' : canonical;
+  else if (ns.id !== 0) info.canonical = ns.name;
+  return info;
+}
+
+function namespaceAliases(namespaces: DumpNamespace[]): NamespaceAlias[] {
+  const present = new Set(namespaces.map((ns) => ns.id));
+  return DEFAULT_NAMESPACE_ALIASES.filter(([, id]) => present.has(id)).map(([alias, id]) => ({ alias, id }));
+}
+
+/** A user's config wins over what the dump says; the dump fills in the rest. */
+export function mergeConfig(fromDump: ImportedConfig, fromUser: ImportedConfig | null): ImportedConfig {
+  return fromUser ? { ...fromDump, ...fromUser } : fromDump;
+}

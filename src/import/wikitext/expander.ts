@@ -1,0 +1,755 @@
+// Expands templates, template arguments, parser functions and magic words the way MediaWiki renders a page.
+//
+// Only what decides the links tables has to be right: which pages are transcluded, which branch of
+// an #if/#ifeq/#switch/#ifexist is taken, what a template's arguments make of `[[{{{1}}}]]`, the
+// text of magic words that build titles and URLs, DEFAULTSORT and DISPLAYTITLE. Output that
+// only affects rendering (dates, number formats, messages) is approximated.
+
+import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
+import { preprocess, type ExtNode, type PNode, type TemplatePart, type ParseMode } from './preprocessor.ts';
+import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, type TitleCodec } from '../title.ts';
+import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.ts';
+
+export const MODULE_NS = 828;
+
+/** What a page's expansion needs to know about the rest of the wiki. */
+export interface WikiLookup {
+  /** Latest wikitext of a page, and its redirect target; null when the page does not exist. */
+  page(ns: number, dbKey: string): { text: string; redirect: ParsedTitle | null } | null;
+  exists(ns: number, dbKey: string): boolean;
+}
+
+export interface SiteFacts {
+  siteName: string;
+  /** `https://ltg.wikipedia.org` */
+  server: string;
+  /** `/w` */
+  scriptPath: string;
+  /** `/wiki/$1` */
+  articlePath: string;
+  lang: string;
+  /** Namespaces with subpages ($wgNamespacesWithSubpages). */
+  subpageNamespaces: ReadonlySet<number>;
+  /** Content namespaces ($wgContentNamespaces), where __NOINDEX__ has no effect. */
+  contentNamespaces: ReadonlySet<number>;
+}
+
+/** What the expansion found besides the expanded text. */
+export interface ExpansionOutput {
+  /** `ns:dbKey` -> title of every transcluded page (templatelinks). */
+  templates: Map<string, { ns: number; dbKey: string }>;
+  /** Links registered by functions (#ifexist) rather than written in the text. */
+  links: Map<string, { ns: number; dbKey: string }>;
+  /** Files registered by functions and tags (gallery, filepath, #ifexist on Media:). */
+  images: Set<string>;
+  /** Files shown by a tag (gallery): a missing one puts the page in the broken file category. */
+  embeddedFiles: Set<string>;
+  /** Page properties set by functions: defaultsort, displaytitle. */
+  props: Map<string, string>;
+  /** Tracking category message keys (`broken-file-category`, ...). */
+  tracking: Set<string>;
+}
+
+export interface PageContext {
+  ns: number;
+  dbKey: string;
+  /** Revision facts for REVISIONID and friends. */
+  revisionId?: number;
+  timestamp?: string;
+  user?: string;
+  pageId?: number;
+}
+
+interface Frame {
+  parent: Frame | null;
+  /** The transcluded page this frame expands (null for the page itself). */
+  title: { ns: number; dbKey: string } | null;
+  args: Map<string, { nodes: PNode[]; frame: Frame; trim: boolean; cached?: string }> | null;
+  depth: number;
+  mode: ParseMode;
+}
+
+/** Strip markers stand for content the link scanner must not see (nowiki, pre, math...). */
+export const STRIP_MARKER = '\u007f';
+
+const MAX_DEPTH = 40;
+const MAX_OUTPUT = 4 << 20;
+const TEMPLATE_CACHE_SIZE = 2000;
+
+type FunctionHandler = (x: Expander, frame: Frame, first: string, parts: TemplatePart[]) => string;
+
+export class Expander {
+  readonly out: ExpansionOutput = {
+    templates: new Map(),
+    links: new Map(),
+    images: new Set(),
+    embeddedFiles: new Set(),
+    props: new Map(),
+    tracking: new Set(),
+  };
+  private outputSize = 0;
+  private readonly active = new Set<string>();
+
+  constructor(
+    readonly codec: TitleCodec,
+    readonly wiki: WikiLookup,
+    readonly site: SiteFacts,
+    readonly page: PageContext,
+    private readonly templateCache: TemplateCache,
+  ) {}
+
+  expandPage(text: string): string {
+    const frame: Frame = { parent: null, title: null, args: null, depth: 0, mode: 'view' };
+    return this.expandNodes(preprocess(text, 'view'), frame);
+  }
+
+  /** Expands wikitext that an extension tag hands back to the parser (ref, poem, gallery captions). */
+  expandInner(text: string, frame: Frame): string {
+    return this.expandNodes(preprocess(text, frame.mode), frame);
+  }
+
+  expandNodes(nodes: PNode[], frame: Frame): string {
+    if (nodes.length === 1 && typeof nodes[0] === 'string') return nodes[0];
+    let s = '';
+    for (const node of nodes) {
+      if (typeof node === 'string') s += node;
+      else if (node.kind === 'template') s += this.template(node.title, node.parts, frame);
+      else if (node.kind === 'arg') s += this.argument(node.name, node.defaultValue, frame);
+      else s += this.extensionTag(node, frame);
+    }
+    return s;
+  }
+
+  private argument(nameNodes: PNode[], defaultValue: PNode[] | null, frame: Frame): string {
+    const name = this.expandNodes(nameNodes, frame).trim();
+    const arg = frame.args?.get(name);
+    if (arg) {
+      if (arg.cached === undefined) {
+        const value = this.expandNodes(arg.nodes, arg.frame);
+        arg.cached = arg.trim ? value.trim() : value;
+      }
+      return arg.cached;
+    }
+    if (defaultValue !== null) return this.expandNodes(defaultValue, frame);
+    return `{{{${name}}}}`;
+  }
+
+  private template(titleNodes: PNode[], parts: TemplatePart[], frame: Frame): string {
+    if (this.outputSize > MAX_OUTPUT) {
+      this.out.tracking.add('post-expand-template-inclusion-category');
+      return '';
+    }
+    let name = this.expandNodes(titleNodes, frame).trim();
+    const raw = (): string => `{{${name}${parts.map((p) => '|' + this.partText(p, frame)).join('')}}}`;
+    const lower = name.toLowerCase();
+    if (lower.startsWith('subst:') || lower.startsWith('safesubst:')) {
+      name = name.slice(name.indexOf(':') + 1).trim();
+    }
+    let noWiki = false;
+    for (const prefix of ['msgnw:', 'msg:', 'raw:']) {
+      if (name.toLowerCase().startsWith(prefix)) {
+        noWiki = prefix === 'msgnw:';
+        name = name.slice(prefix.length).trim();
+        break;
+      }
+    }
+    const colon = name.indexOf(':');
+    if (colon > 0) {
+      const fn = lookupFunction(name.slice(0, colon));
+      if (fn) return fn(this, frame, name.slice(colon + 1).trim(), parts);
+    }
+    if (parts.length === 0) {
+      const variable = lookupVariable(name);
+      if (variable) return variable(this, frame, '', parts);
+    }
+    const title = this.codec.parse(decodeCharReferences(name), NS_TEMPLATE);
+    if (!title || title.interwiki !== '' || title.dbKey === '') return raw();
+    if (title.ns === NS_SPECIAL) return '';
+    if (title.ns === NS_MEDIA) return raw();
+    return this.transclude(title, parts, frame, noWiki);
+  }
+
+  private transclude(title: ParsedTitle, parts: TemplatePart[], frame: Frame, noWiki: boolean): string {
+    let target: { ns: number; dbKey: string } = title;
+    let found: { text: string; redirect: ParsedTitle | null } | null = null;
+    for (let hop = 0; hop < 3; hop++) {
+      this.addTemplate(target.ns, target.dbKey);
+      found = this.wiki.page(target.ns, target.dbKey);
+      if (!found || !found.redirect || found.redirect.interwiki !== '') break;
+      target = found.redirect;
+    }
+    if (!found) return `[[:${this.codec.namespaces.prefixedText(title.ns, title.dbKey)}]]`;
+    const key = `${target.ns}:${target.dbKey}`;
+    if (this.active.has(key) || frame.depth >= MAX_DEPTH) {
+      this.out.tracking.add('template-loop-category');
+      return `<span class="error">Template loop detected: [[${this.codec.namespaces.prefixedText(target.ns, target.dbKey)}]]</span>`;
+    }
+    if (noWiki) return STRIP_MARKER;
+    const nodes = this.templateCache.get(key, found.text);
+    const child: Frame = { parent: frame, title: target, args: this.frameArgs(parts, frame), depth: frame.depth + 1, mode: 'include' };
+    this.active.add(key);
+    try {
+      const text = this.expandNodes(nodes, child);
+      this.outputSize += text.length;
+      return text;
+    } finally {
+      this.active.delete(key);
+    }
+  }
+
+  addTemplate(ns: number, dbKey: string): void {
+    const key = `${ns}:${dbKey}`;
+    if (!this.out.templates.has(key)) this.out.templates.set(key, { ns, dbKey });
+  }
+
+  addLink(ns: number, dbKey: string): void {
+    const key = `${ns}:${dbKey}`;
+    if (!this.out.links.has(key)) this.out.links.set(key, { ns, dbKey });
+  }
+
+  private frameArgs(parts: TemplatePart[], frame: Frame): Frame['args'] {
+    if (parts.length === 0) return null;
+    const args: NonNullable<Frame['args']> = new Map();
+    let index = 0;
+    for (const part of parts) {
+      if (part.name === null) {
+        index++;
+        args.set(String(index), { nodes: part.value, frame, trim: false });
+      } else {
+        const name = this.expandNodes(part.name, frame).trim();
+        args.set(name, { nodes: part.value, frame, trim: true });
+      }
+    }
+    return args;
+  }
+
+  /** A part as a plain function argument: `name=value` expanded and trimmed. */
+  partText(part: TemplatePart, frame: Frame): string {
+    const value = this.expandNodes(part.value, frame);
+    if (part.name === null) return value.trim();
+    return `${this.expandNodes(part.name, frame)}=${value}`.trim();
+  }
+
+  value(part: TemplatePart | undefined, frame: Frame): string {
+    return part === undefined ? '' : this.partText(part, frame);
+  }
+
+  /** Value of a part that is meant as a branch (`|then|else`): only the chosen branch is expanded. */
+  branch(part: TemplatePart | undefined, frame: Frame): string {
+    return part === undefined ? '' : this.partText(part, frame);
+  }
+
+  private extensionTag(node: ExtNode, frame: Frame): string {
+    const handler = TAG_HANDLERS[node.name];
+    if (handler) return handler(this, node, frame);
+    return STRIP_MARKER;
+  }
+
+  frameTitle(frame: Frame): { ns: number; dbKey: string } {
+    void frame;
+    return this.page;
+  }
+}
+
+/** Preprocessed template texts by `ns:dbKey`; a page's own edits never change a template mid-import. */
+export class TemplateCache {
+  private readonly nodes = new Map<string, PNode[]>();
+
+  get(key: string, text: string): PNode[] {
+    let nodes = this.nodes.get(key);
+    if (nodes === undefined) {
+      nodes = preprocess(text, 'include');
+      if (this.nodes.size >= TEMPLATE_CACHE_SIZE) this.nodes.delete(this.nodes.keys().next().value!);
+      this.nodes.set(key, nodes);
+    } else {
+      // Keep recently used templates: re-insert at the end of the Map's order.
+      this.nodes.delete(key);
+      this.nodes.set(key, nodes);
+    }
+    return nodes;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extension tags
+
+type TagHandler = (x: Expander, node: ExtNode, frame: Frame) => string;
+
+const parsedInner: TagHandler = (x, node, frame) => (node.inner === null ? '' : ` ${x.expandInner(node.inner, frame)} `);
+
+const TAG_HANDLERS: Record<string, TagHandler> = {
+  ref: parsedInner,
+  references: parsedInner,
+  poem: parsedInner,
+  indicator: parsedInner,
+  tab: parsedInner,
+  gallery: (x, node, frame) => {
+    if (node.inner === null) return '';
+    let captions = '';
+    for (const line of node.inner.split('\n')) {
+      const m = /^\s*([^|]+?)\s*(?:\|(.*))?$/.exec(line);
+      if (!m) continue;
+      const title = x.codec.parse(decodeCharReferences(m[1]!), NS_FILE);
+      if (!title || title.ns !== NS_FILE || title.interwiki !== '' || !title.dbKey) continue;
+      x.out.images.add(title.dbKey);
+      x.out.embeddedFiles.add(title.dbKey);
+      if (m[2]) {
+        for (const param of m[2].split('|')) {
+          const link = /^\s*link=(.*)$/.exec(param);
+          if (link) {
+            const linkTitle = x.codec.parse(decodeCharReferences(link[1]!.trim()));
+            if (linkTitle && linkTitle.interwiki === '' && linkTitle.dbKey && linkTitle.ns >= 0) x.addLink(linkTitle.ns, linkTitle.dbKey);
+          }
+        }
+        captions += ` ${x.expandInner(m[2], frame)}\n`;
+      }
+    }
+    return captions;
+  },
+  imagemap: (x, node, frame) => {
+    if (node.inner === null) return '';
+    const lines = node.inner.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+    if (lines.length === 0) return '';
+    const image = lines[0]!.split('|')[0]!.trim();
+    const title = x.codec.parse(decodeCharReferences(image), NS_FILE);
+    if (title && title.ns === NS_FILE && title.dbKey) x.out.images.add(title.dbKey);
+    let links = '';
+    for (const line of lines.slice(1)) {
+      const m = /\[\[[^\]]*\]\]|\[[^\]]*\]/.exec(line);
+      if (m) links += ` ${x.expandInner(m[0], frame)} `;
+    }
+    return links;
+  },
+  templatestyles: (x, node) => {
+    const src = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(node.attributes);
+    const value = src ? (src[1] ?? src[2] ?? src[3] ?? '') : '';
+    const title = value ? x.codec.parse(decodeCharReferences(value), NS_TEMPLATE) : null;
+    if (title && title.interwiki === '' && title.dbKey) x.addTemplate(title.ns, title.dbKey);
+    return '';
+  },
+  section: () => '',
+  templatedata: () => '',
+  categorytree: () => '',
+  inputbox: () => '',
+  mapframe: () => '',
+  maplink: () => '',
+  charinsert: () => '',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Parser functions and variables
+
+interface FunctionSpec {
+  names: string[];
+  caseSensitive: boolean;
+  handler: FunctionHandler;
+}
+
+const functionsInsensitive = new Map<string, FunctionHandler>();
+const functionsSensitive = new Map<string, FunctionHandler>();
+const variables = new Map<string, FunctionHandler>();
+
+function lookupFunction(name: string): FunctionHandler | undefined {
+  return functionsSensitive.get(name.trim()) ?? functionsInsensitive.get(name.trim().toLowerCase());
+}
+
+function lookupVariable(name: string): FunctionHandler | undefined {
+  return variables.get(name) ?? variables.get(name.toUpperCase() === name ? name : '\u0000');
+}
+
+function define(spec: FunctionSpec): void {
+  for (const name of spec.names) {
+    if (spec.caseSensitive) functionsSensitive.set(name, spec.handler);
+    else functionsInsensitive.set(name.toLowerCase(), spec.handler);
+  }
+}
+
+function isNumeric(s: string): boolean {
+  return /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(s);
+}
+
+function looselyEqual(a: string, b: string): boolean {
+  if (isNumeric(a) && isNumeric(b)) return Number(a) === Number(b);
+  return a === b;
+}
+
+function expressionError(message: string): string {
+  return `<strong class="error">Expression error: ${message}</strong>`;
+}
+
+function expr(text: string): string {
+  try {
+    const value = evaluateExpression(text);
+    return value === null ? '' : formatNumber(value);
+  } catch (error) {
+    if (error instanceof ExprError) return expressionError(error.message);
+    throw error;
+  }
+}
+
+define({
+  names: ['#if'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => (first !== '' ? x.branch(parts[0], frame) : x.branch(parts[1], frame)),
+});
+define({
+  names: ['#ifeq'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) =>
+    looselyEqual(first, x.value(parts[0], frame)) ? x.branch(parts[1], frame) : x.branch(parts[2], frame),
+});
+define({
+  names: ['#iferror'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => {
+    const isError = /class\s*=\s*["']?[^"'>]*\berror\b/.test(first);
+    if (isError) return x.branch(parts[0], frame);
+    return parts.length > 1 ? x.branch(parts[1], frame) : first;
+  },
+});
+define({
+  names: ['#ifexpr'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => {
+    try {
+      const value = evaluateExpression(first);
+      return value ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
+    } catch (error) {
+      if (error instanceof ExprError) return expressionError(error.message);
+      throw error;
+    }
+  },
+});
+define({ names: ['#expr'], caseSensitive: false, handler: (_x, _frame, first) => expr(first) });
+define({
+  names: ['#ifexist'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => {
+    const title = x.codec.parse(decodeCharReferences(first));
+    if (!title) return x.branch(parts[1], frame);
+    if (title.interwiki !== '') return x.branch(parts[1], frame);
+    if (title.ns === NS_MEDIA) {
+      x.out.images.add(title.dbKey);
+      return x.wiki.exists(NS_FILE, title.dbKey) ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
+    }
+    if (title.ns === NS_SPECIAL) return x.branch(parts[1], frame);
+    if (title.dbKey === '') return x.branch(parts[1], frame);
+    x.addLink(title.ns, title.dbKey);
+    return x.wiki.exists(title.ns, title.dbKey) ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
+  },
+});
+define({
+  names: ['#switch'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => {
+    let found = false;
+    let defaultPart: PNode[] | null = null;
+    let lastBare: TemplatePart | null = null;
+    for (const part of parts) {
+      if (part.name === null) {
+        lastBare = part;
+        if (!found && looselyEqual(x.expandNodes(part.value, frame).trim(), first)) found = true;
+        continue;
+      }
+      lastBare = null;
+      const key = x.expandNodes(part.name, frame).trim();
+      if (found || looselyEqual(key, first)) return x.expandNodes(part.value, frame).trim();
+      if (key === '#default') defaultPart = part.value;
+    }
+    if (lastBare) return x.expandNodes(lastBare.value, frame).trim();
+    return defaultPart ? x.expandNodes(defaultPart, frame).trim() : '';
+  },
+});
+define({
+  names: ['#invoke'],
+  caseSensitive: false,
+  handler: (x, _frame, first) => {
+    const title = x.codec.parse(decodeCharReferences(first), MODULE_NS);
+    if (title && title.interwiki === '' && title.dbKey) x.addTemplate(title.ns === MODULE_NS ? MODULE_NS : title.ns, title.dbKey);
+    return '';
+  },
+});
+define({
+  names: ['#tag'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => {
+    const name = first.toLowerCase();
+    const inner = parts.length > 0 && parts[0]!.name === null ? x.expandNodes(parts[0]!.value, frame) : null;
+    const attributes = parts
+      .slice(inner === null ? 0 : 1)
+      .map((p) => x.partText(p, frame))
+      .join(' ');
+    const handler = TAG_HANDLERS[name];
+    const node: ExtNode = { kind: 'ext', name, attributes: attributes ? ` ${attributes}` : '', inner };
+    if (handler) return handler(x, node, frame);
+    return STRIP_MARKER;
+  },
+});
+define({
+  names: ['#time', '#timel', '#formatdate', '#dateformat', 'formatdate', 'dateformat'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => (parts.length > 0 ? x.value(parts[0], frame) : first),
+});
+define({ names: ['#language', '#bcp47', '#dir'], caseSensitive: false, handler: (x) => x.site.lang });
+define({
+  names: ['#titleparts'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => {
+    const count = parseInt(x.value(parts[0], frame) || '0', 10) || 0;
+    const start = parseInt(x.value(parts[1], frame) || '1', 10) || 1;
+    const title = x.codec.parse(decodeCharReferences(first));
+    if (!title) return first;
+    const segments = x.codec.namespaces.prefixedText(title.ns, title.dbKey).split('/');
+    const from = start > 0 ? start - 1 : Math.max(0, segments.length + start);
+    const selected = count > 0 ? segments.slice(from, from + count) : count < 0 ? segments.slice(from, count) : segments.slice(from);
+    return selected.join('/');
+  },
+});
+define({
+  names: ['#rel2abs'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => {
+    const base = parts.length > 0 ? x.value(parts[0], frame) : x.codec.namespaces.prefixedText(x.page.ns, x.page.dbKey);
+    return relativeToAbsolute(first, base);
+  },
+});
+define({
+  names: ['#special', '#speciale'],
+  caseSensitive: false,
+  handler: (x, _frame, first) => `${x.codec.namespaces.name(NS_SPECIAL) || 'Special'}:${first}`,
+});
+for (const name of ['#property', '#statements', '#coordinates', '#babel', '#categorytree', '#lst', '#lsth', '#lstx', '#section', '#section-h', '#section-x', '#mentor', '#target', '#widget']) {
+  define({ names: [name], caseSensitive: false, handler: () => '' });
+}
+
+define({ names: ['lc'], caseSensitive: false, handler: (_x, _f, first) => first.toLowerCase() });
+define({ names: ['uc'], caseSensitive: false, handler: (_x, _f, first) => first.toUpperCase() });
+define({ names: ['lcfirst'], caseSensitive: false, handler: (_x, _f, first) => lcfirst(first) });
+define({ names: ['ucfirst'], caseSensitive: false, handler: (_x, _f, first) => ucfirst(first) });
+define({ names: ['urlencode'], caseSensitive: false, handler: (x, frame, first, parts) => urlencode(first, x.value(parts[0], frame)) });
+define({ names: ['anchorencode'], caseSensitive: false, handler: (_x, _f, first) => anchorEncode(first) });
+define({ names: ['bidi'], caseSensitive: false, handler: (_x, _f, first) => first });
+define({ names: ['padleft'], caseSensitive: false, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), true) });
+define({ names: ['padright'], caseSensitive: false, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), false) });
+define({ names: ['formatnum'], caseSensitive: false, handler: (_x, _f, first) => first });
+define({ names: ['plural'], caseSensitive: false, handler: (x, frame, first, parts) => (Number(first.replace(/,/g, '')) === 1 ? x.value(parts[0], frame) : x.value(parts[1] ?? parts[0], frame)) });
+define({ names: ['grammar'], caseSensitive: false, handler: (x, frame, _first, parts) => x.value(parts[0], frame) });
+define({ names: ['gender'], caseSensitive: false, handler: (x, frame, _first, parts) => x.value(parts[parts.length > 2 ? 2 : 0], frame) });
+define({ names: ['int'], caseSensitive: false, handler: (_x, _f, first) => `⧼${first}⧽` });
+define({ names: ['ns', 'nse'], caseSensitive: false, handler: (x, _f, first) => namespaceName(x, first) });
+define({ names: ['localurl', 'localurle'], caseSensitive: false, handler: (x, frame, first, parts) => localUrl(x, first, x.value(parts[0], frame)) });
+define({
+  names: ['fullurl', 'fullurle', 'canonicalurl', 'canonicalurle'],
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => {
+    const local = localUrl(x, first, x.value(parts[0], frame));
+    return local.startsWith('/') ? `${x.site.server}${local}` : local;
+  },
+});
+define({
+  names: ['filepath'],
+  caseSensitive: false,
+  handler: (x, _frame, first) => {
+    const title = x.codec.parse(decodeCharReferences(first.split('|')[0] ?? ''), NS_FILE);
+    if (!title || title.interwiki !== '' || !title.dbKey) return '';
+    x.out.images.add(title.dbKey);
+    return '';
+  },
+});
+define({
+  names: ['DEFAULTSORT', 'DEFAULTSORTKEY', 'DEFAULTCATEGORYSORT'],
+  caseSensitive: true,
+  handler: (x, frame, first, parts) => {
+    const option = x.value(parts[0], frame);
+    const key = decodeCharReferences(stripTags(first)).trim();
+    const old = x.out.props.get('defaultsort');
+    if (old === undefined || option !== 'noreplace') x.out.props.set('defaultsort', key);
+    if (old !== undefined && old !== key && option === '') return `<span class="error">Warning: Default sort key "${key}" overrides earlier default sort key "${old}".</span>`;
+    return '';
+  },
+});
+define({
+  names: ['DISPLAYTITLE'],
+  caseSensitive: true,
+  handler: (x, frame, first, parts) => {
+    const option = x.value(parts[0], frame);
+    const html = doQuotes(first).replace(new RegExp(STRIP_MARKER, 'g'), '');
+    const plain = decodeCharReferences(stripTags(html));
+    const title = x.codec.parse(plain);
+    if (title && title.fragment === '' && title.interwiki === '' && title.ns === x.page.ns && title.dbKey === x.page.dbKey) {
+      const old = x.out.props.get('displaytitle');
+      if (old === undefined || option !== 'noreplace') x.out.props.set('displaytitle', html);
+    }
+    return '';
+  },
+});
+define({ names: ['PAGESINCATEGORY', 'PAGESINCAT', 'PAGESINNAMESPACE', 'PAGESINNS', 'NUMBERINGROUP', 'NUMINGROUP'], caseSensitive: true, handler: () => '0' });
+define({
+  names: ['PAGESIZE', 'REVISIONID', 'REVISIONTIMESTAMP', 'REVISIONDAY', 'REVISIONDAY2', 'REVISIONMONTH', 'REVISIONMONTH1', 'REVISIONYEAR', 'REVISIONUSER'],
+  caseSensitive: true,
+  handler: (x, _frame, first) => {
+    // MediaWiki fetches the named page's current revision, which registers it as a transclusion.
+    const title = x.codec.parse(decodeCharReferences(first));
+    if (title && title.interwiki === '' && title.dbKey && title.ns >= 0) x.addTemplate(title.ns, title.dbKey);
+    return '';
+  },
+});
+define({ names: ['PROTECTIONLEVEL', 'PROTECTIONEXPIRY', 'CASCADINGSOURCES'], caseSensitive: true, handler: () => '' });
+
+/** Title magic words, with and without an argument (`{{PAGENAME}}`, `{{PAGENAME:Foo}}`). */
+const TITLE_WORDS: Record<string, (x: Expander, ns: number, dbKey: string) => string> = {
+  FULLPAGENAME: (x, ns, k) => x.codec.namespaces.prefixedText(ns, k),
+  FULLPAGENAMEE: (x, ns, k) => wfUrlencode(x.codec.namespaces.prefixedText(ns, k).replace(/ /g, '_')),
+  PAGENAME: (_x, _ns, k) => k.replace(/_/g, ' '),
+  PAGENAMEE: (_x, _ns, k) => wfUrlencode(k),
+  BASEPAGENAME: (x, ns, k) => basePage(x, ns, k).replace(/_/g, ' '),
+  BASEPAGENAMEE: (x, ns, k) => wfUrlencode(basePage(x, ns, k)),
+  ROOTPAGENAME: (x, ns, k) => (x.site.subpageNamespaces.has(ns) ? k.split('/')[0]! : k).replace(/_/g, ' '),
+  ROOTPAGENAMEE: (x, ns, k) => wfUrlencode(x.site.subpageNamespaces.has(ns) ? k.split('/')[0]! : k),
+  SUBPAGENAME: (x, ns, k) => (x.site.subpageNamespaces.has(ns) ? k.split('/').pop()! : k).replace(/_/g, ' '),
+  SUBPAGENAMEE: (x, ns, k) => wfUrlencode(x.site.subpageNamespaces.has(ns) ? k.split('/').pop()! : k),
+  NAMESPACE: (x, ns) => x.codec.namespaces.name(ns),
+  NAMESPACEE: (x, ns) => wfUrlencode(x.codec.namespaces.name(ns).replace(/ /g, '_')),
+  NAMESPACENUMBER: (_x, ns) => String(ns),
+  TALKSPACE: (x, ns) => x.codec.namespaces.name(ns < 0 ? ns : ns | 1),
+  TALKSPACEE: (x, ns) => wfUrlencode(x.codec.namespaces.name(ns < 0 ? ns : ns | 1).replace(/ /g, '_')),
+  SUBJECTSPACE: (x, ns) => x.codec.namespaces.name(ns < 0 ? ns : ns & ~1),
+  ARTICLESPACE: (x, ns) => x.codec.namespaces.name(ns < 0 ? ns : ns & ~1),
+  SUBJECTSPACEE: (x, ns) => wfUrlencode(x.codec.namespaces.name(ns < 0 ? ns : ns & ~1).replace(/ /g, '_')),
+  TALKPAGENAME: (x, ns, k) => (ns < 0 ? '' : x.codec.namespaces.prefixedText(ns | 1, k)),
+  TALKPAGENAMEE: (x, ns, k) => (ns < 0 ? '' : wfUrlencode(x.codec.namespaces.prefixedText(ns | 1, k).replace(/ /g, '_'))),
+  SUBJECTPAGENAME: (x, ns, k) => x.codec.namespaces.prefixedText(ns < 0 ? ns : ns & ~1, k),
+  ARTICLEPAGENAME: (x, ns, k) => x.codec.namespaces.prefixedText(ns < 0 ? ns : ns & ~1, k),
+  SUBJECTPAGENAMEE: (x, ns, k) => wfUrlencode(x.codec.namespaces.prefixedText(ns < 0 ? ns : ns & ~1, k).replace(/ /g, '_')),
+};
+
+for (const [word, fn] of Object.entries(TITLE_WORDS)) {
+  variables.set(word, (x) => fn(x, x.page.ns, x.page.dbKey));
+  define({
+    names: [word],
+    caseSensitive: true,
+    handler: (x, _frame, first) => {
+      if (first === '') return fn(x, x.page.ns, x.page.dbKey);
+      const title = x.codec.parse(decodeCharReferences(first));
+      return title ? fn(x, title.ns, title.dbKey) : '';
+    },
+  });
+}
+
+const now = new Date();
+const SIMPLE_VARIABLES: Record<string, (x: Expander) => string> = {
+  '!': () => '|',
+  '=': () => '=',
+  SITENAME: (x) => x.site.siteName,
+  SERVER: (x) => x.site.server,
+  SERVERNAME: (x) => x.site.server.replace(/^[a-z]*:?\/\//, ''),
+  SCRIPTPATH: (x) => x.site.scriptPath,
+  STYLEPATH: (x) => `${x.site.scriptPath}/skins`,
+  ARTICLEPATH: (x) => x.site.articlePath,
+  CONTENTLANGUAGE: (x) => x.site.lang,
+  CONTENTLANG: (x) => x.site.lang,
+  PAGELANGUAGE: (x) => x.site.lang,
+  DIRECTIONMARK: () => '\u200e',
+  DIRMARK: () => '\u200e',
+  CURRENTVERSION: () => '1.39.17',
+  PAGEID: (x) => (x.page.pageId ? String(x.page.pageId) : ''),
+  REVISIONID: (x) => (x.page.revisionId ? String(x.page.revisionId) : ''),
+  REVISIONUSER: (x) => x.page.user ?? '',
+  REVISIONTIMESTAMP: (x) => x.page.timestamp ?? '',
+  REVISIONYEAR: (x) => (x.page.timestamp ?? '').slice(0, 4),
+  REVISIONMONTH: (x) => (x.page.timestamp ?? '').slice(4, 6),
+  REVISIONDAY: (x) => String(Number((x.page.timestamp ?? '').slice(6, 8)) || ''),
+  REVISIONDAY2: (x) => (x.page.timestamp ?? '').slice(6, 8),
+  CURRENTYEAR: () => String(now.getUTCFullYear()),
+  CURRENTMONTH: () => String(now.getUTCMonth() + 1).padStart(2, '0'),
+  CURRENTMONTH1: () => String(now.getUTCMonth() + 1),
+  CURRENTDAY: () => String(now.getUTCDate()),
+  CURRENTDAY2: () => String(now.getUTCDate()).padStart(2, '0'),
+  CURRENTHOUR: () => String(now.getUTCHours()).padStart(2, '0'),
+  CURRENTTIMESTAMP: () => now.toISOString().replace(/[-:T]/g, '').slice(0, 14),
+  NUMBEROFPAGES: () => '0',
+  NUMBEROFARTICLES: () => '0',
+  NUMBEROFFILES: () => '0',
+  NUMBEROFUSERS: () => '0',
+  NUMBEROFACTIVEUSERS: () => '0',
+  NUMBEROFEDITS: () => '0',
+  NUMBEROFADMINS: () => '0',
+  PAGESIZE: () => '0',
+};
+for (const [word, fn] of Object.entries(SIMPLE_VARIABLES)) variables.set(word, (x) => fn(x));
+for (const local of ['LOCALYEAR', 'LOCALMONTH', 'LOCALMONTH1', 'LOCALDAY', 'LOCALDAY2', 'LOCALHOUR', 'LOCALTIMESTAMP']) {
+  variables.set(local, variables.get(local.replace('LOCAL', 'CURRENT'))!);
+}
+for (const insensitive of ['SERVER', 'SERVERNAME', 'SCRIPTPATH', 'STYLEPATH', 'ARTICLEPATH', 'PAGEID']) {
+  const fn = variables.get(insensitive)!;
+  for (const spelling of [insensitive.toLowerCase(), insensitive[0] + insensitive.slice(1).toLowerCase()]) variables.set(spelling, fn);
+}
+
+function basePage(x: Expander, ns: number, dbKey: string): string {
+  if (!x.site.subpageNamespaces.has(ns)) return dbKey;
+  const slash = dbKey.lastIndexOf('/');
+  return slash > 0 ? dbKey.slice(0, slash) : dbKey;
+}
+
+function namespaceName(x: Expander, arg: string): string {
+  const n = Number(arg);
+  if (arg !== '' && Number.isInteger(n)) return x.codec.namespaces.byId.has(n) ? x.codec.namespaces.name(n) : '';
+  const index = x.codec.namespaces.index(arg);
+  return index === undefined ? '' : x.codec.namespaces.name(index);
+}
+
+function localUrl(x: Expander, target: string, query: string): string {
+  const title = x.codec.parse(decodeCharReferences(target));
+  if (!title) return '';
+  const prefixed = x.codec.namespaces.prefixedText(title.ns, title.dbKey).replace(/ /g, '_');
+  if (query) return `${x.site.scriptPath}/index.php?title=${wfUrlencode(prefixed)}&${query}`;
+  return x.site.articlePath.replace('$1', wfUrlencode(prefixed));
+}
+
+function urlencode(s: string, mode: string): string {
+  const m = mode.toUpperCase();
+  if (m === 'WIKI') return wfUrlencode(s.replace(/ /g, '_'));
+  if (m === 'PATH') return encodeURIComponent(s).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%7E/g, '~');
+  // PHP urlencode: spaces as '+', RFC 1738.
+  return encodeURIComponent(s)
+    .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%20/g, '+');
+}
+
+function anchorEncode(s: string): string {
+  return stripTags(decodeCharReferences(s)).replace(/[ \n\t]+/g, '_').replace(/[%]/g, '%25');
+}
+
+function pad(s: string, lengthText: string, padding: string, left: boolean): string {
+  const length = Math.min(500, parseInt(lengthText, 10) || 0);
+  const fill = padding === '' ? '0' : padding;
+  const chars = [...s];
+  if (chars.length >= length) return s;
+  let extra = '';
+  const fillChars = [...fill];
+  for (let i = 0; chars.length + extra.length < length; i++) extra += fillChars[i % fillChars.length];
+  return left ? extra + s : s + extra;
+}
+
+function lcfirst(s: string): string {
+  if (s === '') return s;
+  const first = String.fromCodePoint(s.codePointAt(0)!);
+  return first.toLowerCase() + s.slice(first.length);
+}
+
+function relativeToAbsolute(to: string, from: string): string {
+  to = to.trim();
+  if (to === '' || !(to.startsWith('.') || to.startsWith('/'))) return to;
+  const base = from.split('/');
+  const out: string[] = to.startsWith('/') ? [...base] : [];
+  const segments = to.split('/');
+  for (const seg of segments) {
+    if (seg === '..') out.pop();
+    else if (seg === '.') {
+      if (out.length === 0) out.push(...base);
+    } else if (seg !== '') out.push(seg);
+  }
+  return out.join('/');
+}
+
+export { NS_CATEGORY };

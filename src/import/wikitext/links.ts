@@ -1,0 +1,374 @@
+// Finds what MediaWiki's parser records from expanded wikitext: links, categories, files, URLs, switches.
+
+import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, type ParsedTitle, type TitleCodec } from '../title.ts';
+import { STRIP_MARKER } from './expander.ts';
+import { decodeCharReferences } from './text.ts';
+
+export interface LinkTarget {
+  ns: number;
+  dbKey: string;
+}
+
+export interface ScannedLinks {
+  pageLinks: Map<string, LinkTarget>;
+  /** Category DB key -> sort key prefix (the `|text` of the link, or DEFAULTSORT). */
+  categories: Map<string, string>;
+  images: Set<string>;
+  externalLinks: Set<string>;
+  /** Language code -> title text, first link per language. */
+  langLinks: Map<string, string>;
+  /** `prefix:dbKey` -> [prefix, dbKey]. */
+  interwikiLinks: Map<string, [string, string]>;
+  /** Behaviour switches by their lowercase name (`notoc`, `hiddencat`, ...). */
+  switches: Set<string>;
+  /** Files linked with [[File:...]] (not [[Media:...]], galleries or functions): their absence is tracked. */
+  embeddedFiles: Set<string>;
+}
+
+export interface LinkContext {
+  codec: TitleCodec;
+  ns: number;
+  dbKey: string;
+  /** Interwiki prefixes that name a language ($wgInterwikiMagic language links). */
+  isLanguagePrefix(prefix: string): boolean;
+  subpageNamespaces: ReadonlySet<number>;
+  /** DEFAULTSORT in force when categories without a sort key are met. */
+  defaultSort(): string;
+}
+
+/** $wgUrlProtocols (MediaWiki 1.39 default). */
+export const URL_PROTOCOLS = [
+  'bitcoin:', 'ftp://', 'ftps://', 'geo:', 'git://', 'gopher://', 'http://', 'https://', 'irc://', 'ircs://',
+  'magnet:', 'mailto:', 'matrix:', 'mms://', 'news:', 'nntp://', 'redis://', 'sftp://', 'sip:', 'sips:',
+  'sms:', 'ssh://', 'svn://', 'tel:', 'telnet://', 'urn:', 'worldwind://', 'xmpp:', '//',
+];
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const PROTOCOLS = URL_PROTOCOLS.map(escapeRe).join('|');
+const ABSOLUTE_PROTOCOLS = URL_PROTOCOLS.filter((p) => p !== '//').map(escapeRe).join('|');
+const URL_CHAR = '[^\\][<>"\\x00-\\x20\\x7F\\p{Zs}\\uFFFD]';
+const URL_ADDR = `(?:[0-9.]+|\\[(?:[0-9a-fA-F:.]+)\\]|${URL_CHAR})`;
+const BRACKETED = new RegExp(`\\[((?:${PROTOCOLS})${URL_ADDR}${URL_CHAR}*)\\p{Zs}*([^\\]\\x00-\\x08\\x0a-\\x1F\\uFFFD]*?)\\]`, 'giu');
+const FREE = new RegExp(`(<a[ \\t\\r\\n>][\\s\\S]*?</a>)|(<[^>]*>)|\\b((?:${ABSOLUTE_PROTOCOLS})${URL_ADDR}${URL_CHAR}*)`, 'giu');
+const STARTS_WITH_PROTOCOL = new RegExp(`^(?:${PROTOCOLS})`, 'i');
+const LINK = /^([^\x00-\x1f\x7f[\]{}|<>]+?)(?:\|([\s\S]+?))?\]\]/;
+const IMAGE_LINK = /^([^\x00-\x1f\x7f[\]{}|<>]+?)\|([\s\S]*)$/;
+
+const SWITCHES_CASE_SENSITIVE = ['NOINDEX', 'INDEX', 'HIDDENCAT', 'EXPECTUNUSEDCATEGORY', 'STATICREDIRECT', 'NEWSECTIONLINK', 'NONEWSECTIONLINK', 'EXPECTED_UNCONNECTED_PAGE', 'EXPECTUNUSEDTEMPLATE'];
+const SWITCHES_CASE_INSENSITIVE = ['NOTOC', 'NOGALLERY', 'FORCETOC', 'TOC', 'NOEDITSECTION', 'NOTITLECONVERT', 'NOTC', 'NOCONTENTCONVERT', 'NOCC', 'DISAMBIG', 'NOGLOBAL'];
+const SWITCH_ALIASES: Record<string, string> = { notc: 'notitleconvert', nocc: 'nocontentconvert' };
+const SWITCH = /__([A-Za-z_]+?)__/g;
+
+export function emptyLinks(): ScannedLinks {
+  return {
+    pageLinks: new Map(),
+    categories: new Map(),
+    images: new Set(),
+    externalLinks: new Set(),
+    langLinks: new Map(),
+    interwikiLinks: new Map(),
+    switches: new Set(),
+    embeddedFiles: new Set(),
+  };
+}
+
+export function scanLinks(text: string, ctx: LinkContext, into: ScannedLinks = emptyLinks()): ScannedLinks {
+  scanSwitches(text, into);
+  const rest = internalLinks(text, ctx, into);
+  const unbracketed = bracketedExternalLinks(rest, into);
+  freeExternalLinks(unbracketed, into);
+  return into;
+}
+
+function scanSwitches(text: string, out: ScannedLinks): void {
+  if (text.indexOf('__') < 0) return;
+  SWITCH.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = SWITCH.exec(text)) !== null) {
+    const word = m[1]!;
+    let name: string | null = null;
+    if (SWITCHES_CASE_SENSITIVE.includes(word)) name = word.toLowerCase();
+    else if (SWITCHES_CASE_INSENSITIVE.includes(word.toUpperCase())) name = word.toLowerCase();
+    if (name !== null) out.switches.add(SWITCH_ALIASES[name] ?? name);
+    else SWITCH.lastIndex = m.index + 2;
+  }
+}
+
+/**
+ * Parser::handleInternalLinks2: the text is cut at every `[[`; each piece that starts with a title
+ * and `]]` (or `|text]]`) is a link. Returns the text with the links replaced by spaces, for the
+ * external link passes that run after it in MediaWiki.
+ */
+function internalLinks(text: string, ctx: LinkContext, out: ScannedLinks): string {
+  if (text.indexOf('[[') < 0) return text;
+  const segments = text.split('[[');
+  let rest = segments[0]!;
+  for (let k = 1; k < segments.length; k++) {
+    const line = segments[k]!;
+    let m = LINK.exec(line);
+    let mightBeImage = false;
+    let caption: string;
+    let trail: string;
+    if (m) {
+      caption = m[2] ?? '';
+      trail = line.slice(m[0].length);
+    } else {
+      m = IMAGE_LINK.exec(line);
+      if (!m) {
+        rest += '[[' + line;
+        continue;
+      }
+      mightBeImage = true;
+      caption = m[2]!;
+      trail = '';
+    }
+    let target = m[1]!;
+    if (target.indexOf('%') >= 0) target = safeDecodeUri(target).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const origLink = target.replace(/^ +/, '');
+    if (STARTS_WITH_PROTOCOL.test(origLink)) {
+      rest += '[[' + line;
+      continue;
+    }
+    const link = normalizeSubpageLink(ctx, origLink);
+    const title = link.indexOf(STRIP_MARKER) >= 0 ? null : ctx.codec.parse(decodeCharReferences(link));
+    if (!title) {
+      rest += '[[' + line;
+      continue;
+    }
+    const forced = origLink.startsWith(':') || title.leadingColon;
+    if (mightBeImage) {
+      if (title.ns !== NS_FILE || forced || title.interwiki !== '') {
+        // Not an image: MediaWiki prints it as text and goes on with the next piece.
+        rest += '[[' + line;
+        continue;
+      }
+      let found = false;
+      while (k + 1 < segments.length) {
+        const next = segments[++k]!;
+        const pieces = next.split(']]');
+        if (pieces.length >= 3) {
+          caption += '[[' + pieces[0] + ']]' + pieces[1];
+          trail = pieces.slice(2).join(']]');
+          found = true;
+          break;
+        }
+        if (pieces.length === 2) {
+          caption += '[[' + pieces[0] + ']]' + pieces[1];
+          continue;
+        }
+        caption += '[[' + next;
+        break;
+      }
+      if (!found) {
+        scanLinks(caption, ctx, out);
+        continue;
+      }
+    }
+    classify(title, forced, caption, ctx, out);
+    rest += ' ' + trail;
+  }
+  return rest;
+}
+
+function classify(title: ParsedTitle, forced: boolean, caption: string, ctx: LinkContext, out: ScannedLinks): void {
+  if (!forced && title.interwiki !== '') {
+    const isTalk = ctx.ns >= 0 && ctx.ns % 2 === 1;
+    if (ctx.isLanguagePrefix(title.interwiki) && !isTalk) {
+      if (!out.langLinks.has(title.interwiki)) {
+        const text = title.dbKey.replace(/_/g, ' ') + (title.fragment ? `#${title.fragment}` : '');
+        out.langLinks.set(title.interwiki, text);
+      }
+      return;
+    }
+  }
+  if (!forced && title.interwiki === '') {
+    if (title.ns === NS_FILE) {
+      out.images.add(title.dbKey);
+      out.embeddedFiles.add(title.dbKey);
+      if (caption !== '') imageOptions(caption, ctx, out);
+      return;
+    }
+    if (title.ns === NS_CATEGORY) {
+      const sortKey = caption === '' ? ctx.defaultSort() : decodeCharReferences(caption).replace(/\n/g, '');
+      // ParserOutput::addCategory: a category named twice keeps the last sort key.
+      out.categories.set(title.dbKey, sortKey);
+      return;
+    }
+  }
+  if (title.interwiki !== '') {
+    addInterwiki(title.interwiki, title.dbKey, out);
+    if (caption) scanLinks(caption, ctx, out);
+    return;
+  }
+  if (title.ns === NS_MEDIA) {
+    out.images.add(title.dbKey);
+    return;
+  }
+  if (title.ns === NS_SPECIAL) return;
+  const isSelf = title.ns === ctx.ns && title.dbKey === ctx.dbKey && title.fragment === '';
+  if (!isSelf && title.dbKey !== '') addPageLink(title.ns, title.dbKey, out);
+}
+
+function addPageLink(ns: number, dbKey: string, out: ScannedLinks): void {
+  const key = `${ns}:${dbKey}`;
+  if (!out.pageLinks.has(key)) out.pageLinks.set(key, { ns, dbKey });
+}
+
+function addInterwiki(prefix: string, dbKey: string, out: ScannedLinks): void {
+  const key = `${prefix}:${dbKey}`;
+  if (!out.interwikiLinks.has(key)) out.interwikiLinks.set(key, [prefix, dbKey]);
+}
+
+/** Parser::makeImage options: `link=` targets are links; the caption's own links and URLs count. */
+function imageOptions(caption: string, ctx: LinkContext, out: ScannedLinks): void {
+  for (const part of splitImageParams(caption)) {
+    const link = /^\s*link=([\s\S]*)$/.exec(part);
+    if (link) {
+      const value = link[1]!.trim();
+      if (value === '') continue;
+      if (STARTS_WITH_PROTOCOL.test(value)) {
+        addExternalLink(cleanUrl(value), out);
+        continue;
+      }
+      const t = ctx.codec.parse(decodeCharReferences(value));
+      if (t && t.interwiki === '' && t.dbKey !== '' && t.ns >= 0) addPageLink(t.ns, t.dbKey, out);
+      else if (t && t.interwiki !== '') addInterwiki(t.interwiki, t.dbKey, out);
+      continue;
+    }
+  }
+  // Links anywhere in the options are parsed (MediaWiki parses the whole option text first).
+  if (caption.indexOf('[') >= 0 || caption.indexOf(':') >= 0) scanLinks(caption, ctx, out);
+}
+
+function splitImageParams(caption: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < caption.length; i++) {
+    if (caption.startsWith('[[', i)) {
+      depth++;
+      i++;
+    } else if (caption.startsWith(']]', i)) {
+      depth = Math.max(0, depth - 1);
+      i++;
+    } else if (caption[i] === '|' && depth === 0) {
+      parts.push(caption.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(caption.slice(start));
+  return parts;
+}
+
+function bracketedExternalLinks(text: string, out: ScannedLinks): string {
+  if (text.indexOf('[') < 0) return text;
+  BRACKETED.lastIndex = 0;
+  return text.replace(BRACKETED, (_whole, url: string, label: string) => {
+    addExternalLink(cleanUrl(url), out);
+    return ` ${label} `;
+  });
+}
+
+function freeExternalLinks(text: string, out: ScannedLinks): void {
+  if (text.indexOf(':') < 0) return;
+  FREE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = FREE.exec(text)) !== null) {
+    if (m[3] === undefined) continue;
+    let url = m[3];
+    const entity = /&(lt|gt);/.exec(url);
+    if (entity) url = url.slice(0, entity.index);
+    const separators = url.indexOf('(') < 0 ? ',;.:!?)' : ',;.:!?';
+    let end = url.length;
+    while (end > 0 && separators.includes(url[end - 1]!)) end--;
+    if (end < url.length && url[end] === ';') {
+      const ent = /&([A-Za-z0-9]+|#[0-9]+|#x[0-9A-Fa-f]+)$/.exec(url.slice(0, end));
+      if (ent) end++;
+    }
+    url = url.slice(0, end);
+    const protocol = /^[a-z]+:(\/\/)?/i.exec(url);
+    if (!protocol || url.length <= protocol[0].length) continue;
+    addExternalLink(cleanUrl(url), out);
+  }
+}
+
+/** ParserOutput::addExternalLink: URLs are stored as Parser::normalizeLinkUrl leaves them. */
+function addExternalLink(url: string, out: ScannedLinks): void {
+  out.externalLinks.add(normalizeLinkUrl(url));
+}
+
+const UNSAFE_URL_CHARS = /[\x00-\x20"<>[\\\]^`{|}\x7F-\u{10FFFF}]/gu;
+
+/** Parser::normalizeLinkUrl: unsafe characters escaped, needless escapes undone, hex in capitals. */
+export function normalizeLinkUrl(url: string): string {
+  url = url.replace(UNSAFE_URL_CHARS, (c) => encodeURIComponent(c));
+  let end = url.length;
+  let result = '';
+  const hash = url.indexOf('#');
+  if (hash >= 0) {
+    result = normalizeUrlComponent(url.slice(hash), '"#%<>[\\]^`{|}') + result;
+    end = hash;
+  }
+  const question = url.indexOf('?');
+  if (question >= 0 && question < end) {
+    result = normalizeUrlComponent(url.slice(question, end), '"#%<>[\\]^`{|}&=+;') + result;
+    end = question;
+  }
+  return normalizeUrlComponent(url.slice(0, end), '"#%<>[\\]^`{|}/?') + result;
+}
+
+function normalizeUrlComponent(component: string, unsafe: string): string {
+  if (component.indexOf('%') < 0) return component;
+  return component.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    const code = parseInt(escape.slice(1), 16);
+    const c = String.fromCharCode(code);
+    return code > 32 && code < 127 && !unsafe.includes(c) ? c : escape.toUpperCase();
+  });
+}
+
+const URL_STRIP = /[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]/gu;
+
+/** Sanitizer::cleanUrl: entities decoded, unsafe characters escaped, invisible characters dropped from the host. */
+export function cleanUrl(url: string): string {
+  url = decodeCharReferences(url);
+  url = url.replace(/[\][<>"\x00-\x20\x7f|]/g, (c) => encodeURIComponent(c).replace(/[[\]|]/g, (x) => '%' + x.charCodeAt(0).toString(16).toUpperCase()));
+  const m = /^([^:]+:)(\/\/[^/]+)?([\s\S]*)$/i.exec(url);
+  if (!m) return url;
+  let host = m[2] ?? '';
+  host = host.replace(URL_STRIP, '');
+  const v6 = /^\/\/%5B([0-9A-Fa-f:.]+)%5D((:\d+)?)$/.exec(host);
+  if (v6) host = `//[${v6[1]}]${v6[2]}`;
+  return m[1] + host + m[3];
+}
+
+function safeDecodeUri(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s.replace(/%([0-9A-Fa-f]{2})/g, (whole, hex: string) => {
+      const c = parseInt(hex, 16);
+      return c < 0x80 ? String.fromCharCode(c) : whole;
+    });
+  }
+}
+
+/** Linker::normalizeSubpageLink: `[[/Sub]]` and `[[../Sibling]]` in namespaces with subpages. */
+function normalizeSubpageLink(ctx: LinkContext, target: string): string {
+  if (!ctx.subpageNamespaces.has(ctx.ns)) return target;
+  const base = ctx.codec.namespaces.prefixedText(ctx.ns, ctx.dbKey);
+  if (target.startsWith('/')) {
+    const trimmed = target.replace(/\/+$/, '');
+    const suffix = trimmed.length > 1 && target.endsWith('/') ? trimmed : target;
+    return base + (suffix === '/' ? '' : suffix.replace(/\/$/, ''));
+  }
+  if (target.startsWith('../')) {
+    const m = /^((?:\.\.\/)+)(.*)$/.exec(target)!;
+    const levels = m[1]!.length / 3;
+    const segments = base.split('/');
+    if (levels >= segments.length) return target;
+    const parent = segments.slice(0, segments.length - levels).join('/');
+    const rest = m[2]!.replace(/\/$/, '');
+    return rest ? `${parent}/${rest}` : parent;
+  }
+  return target;
+}

@@ -1,0 +1,115 @@
+// Everything the links tables need from one page's current wikitext: MediaWiki's LinksUpdate input.
+
+import { NS_CATEGORY, type ParsedTitle, type TitleCodec } from '../title.ts';
+import { Expander, type PageContext, type SiteFacts, type TemplateCache, type WikiLookup } from './expander.ts';
+import { emptyLinks, scanLinks, type ScannedLinks } from './links.ts';
+
+export interface ParseEnvironment {
+  codec: TitleCodec;
+  wiki: WikiLookup;
+  site: SiteFacts;
+  templateCache: TemplateCache;
+  isLanguagePrefix(prefix: string): boolean;
+  /** Whether a file exists, following file redirects: the file it resolves to, or null. */
+  resolveFile(name: string): string | null;
+  /** Category DB key of a tracking category message, or null when the wiki disables it. */
+  trackingCategory(messageKey: string): string | null;
+}
+
+export interface PageAnalysis {
+  redirect: ParsedTitle | null;
+  links: ScannedLinks;
+  templates: Map<string, { ns: number; dbKey: string }>;
+  /** page_props rows: switches with '', defaultsort, displaytitle. */
+  props: Map<string, string>;
+}
+
+/** The magic word #REDIRECT in English, which every MediaWiki accepts whatever its language. */
+const REDIRECT = /^\s*#REDIRECT/i;
+const REDIRECT_LINK = /^\s*:?\s*\[\[(.*?)(?:\|.*?)?\]\]\s*/s;
+
+/** WikitextContent::getRedirectTargetAndText: the target and the text that follows the link. */
+export function redirectTarget(text: string, codec: TitleCodec, aliases: readonly RegExp[] = []): { target: ParsedTitle; rest: string } | null {
+  const trimmed = text.replace(/^\s+/, '');
+  let m = REDIRECT.exec(trimmed);
+  for (const alias of aliases) m ??= alias.exec(trimmed);
+  if (!m) return null;
+  const after = trimmed.slice(m[0].length);
+  const link = REDIRECT_LINK.exec(after);
+  if (!link) return null;
+  let target = link[1]!;
+  if (target.indexOf('%') >= 0) {
+    try {
+      target = decodeURIComponent(target.replace(/^:+/, ''));
+    } catch {
+      // An invalid escape leaves the title as written, which then fails to parse like MediaWiki's.
+    }
+  }
+  const title = codec.parse(target);
+  if (!title) return null;
+  if (title.dbKey === '' && title.interwiki === '') return null;
+  return { target: title, rest: after.slice(link[0].length) };
+}
+
+export function analyzeWikitext(text: string, page: PageContext, env: ParseEnvironment, redirectAliases: readonly RegExp[] = []): PageAnalysis {
+  const redirect = redirectTarget(text, env.codec, redirectAliases);
+  const body = redirect ? redirect.rest : text;
+  const expander = new Expander(env.codec, env.wiki, env.site, page, env.templateCache);
+  const expanded = needsExpansion(body) ? expander.expandPage(body) : body;
+  const out = expander.out;
+  const links = emptyLinks();
+  const subpageNamespaces = env.site.subpageNamespaces;
+  scanLinks(expanded, {
+    codec: env.codec,
+    ns: page.ns,
+    dbKey: page.dbKey,
+    isLanguagePrefix: env.isLanguagePrefix,
+    subpageNamespaces,
+    defaultSort: () => out.props.get('defaultsort') ?? '',
+  }, links);
+  if (redirect) {
+    const t = redirect.target;
+    if (t.interwiki !== '') links.interwikiLinks.set(`${t.interwiki}:${t.dbKey}`, [t.interwiki, t.dbKey]);
+    else if (t.ns >= 0) links.pageLinks.set(`${t.ns}:${t.dbKey}`, { ns: t.ns, dbKey: t.dbKey });
+  }
+  for (const [key, link] of out.links) links.pageLinks.set(key, link);
+  for (const image of out.images) links.images.add(image);
+  for (const file of out.embeddedFiles) links.embeddedFiles.add(file);
+  const props = new Map<string, string>();
+  for (const name of links.switches) props.set(name, '');
+  const defaultSort = out.props.get('defaultsort');
+  if (defaultSort !== undefined) props.set('defaultsort', defaultSort);
+  const displayTitle = out.props.get('displaytitle');
+  if (displayTitle !== undefined) props.set('displaytitle', displayTitle);
+  addTrackingCategories(links, out.tracking, page, env, defaultSort ?? '');
+  return { redirect: redirect?.target ?? null, links, templates: out.templates, props };
+}
+
+function needsExpansion(text: string): boolean {
+  return text.indexOf('{{') >= 0 || text.indexOf('<') >= 0;
+}
+
+/** Parser::fetchFileAndTitle: a link to a file redirect also records the file it leads to. */
+function resolveFiles(links: ScannedLinks, tracking: Set<string>, env: ParseEnvironment): void {
+  for (const image of [...links.images]) {
+    const target = env.resolveFile(image);
+    if (target === null) {
+      if (links.embeddedFiles.has(image)) tracking.add('broken-file-category');
+    } else if (target !== image) {
+      links.images.add(target);
+    }
+  }
+}
+
+function addTrackingCategories(links: ScannedLinks, tracking: Set<string>, page: PageContext, env: ParseEnvironment, defaultSort: string): void {
+  resolveFiles(links, tracking, env);
+  if (links.switches.has('hiddencat') && page.ns === NS_CATEGORY) tracking.add('hidden-category-category');
+  const canUseNoindex = !env.site.contentNamespaces.has(page.ns);
+  if (links.switches.has('noindex') && canUseNoindex) tracking.add('noindex-category');
+  if (links.switches.has('index') && canUseNoindex) tracking.add('index-category');
+  for (const key of tracking) {
+    const category = env.trackingCategory(key);
+    // Parser::addTrackingCategory sorts by the page's DEFAULTSORT like any category without a key.
+    if (category !== null && !links.categories.has(category)) links.categories.set(category, defaultSort);
+  }
+}

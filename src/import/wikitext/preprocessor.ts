@@ -1,0 +1,320 @@
+// Wikitext -> a tree of text, templates, template arguments and extension tags (MediaWiki's preprocessor).
+//
+// Follows Preprocessor_Hash's rules where they decide which links a page has: brace runs matched
+// from the inside out (`{{{{{1}}}}}`), `|` splitting parts only at the template's own level (not
+// inside `[[...]]`), the first `=` of a part naming it, comments dropped, `<includeonly>`,
+// `<noinclude>` and `<onlyinclude>` applied for the page itself or for a transclusion, and the
+// contents of extension tags kept apart. Unclosed constructs fall back to plain text.
+
+export type PNode = string | TemplateNode | ArgNode | ExtNode;
+
+export interface TemplatePart {
+  /** Set for `name=value` parts. */
+  name: PNode[] | null;
+  value: PNode[];
+}
+
+export interface TemplateNode {
+  kind: 'template';
+  title: PNode[];
+  parts: TemplatePart[];
+}
+
+export interface ArgNode {
+  kind: 'arg';
+  name: PNode[];
+  /** The text after the first `|`, if any. */
+  defaultValue: PNode[] | null;
+}
+
+export interface ExtNode {
+  kind: 'ext';
+  /** Lowercase tag name. */
+  name: string;
+  attributes: string;
+  /** Null for a self-closed tag. */
+  inner: string | null;
+}
+
+export type ParseMode = 'view' | 'include';
+
+/**
+ * Tags whose contents the preprocessor keeps apart (core, and the extensions Wikimedia wikis run).
+ * A tag that a given wiki lacks is plain text there; treating it as a tag only hides links that
+ * nobody writes inside `<math>` anyway.
+ */
+export const EXTENSION_TAGS = new Set([
+  'pre', 'nowiki', 'gallery', 'indicator', 'langconvert',
+  'ref', 'references', 'math', 'chem', 'ce', 'syntaxhighlight', 'source', 'timeline', 'score',
+  'graph', 'templatedata', 'templatestyles', 'poem', 'imagemap', 'inputbox', 'categorytree',
+  'hiero', 'mapframe', 'maplink', 'section', 'charinsert', 'rss', 'dynamicpagelist', 'dpl',
+  'quiz', 'talkpage', 'thread', 'comments', 'tabs', 'tab', 'phonos', 'chart', 'hovercard',
+  'includeonly_', 'references_', 'languages', 'translate', 'tvar',
+]);
+
+interface Frame {
+  open: '{' | '[';
+  /** Opening characters not yet matched. */
+  count: number;
+  parts: TemplatePart[];
+  current: PNode[];
+}
+
+const SPECIAL = /[{}[\]|=<]/g;
+
+export function preprocess(text: string, mode: ParseMode): PNode[] {
+  if (mode === 'include' && text.indexOf('<onlyinclude>') >= 0) text = onlyIncludeSections(text);
+  const root: PNode[] = [];
+  const stack: Frame[] = [];
+  let out = root;
+  let textStart = 0;
+  let i = 0;
+  const length = text.length;
+
+  const flushTo = (end: number): void => {
+    if (end > textStart) pushText(out, text.slice(textStart, end));
+  };
+
+  SPECIAL.lastIndex = 0;
+  while (i < length) {
+    SPECIAL.lastIndex = i;
+    const m = SPECIAL.exec(text);
+    if (!m) break;
+    const at = m.index;
+    const c = text.charCodeAt(at);
+    const top = stack.length > 0 ? stack[stack.length - 1]! : null;
+    if (c === 0x3c /* < */) {
+      const handled = lessThan(text, at, mode);
+      if (handled === null) {
+        i = at + 1;
+        continue;
+      }
+      flushTo(at);
+      if (handled.node !== null) {
+        if (typeof handled.node === 'string') pushText(out, handled.node);
+        else out.push(handled.node);
+      }
+      i = textStart = handled.end;
+      continue;
+    }
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      const run = runLength(text, at, c);
+      if (run < 2) {
+        i = at + run;
+        continue;
+      }
+      flushTo(at);
+      const frame: Frame = { open: c === 0x7b ? '{' : '[', count: run, parts: [], current: [] };
+      stack.push(frame);
+      out = frame.current;
+      i = textStart = at + run;
+      continue;
+    }
+    if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      const run = runLength(text, at, c);
+      const want = c === 0x7d ? '{' : '[';
+      if (!top || top.open !== want) {
+        i = at + run;
+        continue;
+      }
+      flushTo(at);
+      let remaining = run;
+      while (remaining > 0 && stack.length > 0 && stack[stack.length - 1]!.open === want) {
+        const frame = stack[stack.length - 1]!;
+        let matching = Math.min(remaining, frame.count);
+        if (want === '{') {
+          if (matching >= 3) matching = 3;
+          else if (matching < 2) break;
+        } else {
+          if (matching < 2) break;
+          matching = 2;
+        }
+        remaining -= matching;
+        frame.parts.push({ name: null, value: frame.current });
+        const node = closeFrame(frame, matching, want);
+        frame.count -= matching;
+        if (frame.count >= 2) {
+          // `{{{{{x}}}}}`: the outer braces stay open around what just closed.
+          frame.parts = [];
+          frame.current = [];
+          pushNodes(frame.current, node);
+          out = frame.current;
+        } else {
+          stack.pop();
+          out = stack.length > 0 ? stack[stack.length - 1]!.current : root;
+          if (frame.count === 1) pushText(out, frame.open);
+          pushNodes(out, node);
+        }
+      }
+      const consumed = run - remaining;
+      i = textStart = at + consumed;
+      if (remaining > 0 && consumed > 0) continue;
+      if (consumed === 0) i = at + run;
+      continue;
+    }
+    if (c === 0x7c /* | */) {
+      if (top && top.open === '{') {
+        flushTo(at);
+        top.parts.push(splitNamed(top, top.current));
+        top.current = [];
+        out = top.current;
+        i = textStart = at + 1;
+        continue;
+      }
+      i = at + 1;
+      continue;
+    }
+    // '=': names the current part of a template (not its title, and only the first one).
+    if (top && top.open === '{' && top.parts.length > 0 && !top.current.some(isEqualsMark)) {
+      flushTo(at);
+      top.current.push(EQUALS);
+      i = textStart = at + 1;
+      continue;
+    }
+    i = at + 1;
+  }
+  flushTo(length);
+  // Whatever is still open was never closed: it is text after all.
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const parent = stack.length > 0 ? stack[stack.length - 1]!.current : root;
+    pushText(parent, frame.open.repeat(frame.count));
+    frame.parts.push({ name: null, value: frame.current });
+    frame.parts.forEach((part, index) => {
+      if (index > 0) pushText(parent, '|');
+      if (part.name) {
+        pushNodes(parent, part.name);
+        pushText(parent, '=');
+      }
+      pushNodes(parent, part.value.map((n) => (isEqualsMark(n) ? '=' : n)));
+    });
+    if (stack.length === 0) out = root;
+  }
+  return unmarkEquals(root);
+}
+
+/** A placeholder for a part's first `=` until the part is complete. */
+const EQUALS: ExtNode = { kind: 'ext', name: '=', attributes: '', inner: null };
+
+function isEqualsMark(node: PNode): boolean {
+  return node === EQUALS;
+}
+
+function splitNamed(frame: Frame, nodes: PNode[]): TemplatePart {
+  void frame;
+  const eq = nodes.indexOf(EQUALS);
+  if (eq < 0) return { name: null, value: nodes };
+  return { name: nodes.slice(0, eq), value: nodes.slice(eq + 1) };
+}
+
+function closeFrame(frame: Frame, matching: number, want: '{' | '['): PNode[] {
+  const parts = frame.parts.map((part, index) => (part.name === null && index > 0 ? splitNamed(frame, part.value) : part));
+  if (want === '[') {
+    // `[[...]]` only keeps `|` and `=` from splitting templates: it is text with brackets.
+    const nodes: PNode[] = ['[['];
+    parts.forEach((part, index) => {
+      if (index > 0) nodes.push('|');
+      pushNodes(nodes, part.value.map((n) => (n === EQUALS ? '=' : n)));
+    });
+    nodes.push(']]');
+    return nodes;
+  }
+  const title = parts[0]!.value.map((n) => (n === EQUALS ? '=' : n));
+  if (matching === 3) {
+    const defaultValue = parts.length > 1 ? restoreEquals(parts[1]!) : null;
+    return [{ kind: 'arg', name: title, defaultValue }];
+  }
+  return [{ kind: 'template', title, parts: parts.slice(1) }];
+}
+
+/** An argument default is raw text: `{{{a|b=c}}}` defaults to `b=c`. */
+function restoreEquals(part: TemplatePart): PNode[] {
+  if (part.name === null) return part.value;
+  return [...part.name, '=', ...part.value];
+}
+
+function unmarkEquals(nodes: PNode[]): PNode[] {
+  if (!nodes.includes(EQUALS)) return nodes;
+  const out: PNode[] = [];
+  for (const n of nodes) pushNodes(out, [n === EQUALS ? '=' : n]);
+  return out;
+}
+
+function pushText(nodes: PNode[], text: string): void {
+  const last = nodes.length - 1;
+  if (last >= 0 && typeof nodes[last] === 'string') nodes[last] = (nodes[last] as string) + text;
+  else nodes.push(text);
+}
+
+function pushNodes(target: PNode[], nodes: PNode[]): void {
+  for (const n of nodes) {
+    if (typeof n === 'string') pushText(target, n);
+    else target.push(n);
+  }
+}
+
+function runLength(text: string, at: number, c: number): number {
+  let n = 0;
+  while (text.charCodeAt(at + n) === c) n++;
+  return n;
+}
+
+interface LessThanResult {
+  node: PNode | null;
+  end: number;
+}
+
+const TAG_NAME = /^<\/?([A-Za-z][A-Za-z0-9_-]*)/;
+
+/** Comments, inclusion control tags and extension tags; null when `<` is plain text. */
+function lessThan(text: string, at: number, mode: ParseMode): LessThanResult | null {
+  if (text.startsWith('<!--', at)) {
+    const close = text.indexOf('-->', at + 4);
+    return { node: null, end: close < 0 ? text.length : close + 3 };
+  }
+  const m = TAG_NAME.exec(text.slice(at, at + 64));
+  if (!m) return null;
+  const name = m[1]!.toLowerCase();
+  const closing = text.charCodeAt(at + 1) === 0x2f;
+  if (name === 'includeonly' || name === 'noinclude' || name === 'onlyinclude') return inclusionTag(text, at, name, closing, mode);
+  if (closing || !EXTENSION_TAGS.has(name)) return null;
+  const gt = text.indexOf('>', at);
+  if (gt < 0) return null;
+  const attributes = text.slice(at + 1 + m[1]!.length, gt);
+  if (!/^(\s[^<]*)?\/?$/s.test(attributes)) return null;
+  if (attributes.endsWith('/')) return { node: { kind: 'ext', name, attributes: attributes.slice(0, -1), inner: null }, end: gt + 1 };
+  const close = findClosingTag(text, gt + 1, name);
+  if (close === null) return null;
+  return { node: { kind: 'ext', name, attributes, inner: text.slice(gt + 1, close.start) }, end: close.end };
+}
+
+function findClosingTag(text: string, from: number, name: string): { start: number; end: number } | null {
+  const re = new RegExp(`</${name}\\s*>`, 'gi');
+  re.lastIndex = from;
+  const m = re.exec(text);
+  return m ? { start: m.index, end: m.index + m[0].length } : null;
+}
+
+function inclusionTag(text: string, at: number, name: string, closing: boolean, mode: ParseMode): LessThanResult | null {
+  const gt = text.indexOf('>', at);
+  if (gt < 0) return null;
+  if (closing) return { node: null, end: gt + 1 };
+  const selfClosed = text.charCodeAt(gt - 1) === 0x2f;
+  const dropContent = (mode === 'view' && name === 'includeonly') || (mode === 'include' && name === 'noinclude');
+  if (!dropContent || selfClosed) return { node: null, end: gt + 1 };
+  const close = findClosingTag(text, gt + 1, name);
+  // An unclosed <includeonly> or <noinclude> hides everything after it, as in MediaWiki.
+  return { node: null, end: close ? close.end : text.length };
+}
+
+/** With `<onlyinclude>`, a transclusion sees only what those tags enclose. */
+function onlyIncludeSections(text: string): string {
+  let out = '';
+  const re = /<onlyinclude>([\s\S]*?)(?:<\/onlyinclude>|$)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    out += m[1];
+    if (m[0].length === 0) break;
+  }
+  return out;
+}
