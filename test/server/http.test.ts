@@ -1,0 +1,94 @@
+// The HTTP front and main module over a running server: methods, bodies, CORS, JSONP, debuginfo.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../src/cli.ts';
+import { loadSiteConfig } from '../../src/server/config.ts';
+
+const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
+const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
+const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+
+describe('the API over HTTP', { skip }, () => {
+  let server: RunningServer;
+  let debugServer: RunningServer;
+  before(async () => {
+    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+    debugServer = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig, { debug: true }), port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    await server?.close();
+    await debugServer?.close();
+  });
+
+  test('POST urlencoded answers like GET', async () => {
+    const body = new URLSearchParams({ action: 'query', titles: 'Mars|Luna', redirects: '1', format: 'json', formatversion: '2' });
+    const res = await fetch(server.url, { method: 'POST', body });
+    const json = await res.json();
+    assert.equal(json.query.redirects[0].from, 'Luna');
+    assert.deepEqual(json.query.pages.map((p: { title: string }) => p.title).sort(), ['Mars', 'Moon']);
+  });
+
+  test('POST multipart/form-data is read too', async () => {
+    const form = new FormData();
+    form.set('action', 'query');
+    form.set('titles', 'Mars');
+    form.set('format', 'json');
+    const json = await (await fetch(server.url, { method: 'POST', body: form })).json();
+    assert.equal(json.query.pages['76'].title, 'Mars');
+  });
+
+  test('other paths are 404 and other methods 405', async () => {
+    assert.equal((await fetch(server.url.replace('api.php', 'index.php'))).status, 404);
+    assert.equal((await fetch(server.url, { method: 'PUT' })).status, 405);
+  });
+
+  test('an unknown action is a badvalue error with the MediaWiki-API-Error header', async () => {
+    const res = await fetch(`${server.url}?action=nosuch&format=json`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('mediawiki-api-error'), 'badvalue');
+    const json = await res.json();
+    assert.equal(json.error.info, 'Unrecognized value for parameter "action": nosuch.');
+  });
+
+  test('origin that does not match the Origin header is refused with 403', async () => {
+    const res = await fetch(`${server.url}?action=query&format=json&origin=http://a.example`, { headers: { origin: 'http://b.example' } });
+    assert.equal(res.status, 403);
+  });
+
+  test('origin=* allows anonymous cross-site requests', async () => {
+    const res = await fetch(`${server.url}?action=query&format=json&origin=*`);
+    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    assert.equal(res.headers.get('access-control-allow-credentials'), 'false');
+  });
+
+  test('callback wraps JSON for JSONP, with unsafe characters removed', async () => {
+    const res = await fetch(`${server.url}?action=query&format=json&callback=a(b)`);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/javascript/);
+    assert.equal(await res.text(), '/**/ab({"batchcomplete":""})');
+  });
+
+  test('debuginfo appears only when the debug switch is on, with secrets redacted', async () => {
+    const plain = await (await fetch(`${server.url}?action=query&format=json`)).json();
+    assert.equal(plain.debuginfo, undefined);
+    const res = await fetch(`${debugServer.url}?action=query&format=json`, { headers: { cookie: 'session=secret', authorization: 'Bearer x' } });
+    const info = (await res.json()).debuginfo;
+    assert.equal(typeof info.time, 'number');
+    assert.equal(info.request.method, 'GET');
+    assert.equal(info.request.headers.cookie, '[redacted]');
+    assert.equal(info.request.headers.authorization, '[redacted]');
+    assert.ok(Array.isArray(info.queries));
+    assert.match(info.memory, /\d/);
+  });
+
+  test('the database is opened read-only', async () => {
+    const { openSqliteStore } = await import('../../src/store/sqlite/index.ts');
+    const Database = (await import('better-sqlite3')).default;
+    const store = openSqliteStore(fixtureDb);
+    await store.close();
+    const db = new Database(fixtureDb, { readonly: true });
+    assert.throws(() => db.exec('CREATE TABLE x (y)'));
+    db.close();
+  });
+});
