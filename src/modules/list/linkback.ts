@@ -45,43 +45,25 @@ export async function titleFromTitleOrPageId(run: QueryRun): Promise<TitleKey> {
 
 /**
  * With `redirect`, each of the two queries may return `limit` rows, so MediaWiki halves the
- * maximum and validates the limit itself (it reads it unparsed).
+ * maximum: `max` means the halved one, and a limit the ordinary validation let through (or
+ * clamped, with its own warning) is checked again against it.
  */
 function redirectModeLimit(run: QueryRun, validated: number): number {
-  const highLimits = hasRight(run.caller, 'apihighlimits');
   const max = LIMIT_BOUNDS.max / 2;
-  const curMax = highLimits ? LIMIT_BOUNDS.highMax / 2 : max;
-  const raw = run.rawParam('limit');
-  if (raw === 'max') {
+  const highMax = LIMIT_BOUNDS.highMax / 2;
+  const curMax = hasRight(run.caller, 'apihighlimits') ? highMax : max;
+  if (run.rawParam('limit') === 'max') {
     run.setParsedLimit(curMax);
     return curMax;
   }
-  if (raw === undefined) return Math.min(validated, curMax);
-  const n = Number(raw);
-  // The engine has already warned against the ordinary maximum: say it with the halved one.
-  dropLimitWarning(run);
-  if (n < LIMIT_BOUNDS.min || n > curMax) {
-    run.warnings.add(
-      run.path,
-      msg('paramvalidator-outofrange-minmax', { plaintext: run.paramName('limit') }, { plaintext: raw }, { num: LIMIT_BOUNDS.min }, { num: curMax }),
-      'outofrange',
-      { min: LIMIT_BOUNDS.min, curmax: curMax, max, highmax: LIMIT_BOUNDS.highMax / 2 },
-    );
-    return Math.min(curMax, Math.max(LIMIT_BOUNDS.min, n));
-  }
-  return n;
-}
-
-function dropLimitWarning(run: QueryRun): void {
-  const name = run.paramName('limit');
-  const items = run.warnings.items;
-  for (let i = items.length - 1; i >= 0; i--) {
-    const w = items[i]!;
-    const first = w.message.params[0];
-    if (w.modulePath === run.path && w.code === 'outofrange' && typeof first === 'object' && 'plaintext' in first && first.plaintext === name) {
-      items.splice(i, 1);
-    }
-  }
+  if (validated <= curMax) return validated;
+  run.warnings.add(
+    run.path,
+    msg('paramvalidator-outofrange-minmax', { plaintext: run.paramName('limit') }, { plaintext: String(validated) }, { num: LIMIT_BOUNDS.min }, { num: curMax }),
+    'outofrange',
+    { min: LIMIT_BOUNDS.min, curmax: curMax, max, highmax: highMax },
+  );
+  return curMax;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,133 @@
+// list=backlinks and generator=backlinks over the fixture wiki, with facts checked on MediaWiki 1.39.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../src/cli.ts';
+import { loadSiteConfig } from '../../src/server/config.ts';
+import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
+import { SqliteListingStore } from '../../src/store/sqlite/listings.ts';
+
+const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
+const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
+const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+let server: RunningServer;
+async function api(query: string): Promise<Json> {
+  const res = await fetch(`${server.url}?action=query&format=json&formatversion=2&${query}`);
+  return res.json();
+}
+const titles = (r: Json): string[] => r.query.backlinks.map((p: Json) => p.title);
+
+describe('list=backlinks', { skip }, () => {
+  before(async () => {
+    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+  });
+  after(() => server.close());
+
+  test('lists linking pages by page id and continues with "fromns|pageid"', async () => {
+    const r = await api('list=backlinks&bltitle=Earth&bllimit=2');
+    assert.deepEqual(r.query.backlinks, [
+      { pageid: 17, ns: 10, title: 'Template:Navbox planets' },
+      { pageid: 69, ns: 6, title: 'File:Earth globe.png' },
+    ]);
+    assert.deepEqual(r.continue, { blcontinue: '0|73', continue: '-||' });
+  });
+
+  test('several namespaces order by namespace first', async () => {
+    const r = await api('list=backlinks&bltitle=Earth&blnamespace=*&bllimit=4');
+    assert.deepEqual(titles(r), ['Mercury', 'Venus', 'Mars', 'Jupiter']);
+    assert.equal(r.continue.blcontinue, '0|78');
+  });
+
+  test('blredirect=1 lists pages linking through a redirect under it, in redirlinks', async () => {
+    const r = await api('list=backlinks&bltitle=Mars&blredirect=1&bllimit=50');
+    const red = r.query.backlinks.find((p: Json) => p.title === 'Red planet');
+    assert.deepEqual(red, {
+      pageid: 160,
+      ns: 0,
+      title: 'Red planet',
+      redirect: true,
+      redirlinks: [{ pageid: 161, ns: 0, title: 'The Red Planet', redirect: true }],
+    });
+  });
+
+  test('when the links through redirects run over, blcontinue has six fields and repeats the first query', async () => {
+    const first = await api('list=backlinks&bltitle=Loop_B&blredirect=1&bllimit=1');
+    assert.equal(first.continue.blcontinue, '0|173|0|Loop_A|0|178');
+    const next = await api(`list=backlinks&bltitle=Loop_B&blredirect=1&bllimit=1&blcontinue=${first.continue.blcontinue}&continue=-||`);
+    assert.deepEqual(titles(next), ['Loop A']);
+    assert.deepEqual(next.query.backlinks[0].redirlinks, [{ pageid: 178, ns: 0, title: 'Redirect hub' }]);
+    assert.equal(next.continue, undefined);
+  });
+
+  test('blredirect=1 halves the limits: max is 250', async () => {
+    const r = await api('list=backlinks&bltitle=Earth&blredirect=1&bllimit=max');
+    assert.deepEqual(r.limits, { backlinks: 250 });
+    const over = await api('list=backlinks&bltitle=Earth&blredirect=1&bllimit=300');
+    assert.equal(over.warnings.backlinks.warnings, 'The value "300" for parameter "bllimit" must be between 1 and 250.');
+  });
+
+  test('title and pageid: exactly one, and a known page id', async () => {
+    assert.equal((await api('list=backlinks&bltitle=Earth&blpageid=75')).error.code, 'invalidparammix');
+    assert.equal((await api('list=backlinks')).error.code, 'missingparam');
+    assert.equal((await api('list=backlinks&blpageid=99999')).error.info, 'There is no page with ID 99999.');
+    assert.equal((await api('list=backlinks&bltitle=wikipedia:Earth')).error.info, 'Bad title "wikipedia:Earth".');
+  });
+
+  test('blcontinue fields are plain integers', async () => {
+    assert.equal((await api('list=backlinks&bltitle=Earth&blcontinue=0|076&continue=-||')).error.code, 'badcontinue');
+    assert.equal((await api('list=backlinks&bltitle=Earth&blcontinue=0|158|0|100&continue=-||')).error.code, 'badcontinue');
+  });
+
+  test('generator=backlinks with gblredirect=1 also gives the pages linking through redirects', async () => {
+    const r = await api('generator=backlinks&gbltitle=Mars&gblredirect=1&gbllimit=50');
+    const names = r.query.pages.map((p: Json) => p.title);
+    assert.ok(names.includes('Red planet'));
+    assert.ok(names.includes('The Red Planet'));
+  });
+});
+
+describe('backlinks store', { skip }, () => {
+  test('every backlinks query reads pagelinks through an index', async () => {
+    const plans = await queryPlans(async (store) => {
+      const base = { table: 'pagelinks', target: { ns: 0, dbKey: 'Earth' }, descending: false, redirects: 'all', limit: 11 } as const;
+      await store.linksTo({ ...base, fromNamespaces: null, byFromNamespace: false, after: { fromNs: 0, from: 70 } });
+      await store.linksTo({ ...base, fromNamespaces: [0, 10], byFromNamespace: true, after: { fromNs: 0, from: 70 }, descending: true });
+      await store.linksToRedirects({
+        table: 'pagelinks',
+        targets: [{ ns: 0, dbKey: 'Terra' }, { ns: 1, dbKey: 'Terra' }, { ns: 0, dbKey: 'Earth_(planet)' }],
+        namespaces: [0, 2],
+        byTargetNs: true,
+        byTargetTitle: true,
+        byFromNamespace: true,
+        descending: false,
+        after: { ns: 0, title: 'Terra', fromNs: 0, from: 10 },
+        redirects: 'nonredirects',
+        limit: 11,
+      });
+    });
+    for (const plan of plans) assert.doesNotMatch(plan, /\bSCAN (pagelinks|page)\b/, plan);
+  });
+});
+
+/** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
+async function queryPlans(work: (store: SqliteListingStore) => Promise<void>): Promise<string[]> {
+  const db = new SqliteDatabase(fixtureDb);
+  const statements: [string, unknown[]][] = [];
+  const all = db.all.bind(db);
+  db.all = <T>(sql: string, ...params: unknown[]): T[] => {
+    statements.push([sql, params]);
+    return all<T>(sql, ...params);
+  };
+  await work(new SqliteListingStore(db));
+  const plans = statements.map(([sql, params]) => {
+    const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
+    return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;
+  });
+  db.close();
+  return plans;
+}

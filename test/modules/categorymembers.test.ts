@@ -1,0 +1,131 @@
+// list=categorymembers and generator=categorymembers over the fixture wiki, with facts checked on MediaWiki 1.39.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../src/cli.ts';
+import { loadSiteConfig } from '../../src/server/config.ts';
+import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
+import { SqliteListingStore } from '../../src/store/sqlite/listings.ts';
+
+const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
+const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
+const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+let server: RunningServer;
+async function api(query: string): Promise<Json> {
+  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
+  return res.json();
+}
+const titles = (r: Json): string[] => r.query.categorymembers.map((p: Json) => p.title);
+
+describe('list=categorymembers', { skip }, () => {
+  before(async () => {
+    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+  });
+  after(() => server.close());
+
+  test('every prop, and the continue value "type|hexsortkey|pageid"', async () => {
+    const r = await api('list=categorymembers&cmtitle=Category:Planets&cmlimit=2&cmprop=ids|title|sortkey|sortkeyprefix|type|timestamp');
+    assert.deepEqual(r.query.categorymembers, [
+      { pageid: 75, ns: 0, title: 'Earth', sortkey: '4541525448', sortkeyprefix: '', type: 'page', timestamp: '2025-01-08T06:06:47Z' },
+      { pageid: 77, ns: 0, title: 'Jupiter', sortkey: '4a555049544552', sortkeyprefix: '', type: 'page', timestamp: '2025-01-08T06:30:18Z' },
+    ]);
+    assert.deepEqual(r.continue, { cmcontinue: 'page|4d415253|76', continue: '-||' });
+  });
+
+  test('types are listed one after the other, in the order cmtype names them', async () => {
+    const r = await api('list=categorymembers&cmtitle=Category:Animals&cmtype=subcat|page&cmprop=title|type&cmlimit=4');
+    assert.deepEqual(titles(r), ['Category:Birds', 'Category:Fish', 'Category:Mammals', 'Cat']);
+    assert.equal(r.continue.cmcontinue, 'page|444f47|92');
+  });
+
+  test('cmsort=timestamp continues with "timestamp|pageid"', async () => {
+    const r = await api('list=categorymembers&cmtitle=Category:Planets&cmsort=timestamp&cmdir=desc&cmlimit=2&cmprop=title|timestamp');
+    assert.deepEqual(r.query.categorymembers, [
+      { ns: 0, title: 'Neptune', timestamp: '2025-01-08T07:32:15Z' },
+      { ns: 0, title: 'Uranus', timestamp: '2025-01-08T07:07:18Z' },
+    ]);
+    assert.equal(r.continue.cmcontinue, '20250108065950|78');
+  });
+
+  test('cmstartsortkeyprefix is upper-cased like the category collation', async () => {
+    const r = await api('list=categorymembers&cmtitle=Category:Solar_System&cmprop=title|sortkeyprefix&cmstartsortkeyprefix=4&cmlimit=3');
+    assert.deepEqual(r.query.categorymembers.map((m: Json) => m.sortkeyprefix), ['4', '5', '7']);
+    assert.equal(r.continue.cmcontinue, 'page|380a4e455054554e45|80');
+  });
+
+  test('a continued request no longer applies the end sort key', async () => {
+    const r = await api('list=categorymembers&cmtitle=Category:Planets&cmendsortkeyprefix=Jupiter&cmcontinue=page|4a|1&cmlimit=4&cmprop=title&continue=-||');
+    assert.deepEqual(titles(r), ['Jupiter', 'Mars', 'Mercury', 'Neptune']);
+  });
+
+  test('a title outside the Category namespace is not a valid category', async () => {
+    assert.equal((await api('list=categorymembers&cmtitle=Template:Infobox')).error.code, 'invalidcategory');
+    assert.equal((await api('list=categorymembers&cmtitle=Special:Foo')).error.code, 'pagecannotexist');
+    assert.equal((await api('list=categorymembers&cmpageid=99999')).error.info, 'There is no page with ID 99999.');
+  });
+
+  test('a hex sort key must be pairs of hex digits', async () => {
+    const r = await api('list=categorymembers&cmtitle=Category:Planets&cmstarthexsortkey=zz');
+    assert.equal(r.error.code, 'badvalue_cmstarthexsortkey');
+    assert.equal(r.error.info, 'Invalid value for parameter "cmstarthexsortkey".');
+  });
+
+  test('an empty cmprop still lists one object per member', async () => {
+    const r = await api('list=categorymembers&cmtitle=Category:Planets&cmprop=&cmlimit=2');
+    assert.deepEqual(r.query.categorymembers, [{}, {}]);
+  });
+
+  test('generator=categorymembers gives the members as pages', async () => {
+    const r = await api('generator=categorymembers&gcmtitle=Category:Animals&gcmtype=subcat');
+    assert.deepEqual(
+      Object.values<Json>(r.query.pages).map((p) => p.title).sort(),
+      ['Category:Birds', 'Category:Fish', 'Category:Mammals'],
+    );
+  });
+});
+
+describe('categorymembers store', { skip }, () => {
+  test('sort keys compare byte for byte, even when the bytes are not UTF-8', async () => {
+    const db = new SqliteDatabase(fixtureDb);
+    const store = new SqliteListingStore(db);
+    const query = { category: 'Planets', type: 'page', namespaces: null, descending: false, end: null, after: null, limit: 50 };
+    const fromM = await store.membersBySortkey({ ...query, start: Buffer.from('M') });
+    assert.equal(fromM[0]!.page_title, 'Mars');
+    const afterAscii = await store.membersBySortkey({ ...query, start: Buffer.from([0xc3]) });
+    assert.deepEqual(afterAscii, []);
+    db.close();
+  });
+
+  test('every categorymembers query reads categorylinks through an index', async () => {
+    const plans = await queryPlans(async (store) => {
+      const base = { category: 'Planets', namespaces: [0, 6], descending: false, limit: 11 };
+      await store.membersBySortkey({ ...base, type: 'page', start: Buffer.from('A'), end: Buffer.from('Z'), after: null });
+      await store.membersBySortkey({ ...base, type: 'file', start: null, end: null, after: { sortkey: Buffer.from('M'), from: 70 }, descending: true });
+      await store.membersByTimestamp({ ...base, start: '20250101000000', end: '20260101000000', after: { timestamp: '20250108000000', from: 73 } });
+    });
+    for (const plan of plans) assert.doesNotMatch(plan, /\bSCAN (categorylinks|page)\b/, plan);
+  });
+});
+
+/** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
+async function queryPlans(work: (store: SqliteListingStore) => Promise<void>): Promise<string[]> {
+  const db = new SqliteDatabase(fixtureDb);
+  const statements: [string, unknown[]][] = [];
+  const all = db.all.bind(db);
+  db.all = <T>(sql: string, ...params: unknown[]): T[] => {
+    statements.push([sql, params]);
+    return all<T>(sql, ...params);
+  };
+  await work(new SqliteListingStore(db));
+  const plans = statements.map(([sql, params]) => {
+    const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
+    return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;
+  });
+  db.close();
+  return plans;
+}

@@ -1,0 +1,91 @@
+// list=embeddedin and generator=embeddedin over the fixture wiki, with facts checked on MediaWiki 1.39.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../src/cli.ts';
+import { loadSiteConfig } from '../../src/server/config.ts';
+import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
+import { SqliteListingStore } from '../../src/store/sqlite/listings.ts';
+
+const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
+const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
+const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+let server: RunningServer;
+async function api(query: string): Promise<Json> {
+  const res = await fetch(`${server.url}?action=query&format=json&formatversion=2&${query}`);
+  return res.json();
+}
+const titles = (r: Json): string[] => r.query.embeddedin.map((p: Json) => p.title);
+
+describe('list=embeddedin', { skip }, () => {
+  before(async () => {
+    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+  });
+  after(() => server.close());
+
+  test('a template redirect lists the pages that transclude it through the redirect', async () => {
+    const r = await api('list=embeddedin&eititle=Template:Inf&eilimit=3');
+    assert.deepEqual(r.query.embeddedin, [
+      { pageid: 101, ns: 0, title: 'Paris' },
+      { pageid: 102, ns: 0, title: 'London' },
+      { pageid: 103, ns: 0, title: 'Berlin' },
+    ]);
+    assert.deepEqual(r.continue, { eicontinue: '0|104', continue: '-||' });
+  });
+
+  test('several namespaces continue with the namespace of the next page', async () => {
+    const r = await api('list=embeddedin&eititle=Template:Welcome&einamespace=2|3&eilimit=3');
+    assert.deepEqual(titles(r), ['User:Alice', 'User:Bob', 'User:Carol']);
+    assert.equal(r.continue.eicontinue, '2|192');
+  });
+
+  test('a title never used as a template lists nothing', async () => {
+    const r = await api('list=embeddedin&eititle=Template:No_such_template');
+    assert.deepEqual(r.query.embeddedin, []);
+  });
+
+  test('embeddedin has no redirect parameter', async () => {
+    const r = await api('list=embeddedin&eititle=Template:Infobox&eiredirect=1&eilimit=1');
+    assert.equal(r.warnings.main.warnings, 'Unrecognized parameter: eiredirect.');
+  });
+
+  test('a continuation walk lists every page once', async () => {
+    const all = titles(await api('list=embeddedin&eititle=Template:Cite_web&eilimit=max'));
+    const walked: string[] = [];
+    let cont = '';
+    for (let i = 0; i < 100; i++) {
+      const r = await api(`list=embeddedin&eititle=Template:Cite_web&eilimit=7${cont}`);
+      walked.push(...titles(r));
+      if (!r.continue) break;
+      cont = `&eicontinue=${encodeURIComponent(r.continue.eicontinue)}&continue=${encodeURIComponent(r.continue.continue)}`;
+    }
+    assert.deepEqual(walked, all);
+  });
+});
+
+describe('embeddedin store', { skip }, () => {
+  test('every embeddedin query reads templatelinks through an index', async () => {
+    const db = new SqliteDatabase(fixtureDb);
+    const statements: [string, unknown[]][] = [];
+    const all = db.all.bind(db);
+    db.all = <T>(sql: string, ...params: unknown[]): T[] => {
+      statements.push([sql, params]);
+      return all<T>(sql, ...params);
+    };
+    const store = new SqliteListingStore(db);
+    const base = { table: 'templatelinks', target: { ns: 10, dbKey: 'Infobox' }, redirects: 'redirects', limit: 11 } as const;
+    await store.linksTo({ ...base, fromNamespaces: null, byFromNamespace: false, descending: false, after: { fromNs: 0, from: 5 } });
+    await store.linksTo({ ...base, fromNamespaces: [0, 10], byFromNamespace: true, descending: true, after: { fromNs: 0, from: 5 } });
+    for (const [sql, params] of statements) {
+      const plan = (db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('\n');
+      assert.doesNotMatch(plan, /\bSCAN (templatelinks|page)\b/, `${sql}\n${plan}`);
+    }
+    assert.equal(statements.length, 2);
+    db.close();
+  });
+});
