@@ -3,7 +3,7 @@ import type { Caller } from '../../api/caller.ts';
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
-import { list, setContent, setFlag, setType, type ResultList, type ResultObject } from '../../api/result.ts';
+import { list, mergeInto, setContent, setFlag, setType, type ResultList, type ResultObject } from '../../api/result.ts';
 import type { BlockRow } from '../../store/meta.ts';
 import { isInRange, isValidIP, toHex } from '../../wiki/ip.ts';
 import { autopromoteGroups, rateLimits } from '../../wiki/site-facts.ts';
@@ -53,7 +53,7 @@ async function currentUserInfo(run: QueryRun, props: ReadonlySet<string>): Promi
   setFlag(info, 'anon', caller.isAnonymous);
   if (props.has('blockinfo')) {
     const block = await callerBlock(run);
-    if (block) Object.assign(info, blockDetails(block, site));
+    if (block) mergeInto(info, blockDetails(block, site));
   }
   if (props.has('hasmsg')) {
     setFlag(info, 'messages', caller.isAnonymous && (await store.meta.ipHasNewMessages(caller.name)), false);
@@ -156,7 +156,8 @@ async function centralUserInfo(run: QueryRun): Promise<ResultObject> {
   // LocalIdLookup: an account is attached to its own wiki; an anonymous caller to none.
   setFlag(attachedLocal, 'local', !caller.isAnonymous, false);
   const out: ResultObject = { centralids: centralIds, attachedlocal: attachedLocal };
-  if (attachedWiki) {
+  // PHP's truthiness: '' and '0' ask for nothing.
+  if (attachedWiki && attachedWiki !== '0') {
     const attached: ResultObject = setType({}, 'assoc');
     setFlag(attached, 'local', !caller.isAnonymous && (attachedWiki === '*' || attachedWiki === run.services.site.dbName), false);
     out.attachedwiki = attached;
