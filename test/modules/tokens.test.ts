@@ -1,0 +1,52 @@
+// meta=tokens for the anonymous caller, as MediaWiki 1.39 answers it.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../src/cli.ts';
+import { loadSiteConfig } from '../../src/server/config.ts';
+
+const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
+const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
+const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+
+/** A session token: HMAC, timestamp in hex, the `+\` suffix. */
+const SESSION_TOKEN = /^[0-9a-f]{32}[0-9a-f]{8}\+\\$/;
+
+describe('meta=tokens', { skip }, () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+  });
+  after(() => server.close());
+
+  const get = async (query: string): Promise<Response> => fetch(`${server.url}?action=query&format=json&meta=tokens&${query}`);
+
+  test('the default type is csrf; a logged-out user\'s edit token is "+\\"', async () => {
+    const res = await get('');
+    assert.deepEqual(await res.json(), { batchcomplete: '', query: { tokens: { csrftoken: '+\\' } } });
+    assert.equal(res.headers.get('cache-control'), 'private, must-revalidate, max-age=0');
+  });
+
+  test('every type in the order asked; login and createaccount tokens are session tokens', async () => {
+    const body = await (await get('type=watch|login|csrf|createaccount|patrol|rollback|userrights&formatversion=2')).json();
+    const tokens = body.query.tokens;
+    assert.deepEqual(Object.keys(tokens), ['watchtoken', 'logintoken', 'csrftoken', 'createaccounttoken', 'patroltoken', 'rollbacktoken', 'userrightstoken']);
+    for (const key of ['watchtoken', 'csrftoken', 'patroltoken', 'rollbacktoken', 'userrightstoken']) assert.equal(tokens[key], '+\\');
+    assert.match(tokens.logintoken, SESSION_TOKEN);
+    assert.match(tokens.createaccounttoken, SESSION_TOKEN);
+  });
+
+  test('no tokens without the same-origin policy (JSONP, origin=*): a warning instead', async () => {
+    const jsonp = await (await get('callback=cb')).text();
+    assert.equal(jsonp, '/**/cb({"batchcomplete":"","warnings":{"tokens":{"*":"Tokens may not be obtained when the same-origin policy is not applied."}}})');
+    const cors = await (await get('origin=*&formatversion=2')).json();
+    assert.deepEqual(cors, { batchcomplete: true, warnings: { tokens: { warnings: 'Tokens may not be obtained when the same-origin policy is not applied.' } } });
+  });
+
+  test('an unknown type is warned about and skipped', async () => {
+    const body = await (await get('type=csrf|edit')).json();
+    assert.deepEqual(body.query.tokens, { csrftoken: '+\\' });
+    assert.equal(body.warnings.tokens['*'], 'Unrecognized value for parameter "type": edit');
+  });
+});
