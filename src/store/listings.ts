@@ -122,7 +122,7 @@ export interface LinksToRedirectsQuery {
 }
 
 export interface ListingStore {
-  allPages(q: AllPagesQuery): Promise<ListedPage[]>;
+  allPages(q: AllPagesQuery): Promise<LinkingPage[]>;
   membersBySortkey(q: MembersBySortkeyQuery): Promise<CategoryMemberRow[]>;
   membersByTimestamp(q: MembersByTimestampQuery): Promise<CategoryMemberRow[]>;
   linksTo(q: LinksToQuery): Promise<LinkingPage[]>;

@@ -89,6 +89,25 @@ describe('list=allpages', { skip }, () => {
   });
 });
 
+describe('list=allpages in miser mode', { skip }, () => {
+  let miser: RunningServer;
+  before(async () => {
+    miser = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig, { miserMode: true }), port: 0, host: '127.0.0.1' });
+  });
+  after(() => miser.close());
+
+  test('apfilterredir is applied after reading, so a batch may be empty but continue', async () => {
+    const r = await (await fetch(`${miser.url}?action=query&format=json&list=allpages&apfilterredir=redirects&aplimit=5`)).json();
+    assert.deepEqual(r.query.allpages, []);
+    assert.equal(r.continue.apcontinue, 'Au');
+  });
+
+  test('apmaxsize is ignored', async () => {
+    const r = await (await fetch(`${miser.url}?action=query&format=json&list=allpages&apmaxsize=0&aplimit=2`)).json();
+    assert.equal(r.query.allpages.length, 2);
+  });
+});
+
 describe('allpages store', { skip }, () => {
   const base: AllPagesQuery = {
     namespace: 0, descending: false, from: null, to: null, continueFrom: null, prefix: null, redirects: 'all',

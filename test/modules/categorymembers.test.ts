@@ -89,6 +89,20 @@ describe('list=categorymembers', { skip }, () => {
   });
 });
 
+describe('list=categorymembers in miser mode', { skip }, () => {
+  let miser: RunningServer;
+  before(async () => {
+    miser = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig, { miserMode: true }), port: 0, host: '127.0.0.1' });
+  });
+  after(() => miser.close());
+
+  test('cmnamespace is applied after reading, so a batch may be empty but continue', async () => {
+    const r = await (await fetch(`${miser.url}?action=query&format=json&list=categorymembers&cmtitle=Category:Planets&cmnamespace=6&cmlimit=5`)).json();
+    assert.deepEqual(r.query.categorymembers, []);
+    assert.equal(r.continue.cmcontinue, 'page|53415455524e|78');
+  });
+});
+
 describe('categorymembers store', { skip }, () => {
   test('sort keys compare byte for byte, even when the bytes are not UTF-8', async () => {
     const db = new SqliteDatabase(fixtureDb);

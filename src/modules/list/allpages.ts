@@ -70,7 +70,11 @@ function protectionFilter(run: QueryRun): ProtectionFilter | null {
   };
 }
 
-function allPagesQuery(run: QueryRun): AllPagesQuery {
+/**
+ * In miser mode MediaWiki filters redirects after reading (a page may then hold fewer items
+ * than the limit) and ignores maxsize.
+ */
+function allPagesQuery(run: QueryRun, miserMode: boolean): AllPagesQuery {
   const ns = run.int('namespace')!;
   const part = (name: string): string | null => {
     const value = run.str(name);
@@ -89,9 +93,9 @@ function allPagesQuery(run: QueryRun): AllPagesQuery {
     from: part('from'),
     to: part('to'),
     prefix: part('prefix'),
-    redirects: run.str('filterredir') as RedirectFilter,
+    redirects: miserMode ? 'all' : (run.str('filterredir') as RedirectFilter),
     minSize: run.int('minsize') ?? null,
-    maxSize: run.int('maxsize') ?? null,
+    maxSize: miserMode ? null : (run.int('maxsize') ?? null),
     protection: protectionFilter(run),
     langlinks: run.str('filterlanglinks') as AllPagesQuery['langlinks'],
     limit: run.int('limit')! + 1,
@@ -101,12 +105,15 @@ function allPagesQuery(run: QueryRun): AllPagesQuery {
 async function runAllPages(run: QueryRun): Promise<void> {
   if (run.generator && run.resolveRedirects) run.fail('apierror-allpages-generator-redirects', [], 'params');
   const limit = run.int('limit')!;
-  const rows = await run.services.store.listings.allPages(allPagesQuery(run));
+  const miserMode = run.services.site.miserMode;
+  const filter = run.str('filterredir') as RedirectFilter;
+  const rows = await run.services.store.listings.allPages(allPagesQuery(run, miserMode));
   for (const [index, row] of rows.entries()) {
     if (index === limit) {
       run.setContinue('continue', row.page_title);
       break;
     }
+    if (miserMode && filter !== 'all' && row.page_is_redirect !== (filter === 'redirects' ? 1 : 0)) continue;
     if (run.generator) run.generator.addPageId(row.page_id);
     else run.addItem({ pageid: row.page_id, ns: row.page_namespace, title: run.services.titles.text(row.page_namespace, row.page_title) });
   }

@@ -216,7 +216,10 @@ function memberItem(run: QueryRun, row: CategoryMemberRow, prop: ReadonlySet<str
 async function runCategoryMembers(run: QueryRun): Promise<void> {
   const category = await categoryKey(run);
   const limit = run.int('limit')!;
-  const namespaces = run.intList('namespace');
+  // In miser mode MediaWiki filters namespaces after reading: a page may hold fewer items.
+  const miserMode = run.services.site.miserMode;
+  const wanted = run.intList('namespace');
+  const namespaces = miserMode ? [] : wanted;
   const descending = !['asc', 'ascending', 'newer'].includes(run.str('dir')!);
   const listing =
     run.str('sort') === 'timestamp'
@@ -228,6 +231,7 @@ async function runCategoryMembers(run: QueryRun): Promise<void> {
       run.setContinue('continue', listing.continueOf(row));
       break;
     }
+    if (miserMode && wanted.length && !wanted.includes(row.page_namespace)) continue;
     if (run.generator) run.generator.addPageId(row.page_id);
     else run.addItem(memberItem(run, row, prop));
   }

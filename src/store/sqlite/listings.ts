@@ -7,7 +7,6 @@ import type {
   LinkingViaRedirect,
   LinksToQuery,
   LinksToRedirectsQuery,
-  ListedPage,
   ListingStore,
   MembersBySortkeyQuery,
   MembersByTimestampQuery,
@@ -101,7 +100,7 @@ const LINK_COLUMNS: Record<LinkTableName, LinkColumns> = {
 export class SqliteListingStore implements ListingStore {
   constructor(private readonly db: SqliteDatabase) {}
 
-  async allPages(q: AllPagesQuery): Promise<ListedPage[]> {
+  async allPages(q: AllPagesQuery): Promise<LinkingPage[]> {
     const [after, before] = q.descending ? ['<=', '>='] : ['>=', '<='];
     const c = new Conditions().add('page_namespace = ?', q.namespace);
     if (q.continueFrom !== null) c.add(`page_title ${after} ?`, q.continueFrom);
@@ -120,8 +119,8 @@ export class SqliteListingStore implements ListingStore {
       c.add(`${q.langlinks === 'withoutlanglinks' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM langlinks WHERE ll_from = page_id)`);
     }
     const order = q.descending ? 'DESC' : '';
-    const sql = `SELECT page_id, page_namespace, page_title FROM page ${c.where} ORDER BY page_title ${order} LIMIT ?`;
-    return this.db.all<ListedPage>(sql, ...c.values, q.limit);
+    const sql = `SELECT page_id, page_namespace, page_title, page_is_redirect FROM page ${c.where} ORDER BY page_title ${order} LIMIT ?`;
+    return this.db.all<LinkingPage>(sql, ...c.values, q.limit);
   }
 
   /** MediaWiki joins page_restrictions with DISTINCT; EXISTS keeps the same pages. */
