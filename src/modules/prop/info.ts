@@ -1,7 +1,15 @@
 // prop=info: Get basic page information.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import type { QueryRun } from '../../api/query/run.ts';
+import { list, setContent, setFlag, setType, type ResultNode, type ResultObject } from '../../api/result.ts';
+import type { CascadeRow, ProtectedTitleRow, RestrictionRow } from '../../store/revisions.ts';
+import { NS } from '../../wiki/namespaces.ts';
+import { bcp47, contentLanguage, languageName, restrictionConfig } from '../../wiki/site-facts.ts';
+import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
+import { editUrl, fullUrl } from '../../wiki/urls.ts';
 import { CONT } from '../shared-params.ts';
+import { errorCode, errorPlaintext, permissionErrors, type PermissionPage } from './info-testactions.ts';
 
 export const info: QueryModule = {
   decl: {
@@ -32,4 +40,398 @@ export const info: QueryModule = {
       continue: CONT,
     },
   },
+  execute: runInfo,
 };
+
+/** A page prop=info describes: an existing page or a missing title (negative id). */
+interface InfoPage {
+  id: number;
+  ns: number;
+  dbKey: string;
+  exists: boolean;
+  redirect: boolean;
+  isNew: boolean;
+  touched: string;
+  latest: number;
+  length: number;
+  contentModel: string;
+}
+
+/** A protection as the result lists it. */
+interface Protection {
+  type: string;
+  level: string;
+  expiry: string;
+  cascade?: boolean;
+  source?: string;
+}
+
+/** ApiBase::LIMIT_SML1 / LIMIT_SML2: actions tested per request. */
+const TESTED_ACTIONS_LIMIT = { user: 50, bot: 500 };
+
+async function runInfo(run: QueryRun): Promise<void> {
+  const props = new Set(run.strList('prop'));
+  const pages = continueFrom(run, everything(run));
+  if (!pages.length) return;
+  const facts = await loadFacts(run, pages, props);
+  const testActions = run.strList('testactions');
+  const actionLimit = run.caller.rights.has('apihighlimits') ? TESTED_ACTIONS_LIMIT.bot : TESTED_ACTIONS_LIMIT.user;
+  let tested = 0;
+  for (const page of pages) {
+    if (testActions.length && tested >= actionLimit) {
+      run.setContinue('continue', `${page.ns}|${page.dbKey.replace(/_/g, ' ')}`);
+      break;
+    }
+    const fields = pageInfo(run, page, props, facts);
+    if (testActions.length) {
+      fields.actions = testedActions(run, page, testActions, facts);
+      tested += testActions.length;
+    }
+    run.addPageFields(page.id, fields);
+  }
+}
+
+/** Existing and missing titles in Title::compare order (namespace, then DB key bytes). */
+function everything(run: QueryRun): InfoPage[] {
+  const { titles } = run.services;
+  const pages: InfoPage[] = run.pageset.goodPages().map((p) => ({
+    id: p.pageId,
+    ns: p.ns,
+    dbKey: p.dbKey,
+    exists: true,
+    redirect: p.row.page_is_redirect !== 0,
+    isNew: p.row.page_is_new !== 0,
+    touched: p.row.page_touched,
+    latest: p.row.page_latest,
+    length: p.row.page_len,
+    contentModel: p.row.page_content_model ?? defaultContentModel(run, p.ns, titles.toText(p.dbKey)),
+  }));
+  for (const m of run.pageset.missing()) {
+    pages.push({
+      id: m.fakeId,
+      ns: m.ns,
+      dbKey: m.dbKey,
+      exists: false,
+      redirect: false,
+      isNew: false,
+      touched: '',
+      latest: 0,
+      length: 0,
+      contentModel: defaultContentModel(run, m.ns, titles.toText(m.dbKey)),
+    });
+  }
+  return pages.sort(compareTitles);
+}
+
+function compareTitles(a: { ns: number; dbKey: string }, b: { ns: number; dbKey: string }): number {
+  return a.ns - b.ns || Buffer.compare(Buffer.from(a.dbKey), Buffer.from(b.dbKey));
+}
+
+/** `incontinue=ns|Title text`: titles before it were done in an earlier request. */
+function continueFrom(run: QueryRun, pages: InfoPage[]): InfoPage[] {
+  const cont = run.str('continue');
+  if (cont === undefined) return pages;
+  const parts = cont.split('|');
+  if (parts.length !== 2) run.fail('apierror-badcontinue');
+  const ns = phpInt(parts[0]!);
+  const title = run.services.titles.makeSafe(ns, parts[1]!);
+  if (!title) run.fail('apierror-badcontinue');
+  const from = { ns: title.ns, dbKey: title.dbKey };
+  return pages.filter((p) => compareTitles(p, from) >= 0);
+}
+
+function phpInt(s: string): number {
+  const m = /^\s*[+-]?\d+/.exec(s);
+  return m ? Number(m[0]) : 0;
+}
+
+/** MainSlotRoleHandler::getDefaultModel: code pages by their suffix, wikitext otherwise. */
+function defaultContentModel(run: QueryRun, ns: number, text: string): string {
+  const nsModel = run.services.namespaces.get(ns)?.defaultContentModel;
+  let ext = '';
+  const codePage = ns === NS.MEDIAWIKI ? /\.(css|js|json)$/u.exec(text) : null;
+  if (codePage) ext = codePage[1]!;
+  const codeSubpage = ns === NS.USER && !codePage ? /\/.*\.(js|css|json)$/.exec(text) : null;
+  if (codeSubpage) ext = codeSubpage[1]!;
+  const wikitext = (nsModel === undefined || nsModel === 'wikitext') && !codePage && !codeSubpage;
+  if (wikitext) return 'wikitext';
+  if (ext === 'js') return 'javascript';
+  if (ext === 'css') return 'css';
+  if (ext === 'json') return 'json';
+  return nsModel ?? 'text';
+}
+
+const CODE_MODELS = new Set(['css', 'javascript', 'json']);
+
+/** Title::getPageLanguage: code is English; MediaWiki: pages take their subpage's language. */
+function pageLanguage(run: QueryRun, page: InfoPage): string {
+  if (CODE_MODELS.has(page.contentModel)) return 'en';
+  const lang = run.services.site.lang;
+  if (page.ns !== NS.MEDIAWIKI) return lang;
+  const pieces = page.dbKey.replace(/_/g, ' ').split('/');
+  if (pieces.length < 2) return lang;
+  const code = pieces[pieces.length - 1]!;
+  return languageName(code) !== undefined ? code : lang;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facts loaded for all pages at once
+
+interface Facts {
+  protections: Map<string, Protection[]>;
+  restrictionTypes: readonly string[];
+  /** Unexpired restrictions per page key, for testactions. */
+  permissionPages: Map<string, PermissionPage>;
+  talkIds: Map<string, number>;
+  subjectIds: Map<string, number>;
+  displayTitles: Map<number, string>;
+}
+
+function key(ns: number, dbKey: string): string {
+  return `${ns}:${dbKey}`;
+}
+
+async function loadFacts(run: QueryRun, pages: InfoPage[], props: Set<string>): Promise<Facts> {
+  const facts: Facts = {
+    protections: new Map(),
+    restrictionTypes: restrictionConfig(run.services.site).types,
+    permissionPages: new Map(),
+    talkIds: new Map(),
+    subjectIds: new Map(),
+    displayTitles: new Map(),
+  };
+  const testing = run.strList('testactions').length > 0;
+  if (props.has('protection') || testing) await loadProtections(run, pages, facts, props.has('protection'), testing);
+  if (props.has('talkid') || props.has('subjectid')) await loadTalkSubjectIds(run, pages, props, facts);
+  if (props.has('displaytitle')) {
+    const ids = pages.filter((p) => p.exists).map((p) => p.id);
+    if (ids.length) facts.displayTitles = await run.services.store.revisions.pageProps(ids, 'displaytitle');
+  }
+  return facts;
+}
+
+/** ApiResult::formatExpiry */
+function formatExpiry(expiry: string | null): string {
+  if (expiry === null || expiry === '' || expiry === 'infinity') return 'infinity';
+  return mwToIso(expiry);
+}
+
+function isActive(expiry: string | null, now: string): boolean {
+  return expiry === null || expiry === '' || expiry === 'infinity' || expiry > now;
+}
+
+async function loadProtections(run: QueryRun, pages: InfoPage[], facts: Facts, listed: boolean, testing: boolean): Promise<void> {
+  const store = run.services.store.revisions;
+  const { titles } = run.services;
+  const existing = pages.filter((p) => p.exists);
+  const missing = pages.filter((p) => !p.exists);
+  const restrictions: RestrictionRow[] = existing.length ? await store.restrictionsOf(existing.map((p) => p.id)) : [];
+  const protectedTitles: ProtectedTitleRow[] = missing.length ? await store.protectedTitles(missing.map((p) => ({ ns: p.ns, dbKey: p.dbKey }))) : [];
+  const others = pages.filter((p) => p.ns !== NS.FILE);
+  const files = pages.filter((p) => p.ns === NS.FILE);
+  const cascades: CascadeRow[] = [
+    ...(others.length ? await store.cascadeByTemplates(others.map((p) => ({ ns: p.ns, dbKey: p.dbKey }))) : []),
+    ...(files.length ? await store.cascadeByImages(files.map((p) => p.dbKey)) : []),
+  ];
+
+  const byId = new Map(existing.map((p) => [p.id, p]));
+  const add = (ns: number, dbKey: string, p: Protection) => {
+    const k = key(ns, dbKey);
+    const l = facts.protections.get(k);
+    if (l) l.push(p);
+    else facts.protections.set(k, [p]);
+  };
+  if (listed) {
+    for (const r of restrictions) {
+      const page = byId.get(r.pr_page);
+      if (!page) continue;
+      const p: Protection = { type: r.pr_type, level: r.pr_level, expiry: formatExpiry(r.pr_expiry) };
+      if (r.pr_cascade) p.cascade = true;
+      add(page.ns, page.dbKey, p);
+    }
+    for (const r of protectedTitles) add(r.pt_namespace, r.pt_title, { type: 'create', level: r.pt_create_perm, expiry: formatExpiry(r.pt_expiry) });
+    for (const r of cascades) {
+      add(r.target_namespace, r.target_title, {
+        type: r.pr_type,
+        level: r.pr_level,
+        expiry: formatExpiry(r.pr_expiry),
+        source: titles.text(r.page_namespace, r.page_title),
+      });
+    }
+  }
+  if (testing) buildPermissionPages(pages, restrictions, protectedTitles, cascades, facts, (ns, dbKey) => titles.text(ns, dbKey));
+}
+
+/** RestrictionStore's view of each page: only unexpired protections count for permissions. */
+function buildPermissionPages(
+  pages: InfoPage[],
+  restrictions: RestrictionRow[],
+  protectedTitles: ProtectedTitleRow[],
+  cascades: CascadeRow[],
+  facts: Facts,
+  text: (ns: number, dbKey: string) => string,
+): void {
+  const now = nowMw();
+  for (const page of pages) {
+    const own = new Map<string, string[]>();
+    let cascading = false;
+    let titleProtection: PermissionPage['titleProtection'] = null;
+    if (page.exists) {
+      for (const r of restrictions) {
+        if (r.pr_page !== page.id || !isActive(r.pr_expiry, now)) continue;
+        own.set(r.pr_type, r.pr_level.split(',').map((l) => l.trim()));
+        if (r.pr_cascade) cascading = true;
+      }
+    } else {
+      const pt = protectedTitles.find((r) => r.pt_namespace === page.ns && r.pt_title === page.dbKey);
+      if (pt) {
+        titleProtection = { permission: rightOfTitleProtection(pt.pt_create_perm), user: pt.user_name ?? '', reason: pt.reason ?? '' };
+        if (isActive(pt.pt_expiry, now)) own.set('create', pt.pt_create_perm.trim().split(','));
+      }
+    }
+    const sources: string[] = [];
+    const cascadeRestrictions = new Map<string, string[]>();
+    for (const r of cascades) {
+      if (r.target_namespace !== page.ns || r.target_title !== page.dbKey || !isActive(r.pr_expiry, now)) continue;
+      const source = text(r.page_namespace, r.page_title);
+      if (!sources.includes(source)) sources.push(source);
+      const levels = cascadeRestrictions.get(r.pr_type) ?? [];
+      if (!levels.includes(r.pr_level)) levels.push(r.pr_level);
+      cascadeRestrictions.set(r.pr_type, levels);
+    }
+    facts.permissionPages.set(key(page.ns, page.dbKey), {
+      ns: page.ns,
+      dbKey: page.dbKey,
+      exists: page.exists,
+      contentModel: page.contentModel,
+      restrictions: own,
+      cascading,
+      cascadeSources: sources,
+      cascadeRestrictions,
+      titleProtection,
+    });
+  }
+}
+
+function rightOfTitleProtection(level: string): string {
+  if (level === 'sysop') return 'editprotected';
+  if (level === 'autoconfirmed') return 'editsemiprotected';
+  return level;
+}
+
+async function loadTalkSubjectIds(run: QueryRun, pages: InfoPage[], props: Set<string>, facts: Facts): Promise<void> {
+  const { namespaces } = run.services;
+  const wanted: { ns: number; dbKey: string }[] = [];
+  for (const p of pages) {
+    if (namespaces.isTalk(p.ns)) {
+      if (props.has('subjectid')) wanted.push({ ns: namespaces.subjectOf(p.ns), dbKey: p.dbKey });
+    } else if (props.has('talkid')) {
+      const talk = namespaces.talkOf(p.ns);
+      if (talk !== null) wanted.push({ ns: talk, dbKey: p.dbKey });
+    }
+  }
+  if (!wanted.length) return;
+  const rows = await run.services.store.pages.byTitles(wanted);
+  for (const row of rows) {
+    if (namespaces.isTalk(row.page_namespace)) facts.talkIds.set(key(namespaces.subjectOf(row.page_namespace), row.page_title), row.page_id);
+    else {
+      const talk = namespaces.talkOf(row.page_namespace);
+      if (talk !== null) facts.subjectIds.set(key(talk, row.page_title), row.page_id);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+/** ApiQueryInfo::extractPageInfo without the tested actions. */
+function pageInfo(run: QueryRun, page: InfoPage, props: Set<string>, facts: Facts): ResultObject {
+  const { site, titles } = run.services;
+  const out: ResultObject = {};
+  out.contentmodel = page.contentModel;
+  const lang = pageLanguage(run, page);
+  out.pagelanguage = lang;
+  out.pagelanguagehtmlcode = bcp47(lang);
+  out.pagelanguagedir = contentLanguage(lang).rtl ? 'rtl' : 'ltr';
+  if (page.exists) {
+    out.touched = mwToIso(page.touched);
+    out.lastrevid = page.latest;
+    out.length = page.length;
+    if (page.redirect && !resolvingRedirects(run)) setFlag(out, 'redirect', true);
+    if (page.isNew) setFlag(out, 'new', true);
+  }
+  const k = key(page.ns, page.dbKey);
+  if (props.has('protection')) {
+    out.protection = list('pr', (facts.protections.get(k) ?? []).map(protectionItem));
+    out.restrictiontypes = list('rt', restrictionTypes(facts.restrictionTypes, page));
+  }
+  // The caller is anonymous: nothing is watched, and watcher counts need `unwatchedpages`.
+  if (props.has('watched')) setFlag(out, 'watched', false, false);
+  if (props.has('notificationtimestamp')) out.notificationtimestamp = '';
+  if (props.has('talkid') && facts.talkIds.has(k)) out.talkid = facts.talkIds.get(k)!;
+  if (props.has('subjectid') && facts.subjectIds.has(k)) out.subjectid = facts.subjectIds.get(k)!;
+  if (props.has('url')) {
+    const prefixed = titles.dbKeyFull(page.ns, page.dbKey);
+    out.fullurl = fullUrl(site, prefixed);
+    out.editurl = editUrl(site, prefixed);
+    out.canonicalurl = fullUrl(site, prefixed);
+  }
+  if (props.has('readable')) setFlag(out, 'readable', run.caller.rights.has('read'), false);
+  if (props.has('preload')) out.preload = page.exists ? '' : null;
+  if (props.has('displaytitle')) {
+    out.displaytitle = facts.displayTitles.get(page.id) ?? escapeNoQuotes(titles.text(page.ns, page.dbKey));
+  }
+  if (props.has('varianttitles') && page.exists) {
+    const shown = facts.displayTitles.get(page.id) ?? titles.text(page.ns, page.dbKey);
+    // The content language has no variants: its converter leaves titles as they are.
+    out.varianttitles = { [site.lang]: shown };
+  }
+  return out;
+}
+
+/** ApiPageSet::isResolvingRedirects: with `redirects`, MediaWiki reports no page as a redirect. */
+function resolvingRedirects(run: QueryRun): boolean {
+  const pageset = run.pageset as unknown as { isResolvingRedirects?: () => boolean; resolveRedirects?: boolean };
+  return pageset.isResolvingRedirects ? pageset.isResolvingRedirects() : pageset.resolveRedirects === true;
+}
+
+function protectionItem(p: Protection): ResultObject {
+  const item: ResultObject = { type: p.type, level: p.level, expiry: p.expiry };
+  if (p.cascade) setFlag(item, 'cascade', true);
+  if (p.source !== undefined) item.source = p.source;
+  return item;
+}
+
+/** RestrictionStore::listApplicableRestrictionTypes */
+function restrictionTypes(types: readonly string[], page: InfoPage): string[] {
+  let out = page.exists ? types.filter((t) => t !== 'create') : types.filter((t) => t === 'create');
+  if (page.ns !== NS.FILE) out = out.filter((t) => t !== 'upload');
+  return out;
+}
+
+function escapeNoQuotes(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** `actions`: per tested action a boolean, or the permission errors (plaintext, as MediaWiki's bc format falls back to). */
+function testedActions(run: QueryRun, page: InfoPage, actions: string[], facts: Facts): ResultNode {
+  const detail = run.str('testactionsdetail') ?? 'boolean';
+  const permissionPage = facts.permissionPages.get(key(page.ns, page.dbKey))!;
+  const ctx = { site: run.services.site, titles: run.services.titles, caller: run.caller };
+  const out: ResultObject = {};
+  setType(out, 'BCassoc');
+  for (const action of actions) {
+    if (detail === 'boolean') {
+      setFlag(out, action, permissionErrors(ctx, action, permissionPage, 'full', true).length === 0, false);
+      continue;
+    }
+    const errors = permissionErrors(ctx, action, permissionPage, detail === 'quick' ? 'quick' : 'full');
+    out[action] = errors.map((e) => {
+      const item: ResultObject = { code: errorCode(e) };
+      setContent(item, 'text', errorPlaintext(e, run.services.site));
+      return item;
+    });
+  }
+  return out;
+}
+
