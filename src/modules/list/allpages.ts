@@ -114,7 +114,14 @@ async function runAllPages(run: QueryRun): Promise<void> {
       break;
     }
     if (miserMode && filter !== 'all' && row.page_is_redirect !== (filter === 'redirects' ? 1 : 0)) continue;
-    if (run.generator) run.generator.addPageId(row.page_id);
-    else run.addItem({ pageid: row.page_id, ns: row.page_namespace, title: run.services.titles.text(row.page_namespace, row.page_title) });
+    if (run.generator) {
+      run.generator.addPageId(row.page_id);
+      continue;
+    }
+    const item = { pageid: row.page_id, ns: row.page_namespace, title: run.services.titles.text(row.page_namespace, row.page_title) };
+    if (!run.addItem(item)) {
+      run.setContinue('continue', row.page_title);
+      break;
+    }
   }
 }

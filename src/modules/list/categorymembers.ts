@@ -232,7 +232,11 @@ async function runCategoryMembers(run: QueryRun): Promise<void> {
       break;
     }
     if (miserMode && wanted.length && !wanted.includes(row.page_namespace)) continue;
-    if (run.generator) run.generator.addPageId(row.page_id);
-    else run.addItem(memberItem(run, row, prop));
+    if (run.generator) {
+      run.generator.addPageId(row.page_id);
+    } else if (!run.addItem(memberItem(run, row, prop))) {
+      run.setContinue('continue', listing.continueOf(row));
+      break;
+    }
   }
 }

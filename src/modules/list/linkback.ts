@@ -133,30 +133,33 @@ export async function runLinkBack(run: QueryRun, options: LinkBackOptions): Prom
   }
   const continueText = run.str('continue');
   const position = continueText === undefined ? null : parseContinue(run, continueText);
-
   const namespaces = run.intList('namespace');
-  const byFromNamespace = namespaces.length > 1;
   const descending = run.str('dir') === 'descending';
   const filter = run.str('filterredir') as RedirectFilter;
-  const store = run.services.store.listings;
 
-  const direct = await store.linksTo({
+  const direct = await run.services.store.listings.linksTo({
     table: options.table,
     target,
     fromNamespaces: namespaces,
-    byFromNamespace,
+    byFromNamespace: namespaces.length > 1,
     descending,
     after: position ? { fromNs: position.fromNs, from: position.from } : null,
     // T24245: listing non-redirects while following redirects would be contradictory.
     redirects: filter === 'nonredirects' && redirect ? 'all' : filter,
     limit: limit + 1,
   });
-
-  let continueValue: string | null = null;
   const shown = direct.slice(0, limit);
+  let continueValue: string | null = null;
   if (direct.length > limit) continueValue = `${direct[limit]!.page_namespace}|${direct[limit]!.page_id}`;
-  // The first row anchors the direct query while the redirect query continues.
-  const anchor = position ?? (shown[0] ? { fromNs: shown[0].page_namespace, from: shown[0].page_id, redirect: null } : null);
+
+  // MediaWiki's continuation fields: the first query's start (its first row when not given),
+  // then the second query's start (its first row when not given).
+  const fields: (string | number)[] = position
+    ? [position.fromNs, position.from]
+    : shown[0]
+      ? [shown[0].page_namespace, shown[0].page_id]
+      : [0, 0];
+  if (position?.redirect) fields.push(position.redirect.ns, position.redirect.title, position.redirect.fromNs, position.redirect.from);
 
   const pages = new Map<number, ShownPage>();
   for (const row of shown) pages.set(row.page_id, { item: pageItem(run, row), redirlinks: [] });
@@ -165,26 +168,35 @@ export async function runLinkBack(run: QueryRun, options: LinkBackOptions): Prom
   const redirects = shown.filter((row) => row.page_is_redirect === 1);
   if (redirect && redirects.length) {
     const viaRedirects = await linksThroughRedirects(run, options, redirects, position, namespaces, descending, filter, limit);
+    const targetNs = (row: LinkingViaRedirect): number => (options.table === 'imagelinks' ? NS.FILE : row.target_ns);
     const parents = new Map(shown.map((row) => [`${row.page_namespace}|${row.page_title}`, row.page_id]));
+    const first = viaRedirects[0];
+    if (fields.length < 6 && first) fields.push(targetNs(first), first.target_title, first.page_namespace, first.page_id);
     for (const row of viaRedirects.slice(0, limit)) {
       if (run.generator) run.generator.addPageId(row.page_id);
-      const targetNs = options.table === 'imagelinks' ? NS.FILE : row.target_ns;
-      pages.get(parents.get(`${targetNs}|${row.target_title}`)!)?.redirlinks.push(pageItem(run, row));
+      pages.get(parents.get(`${targetNs(row)}|${row.target_title}`)!)?.redirlinks.push(pageItem(run, row));
     }
     if (viaRedirects.length > limit) {
       const next = viaRedirects[limit]!;
-      const targetNs = options.table === 'imagelinks' ? NS.FILE : next.target_ns;
-      continueValue = `${anchor!.fromNs}|${anchor!.from}|${targetNs}|${next.target_title}|${next.page_namespace}|${next.page_id}`;
+      continueValue = [...fields.slice(0, 2), targetNs(next), next.target_title, next.page_namespace, next.page_id].join('|');
     }
   }
 
   if (!run.generator) {
-    for (const { item, redirlinks } of pages.values()) {
-      if (redirlinks.length) item.redirlinks = list(options.code, redirlinks) as ResultList;
-      run.addItem(item);
-    }
+    const unfit = addPages(run, options, pages);
+    // A page that did not fit in the result: start again there (the extra field names it).
+    if (unfit !== null) continueValue = [...fields, 0, '', 0, 0].slice(0, 6).concat(unfit).join('|');
   }
   if (continueValue !== null) run.setContinue('continue', continueValue);
+}
+
+/** Adds the pages to the result; returns the id of the first one that did not fit, if any. */
+function addPages(run: QueryRun, options: LinkBackOptions, pages: ReadonlyMap<number, ShownPage>): number | null {
+  for (const [pageId, { item, redirlinks }] of pages) {
+    if (redirlinks.length) item.redirlinks = list(options.code, redirlinks) as ResultList;
+    if (!run.addItem(item)) return pageId;
+  }
+  return null;
 }
 
 async function linksThroughRedirects(
