@@ -190,10 +190,15 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     requestQueryString: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
     isError: error !== null,
     siteName: services.site.siteName,
+    posted: request.method === 'POST',
+    httpStatus: status,
+    elapsedMs: Number(process.hrtime.bigint() - started) / 1e6,
+    pageModules: services.htmlPageModules,
+    articlePath: services.site.articlePath,
   });
   Object.assign(headers, rendered.headers ?? {});
   headers['Content-Type'] = rendered.contentType;
-  return { status, headers, body: rendered.body };
+  return { status: rendered.status, headers, body: rendered.body };
 }
 
 /** MediaWiki's Cache-Control: public answers are cacheable only when smaxage/maxage ask for it. */
@@ -275,7 +280,7 @@ function toApiError(e: unknown, ctx: RequestContext): ApiError {
 function finishHelp(services: ApiServices, headers: Record<string, string>): ApiResponse {
   return {
     status: 200,
-    headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
+    headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Disposition': 'inline; filename=api-help.html' },
     body: renderHelpPage(services),
   };
 }

@@ -10,6 +10,7 @@ import { articleUrl, wfUrlencode } from '../wiki/urls.ts';
 import type { QueryModule } from './module.ts';
 import type { ModuleGroup, SiteEnum } from './params/declaration.ts';
 import { queryModules } from '../modules/index.ts';
+import { parseGadgetDefinitions, type GadgetDefinition } from '../wiki/gadgets.ts';
 
 export interface ApiServices {
   readonly site: SiteConfig;
@@ -30,6 +31,10 @@ export interface ApiServices {
   interwikiUrl(prefix: string, title: string): string | null;
   /** Process start, for debuginfo and servedby. */
   readonly startedAt: number;
+  /** Gadgets the wiki defines (MediaWiki:Gadgets-definition), read at start-up. */
+  readonly gadgets: readonly GadgetDefinition[];
+  /** RLPAGEMODULES of the HTML-wrapped output: MediaWiki's defaults plus default gadgets. */
+  readonly htmlPageModules: string[];
 }
 
 export class ModuleRegistry {
@@ -80,7 +85,19 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
     skins: [site.defaultSkin],
     languages: [site.lang],
   };
+  const gadgets = site.extensions.includes('Gadgets') ? parseGadgetDefinitions((await store.pages.latestText(8, 'Gadgets-definition')) ?? '') : [];
+  const htmlPageModules = [
+    'site',
+    'mediawiki.page.ready',
+    // Default gadgets the (anonymous) caller has the rights for.
+    ...gadgets
+      .filter((g) => g.options.default && g.options.resourceLoader && !g.options.hidden)
+      .filter((g) => g.options.rights.every((r) => site.groups['*']?.rights.includes(r)))
+      .map((g) => `ext.gadget.${g.name}`),
+  ];
   return {
+    gadgets,
+    htmlPageModules,
     site,
     store,
     namespaces,

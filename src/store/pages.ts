@@ -32,6 +32,8 @@ export interface PageStore {
   /** rev_id -> rev_page for live revisions (archived ones are not found). */
   pagesOfRevisions(revIds: readonly number[]): Promise<{ rev_id: number; rev_page: number }[]>;
   redirectTargets(pageIds: readonly number[]): Promise<RedirectRow[]>;
+  /** Text of a page's current revision (main slot), or null when the page does not exist. */
+  latestText(ns: number, dbKey: string): Promise<string | null>;
   /** Which of these file names (DB keys without namespace) have a current upload. */
   existingFiles(names: readonly string[]): Promise<Set<string>>;
 }

@@ -15,7 +15,8 @@ import {
   type HelpFormat,
 } from '../../src/api/paraminfo.ts';
 import { formatDecls, mainDecl, moduleRegistry, pageSetDecl, queryDecl } from '../../src/api/main-declarations.ts';
-import { metaOf, toJsonView, type ResultList, type ResultObject } from '../../src/api/result.ts';
+import { metaOf, type ResultList, type ResultObject } from '../../src/api/result.ts';
+import { jsonView as toJsonView } from '../../src/api/formats/index.ts';
 import { toPlaintext } from '../../src/api/i18n/messages.ts';
 import { fixtureSite, plain } from './fixture-site.ts';
 import * as recorded from './recorded-answers.ts';

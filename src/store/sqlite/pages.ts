@@ -62,4 +62,19 @@ export class SqlitePageStore implements PageStore {
     }
     return out;
   }
+
+  async latestText(ns: number, dbKey: string): Promise<string | null> {
+    const row = this.db.get<{ old_text: string | Buffer; old_flags: string }>(
+      `SELECT old_text, old_flags FROM page
+         JOIN slots ON slot_revision_id = page_latest
+         JOIN slot_roles ON role_id = slot_role_id AND role_name = 'main'
+         JOIN content ON content_id = slot_content_id
+         JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
+       WHERE page_namespace = ? AND page_title = ? AND content_address LIKE 'tt:%'`,
+      ns,
+      dbKey,
+    );
+    if (!row) return null;
+    return typeof row.old_text === 'string' ? row.old_text : row.old_text.toString('utf8');
+  }
 }
