@@ -154,8 +154,31 @@ export function namespaceProtection(site: SiteConfig): Map<number, string[]> {
   return table;
 }
 
+/** $wgRateLimits: the site's limits laid over MediaWiki's, action by action (array_plus_2d). */
 export function rateLimits(site: SiteConfig): RateLimits {
-  return site.rateLimits ?? FACTS.core.rateLimits;
+  const merged: RateLimits = {};
+  for (const source of [FACTS.core.rateLimits, site.rateLimits ?? {}]) {
+    for (const [action, limits] of Object.entries(source)) merged[action] = { ...merged[action], ...limits };
+  }
+  return merged;
+}
+
+/**
+ * $wgLocalTZoffset in minutes: as configured, else the offset of the site's time zone now
+ * (what MediaWiki's setup computes on every request).
+ */
+export function localTimeOffset(site: SiteConfig, at: Date = new Date()): number {
+  if (site.localTZoffset !== undefined) return site.localTZoffset;
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: site.timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
+    }).formatToParts(at);
+    const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+    return Math.round((local - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+  } catch {
+    return 0;
+  }
 }
 
 export function restrictionConfig(site: SiteConfig): RestrictionConfig {
@@ -254,7 +277,7 @@ export function isValidLanguageCode(code: string): boolean {
  */
 export function defaultUserOptions(site: SiteConfig, gadgetDefaults: readonly [string, boolean][]): [string, OptionValue][] {
   const options = new Map<string, OptionValue>(Object.entries({ ...FACTS.core.defaultUserOptions, ...site.defaultUserOptions }));
-  options.set('timecorrection', `System|${site.localTZoffset ?? 0}`);
+  options.set('timecorrection', `System|${localTimeOffset(site)}`);
   options.set('language', site.lang);
   options.set('variant', site.lang);
   for (const code of FACTS.core.languagesWithVariants) options.set(`variant-${code}`, code);

@@ -97,7 +97,7 @@ export interface SiteConfig {
   localTZoffset?: number;
   /** $wgNamespaceProtection entries added to core's and the extensions' (namespace id -> rights). */
   namespaceProtection?: Record<string, string[]>;
-  /** $wgRateLimits (action -> category -> [hits, seconds]), replacing MediaWiki's defaults. */
+  /** $wgRateLimits entries (action -> category -> [hits, seconds]) laid over MediaWiki's defaults. */
   rateLimits?: Record<string, Record<string, [number, number]>>;
   /** $wgRateLimitsExcludedIPs: addresses and ranges that are never rate limited. */
   rateLimitsExcludedIPs?: string[];

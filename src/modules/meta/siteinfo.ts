@@ -7,7 +7,7 @@ import { gadgetDefaultOptions, parseGadgetsDefinition } from '../../wiki/gadget-
 import { NS } from '../../wiki/namespaces.ts';
 import {
   MEDIAWIKI_CORE, autopromoteGroups, bcp47, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
-  extensionTags, functionHooks, installedSkins, isValidLanguageCode, languageName, languageNames, magicWords,
+  extensionTags, functionHooks, installedSkins, isValidLanguageCode, languageName, languageNames, localTimeOffset, magicWords,
   namespaceProtection, restrictionConfig, serverName, specialPageAliases, subscribedHooks, type OptionValue,
 } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
@@ -158,7 +158,7 @@ async function generalInfo(run: QueryRun): Promise<ResultObject> {
   Object.assign(g, {
     maxarticlesize: site.maxArticleSize,
     timezone: site.timezone,
-    timeoffset: Math.trunc(site.localTZoffset ?? 0),
+    timeoffset: Math.trunc(localTimeOffset(site)),
     articlepath: site.articlePath,
     scriptpath: site.scriptPath,
     script: `${site.scriptPath}/index.php`,

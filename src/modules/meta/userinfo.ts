@@ -6,7 +6,7 @@ import type { QueryRun } from '../../api/query/run.ts';
 import { list, mergeInto, setContent, setFlag, setType, type ResultList, type ResultObject } from '../../api/result.ts';
 import type { BlockRow } from '../../store/meta.ts';
 import { isInRange, isValidIP, toHex } from '../../wiki/ip.ts';
-import { autopromoteGroups, rateLimits } from '../../wiki/site-facts.ts';
+import { autopromoteGroups, localTimeOffset, rateLimits } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { explicitGroups, siteDefaultOptions } from './siteinfo.ts';
@@ -92,14 +92,14 @@ function implicitGroupsOf(caller: Caller, site: SiteConfig): string[] {
   return caller.groups.filter((g) => implicit.has(g));
 }
 
-/** UserGroupManager::getGroupsChangeableBy: what the caller's groups (or `userrights`) allow. */
+/** UserGroupManager::getGroupsChangeableBy: what the caller's groups (or `userrights`) allow, as configured. */
 function changeableGroups(caller: Caller, site: SiteConfig): ResultObject {
   const all = explicitGroups(site);
   const everything = caller.rights.has('userrights');
   const collect = (key: 'add' | 'remove' | 'addSelf' | 'removeSelf'): ResultList => {
     const groups = everything && (key === 'add' || key === 'remove')
       ? all
-      : [...new Set(caller.groups.flatMap((g) => site.groups[g]?.[key] ?? []))].filter((g) => all.includes(g));
+      : [...new Set(caller.groups.flatMap((g) => site.groups[g]?.[key] ?? []))];
     return list('g', groups);
   };
   return { add: collect('add'), remove: collect('remove'), 'add-self': collect('addSelf'), 'remove-self': collect('removeSelf') };
@@ -263,25 +263,10 @@ const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
 ];
 
-/** Language::userTimeAndDate in English (`H:i, j F Y`) at the site's local time. */
+/** Language::userTimeAndDate in English (`H:i, j F Y`), shifted by the site's current offset as for `System|offset`. */
 export function formatDateTime(ts: string, site: SiteConfig): string {
   const utc = Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
-  const d = new Date(utc + localOffsetMinutes(site, utc) * 60_000);
+  const d = new Date(utc + localTimeOffset(site) * 60_000);
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
-/** $wgLocalTZoffset if set, else the offset of the site's time zone at that moment. */
-function localOffsetMinutes(site: SiteConfig, utcMillis: number): number {
-  if (site.localTZoffset !== undefined) return site.localTZoffset;
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: site.timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
-    }).formatToParts(new Date(utcMillis));
-    const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
-    const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-    return Math.round((local - Math.floor(utcMillis / 60_000) * 60_000) / 60_000);
-  } catch {
-    return 0;
-  }
 }
