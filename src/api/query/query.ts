@@ -40,6 +40,34 @@ class QueryOutput {
   readonly query: ResultObject = {};
   pages: ResultMap | null = null;
   readonly top: ResultObject = {};
+  /** Bytes of data added by modules, as MediaWiki's ApiResult::size counts them. */
+  size = 0;
+  truncated = false;
+
+  constructor(private readonly maxSize: number) {}
+
+  /** Whether an item still fits under $wgAPIMaxResultSize; counts it when it does. */
+  fits(item: ResultNode): boolean {
+    const size = resultSize(item);
+    if (this.size + size > this.maxSize) {
+      this.truncated = true;
+      return false;
+    }
+    this.size += size;
+    return true;
+  }
+}
+
+/** MediaWiki counts the bytes of scalar values only, keys and structure are free. */
+function resultSize(node: ResultNode | undefined): number {
+  if (node === null || node === undefined || typeof node === 'boolean') return 0;
+  if (typeof node === 'string') return Buffer.byteLength(node);
+  if (typeof node === 'number') return String(node).length;
+  let total = 0;
+  if (node instanceof Map) for (const v of node.values()) total += resultSize(v);
+  else if (Array.isArray(node)) for (const v of node) total += resultSize(v);
+  else for (const k in node) total += resultSize(node[k]);
+  return total;
 }
 
 class ModuleRun implements QueryRun {
@@ -117,7 +145,9 @@ class ModuleRun implements QueryRun {
   }
 
   addItem(item: ResultNode, tag?: string): boolean {
-    this.ownList(tag).push(item);
+    const target = this.ownList(tag);
+    if (!this.output.fits(item)) return false;
+    target.push(item);
     return true;
   }
 
@@ -137,6 +167,7 @@ class ModuleRun implements QueryRun {
   addPageItem(pageId: number, listKey: string, item: ResultNode, tag?: string): boolean {
     const page = this.output.pages?.get(pageId) as ResultObject | undefined;
     if (!page) return true;
+    if (!this.output.fits(item)) return false;
     let l = page[listKey] as ResultList | undefined;
     if (!l) page[listKey] = l = list(tag ?? 'item', []);
     l.push(item);
@@ -217,7 +248,7 @@ export interface QueryOutcome {
 export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   const { services, reader } = ctx;
   const params = withModulePath('query', () => reader.readAll(queryDecl, 'query', ''));
-  const output = new QueryOutput();
+  const output = new QueryOutput(services.site.apiMaxResultSize);
 
   const planned: PlannedModule[] = [];
   for (const group of GROUP_ORDER) {
@@ -275,6 +306,9 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
     await withModulePathAsync(p.module.decl.path, async () => execute(run));
   }
 
+  if (output.truncated) {
+    ctx.warnings.add('result', msg('apiwarn-truncatedresult', { num: services.site.apiMaxResultSize }), 'truncatedresult');
+  }
   const top: [string, ResultNode][] = [];
   if (params.rawcontinue === true) {
     const raw = continuation.rawResult(generatorName ?? null);
