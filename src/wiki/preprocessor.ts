@@ -14,24 +14,8 @@ export interface PreprocessOptions {
   langConversionDisabled?: boolean;
 }
 
-/** The tags of MediaWiki core, then those of bundled extensions that register parser tags. */
+/** MediaWiki core's parser tags, when the caller gives no list (Parser::getStripList). */
 const CORE_TAGS = ['pre', 'nowiki', 'gallery', 'indicator', 'langconvert'];
-const EXTENSION_TAGS: Record<string, readonly string[]> = {
-  Cite: ['ref', 'references'],
-  Poem: ['poem'],
-  SyntaxHighlight_GeSHi: ['source', 'syntaxhighlight'],
-  Math: ['math', 'chem', 'ce'],
-  ImageMap: ['imagemap'],
-  InputBox: ['inputbox'],
-  CategoryTree: ['categorytree'],
-  TemplateData: ['templatedata'],
-  Score: ['score'],
-};
-
-/** Parser::getStripList for a wiki with these extensions enabled. */
-export function stripListFor(extensions: readonly string[]): string[] {
-  return [...CORE_TAGS, ...extensions.flatMap((e) => EXTENSION_TAGS[e] ?? [])];
-}
 
 interface Rule {
   end: string;

@@ -43,6 +43,9 @@ export interface PermissionError {
 
 type Rigor = 'quick' | 'full';
 
+const RAW_HTML_MESSAGES = ['copyright', 'history_copyright', 'googlesearch', 'youhavenewmessagesmanyusers', 'youhavenewmessages'];
+const EXTENSION_RAW_HTML_MESSAGES: Record<string, readonly string[]> = { Gadgets: ['gadgets-definition'] };
+
 const SKIP_USER_CONFIG = new Set(['patrol', 'delete', 'deleterevision', 'suppressrevision', 'deletedhistory', 'deletedtext', 'viewsuppressed']);
 
 /** PermissionManager::getPermissionErrorsInternal for the caller. */
@@ -155,7 +158,19 @@ class Checks {
     if (model === 'css' && !this.has('editsitecss')) errors.push({ key: 'sitecssprotected', params: [this.action] });
     else if (model === 'json' && !this.has('editsitejson')) errors.push({ key: 'sitejsonprotected', params: [this.action] });
     else if (model === 'javascript' && !this.has('editsitejs')) errors.push({ key: 'sitejsprotected', params: [this.action] });
+    if (this.isRawHtmlMessage() && !(this.has('editsitecss') && this.has('editsitejs'))) {
+      errors.push({ key: 'siterawhtmlprotected', params: [this.action] });
+    }
     return errors;
+  }
+
+  /** Title::isRawHtmlMessage: $wgRawHtmlMessages, with what loaded extensions add. */
+  private isRawHtmlMessage(): boolean {
+    const root = this.page.dbKey.split('/')[0]!;
+    const message = root.charAt(0).toLowerCase() + root.slice(1);
+    const extensions = this.ctx.site.extensions;
+    const raw = [...RAW_HTML_MESSAGES, ...extensions.flatMap((e) => EXTENSION_RAW_HTML_MESSAGES[e] ?? [])];
+    return raw.includes(message);
   }
 
   userConfig(errors: PermissionError[]): PermissionError[] {
@@ -301,6 +316,8 @@ const TEXTS: Record<string, string> = {
   deleteprotected: 'You cannot delete this page because it has been protected.',
   'protect-cantedit': 'You cannot change the protection settings of this page because you do not have permission to edit it.',
   'undelete-cantedit': 'You cannot undelete this page as you are not allowed to edit this page.',
+  siterawhtmlprotected:
+    'You do not have permission to edit this page because it contains raw HTML which can be modified to affect all visitors.',
   'undelete-cantcreate':
     'You cannot undelete this page as there is no existing page with this name and you are not allowed to create this page.',
 };

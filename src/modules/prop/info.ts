@@ -404,7 +404,7 @@ function protectionItem(p: Protection): ResultObject {
 
 /** RestrictionStore::listApplicableRestrictionTypes */
 function restrictionTypes(types: readonly string[], page: InfoPage): string[] {
-  let out = page.exists ? types.filter((t) => t !== 'create') : types.filter((t) => t === 'create');
+  let out = page.exists ? types.filter((t) => t !== 'create') : types.filter((t) => t === 'create' || t === 'upload');
   if (page.ns !== NS.FILE) out = out.filter((t) => t !== 'upload');
   return out;
 }

@@ -2,13 +2,14 @@
 // common parameters, deletion visibility, and turning revisions into result items with their
 // slots, content, sections, comments and tags.
 import type { QueryRun } from '../../api/query/run.ts';
-import { msg, type MessageParam } from '../../api/i18n/messages.ts';
+import { msg } from '../../api/i18n/messages.ts';
 import { list, metaOf, setContent, setFlag, setIndexedTagName, setType, type ResultNode, type ResultObject } from '../../api/result.ts';
 import type { RevisionRow, SlotRow } from '../../store/revisions.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { formatComments, type CommentFormatterContext } from '../../wiki/comment-formatter.ts';
-import { extractSection, preprocess, stripListFor, treeToXml } from '../../wiki/preprocessor.ts';
+import { extractSection, originalText, preprocess, treeToXml, type PPNode } from '../../wiki/preprocessor.ts';
+import { extensionTags } from '../../wiki/site-facts.ts';
 
 /** RevisionRecord::DELETED_* */
 export const DELETED_TEXT = 1;
@@ -248,7 +249,7 @@ export class RevisionRenderer {
     private readonly run: QueryRun,
     readonly settings: RevCommonSettings,
   ) {
-    this.stripList = stripListFor(run.services.site.extensions);
+    this.stripList = extensionTags(run.services.site);
   }
 
   private has(prop: RevProp): boolean {
@@ -343,7 +344,8 @@ export class RevisionRenderer {
       if (info.fields.nosuchsection === true) {
         this.run.fail(
           'apierror-nosuchsection-what',
-          [escapeWikiText(String(this.settings.section)), { message: msg('revid', rev.id) } as MessageParam],
+          // The second parameter is core's "revid" message ("revision $1").
+          [escapeWikiText(String(this.settings.section)), `revision ${rev.id}`],
           'nosuchsection',
         );
       }
@@ -445,19 +447,35 @@ export class RevisionRenderer {
   }
 
   /**
-   * Parser::preprocess: exact when the text has nothing to expand; otherwise this server has no
-   * template engine and says so.
+   * Parser::preprocess: exact when nothing needs expanding (no templates or arguments): comments
+   * and <includeonly> parts go, the rest stays. Otherwise this server has no template engine and
+   * says so.
    */
   private expandTemplates(content: string): string {
-    const tree = preprocess(content, { stripList: this.stripList });
-    const expandable = tree[1].some((n) => typeof n !== 'string' && n[0] !== 'h');
-    if (!expandable && !/~~~|__[A-Z]+__/.test(content)) return content;
-    return this.run.fail('apierror-wikiquery-noparser', [`${this.run.paramName('expandtemplates')}`], 'noparser');
+    const expanded = expandWithoutTemplates(preprocess(content, { stripList: this.stripList }));
+    if (expanded !== null) return expanded;
+    return this.run.fail('apierror-wikiquery-noparser', [this.run.paramName('expandtemplates')], 'noparser');
   }
 
   private parse(): never {
     return this.run.fail('apierror-wikiquery-noparser', [`${this.run.paramName('parse')}`], 'noparser');
   }
+}
+
+/** PPFrame::expand for Parser::preprocess when the tree holds no template or argument; else null. */
+function expandWithoutTemplates(node: PPNode): string | null {
+  if (typeof node === 'string') return node;
+  const [name, children] = node;
+  if (name === 'template' || name === 'tplarg') return null;
+  if (name.startsWith('@') || name === 'comment' || name === 'ignore') return '';
+  if (name === 'ext') return originalText(node);
+  let out = '';
+  for (const child of children) {
+    const text = expandWithoutTemplates(child);
+    if (text === null) return null;
+    out += text;
+  }
+  return out;
 }
 
 /** Adds keys of `from` that `into` does not have yet (PHP's `$a += $b`). */

@@ -6,6 +6,9 @@ import type { RevisionBound, RevisionRow } from '../../store/revisions.ts';
 import { ANY_USER, CONT, SINGLE_PAGE_ONLY, revCommon, user } from '../shared-params.ts';
 import { RevisionRenderer, hiddenUserMask, readRevCommon, revisionFromRow, type RevCommonSettings } from './revision-shared.ts';
 
+/** getModulePrefix(): `rv` also when running as a generator. */
+const MODULE_PREFIX = 'rv';
+
 /** The parameters that switch to enumerating one page's history. */
 const ENUM_PARAMS = ['user', 'excludeuser', 'limit', 'startid', 'endid', 'start', 'end'] as const;
 
@@ -45,10 +48,10 @@ async function runRevisions(run: QueryRun): Promise<void> {
   const pageCount = pageset.goodCount();
   if (revIds.length === 0 && pageCount === 0) return;
   if (revIds.length > 0 && enumMode) {
-    run.fail('apierror-revisions-norevids', [run.prefix], 'invalidparammix');
+    run.fail('apierror-revisions-norevids', [MODULE_PREFIX], 'invalidparammix');
   }
   if (pageCount > 1 && enumMode) {
-    run.fail('apierror-revisions-singlepage', [run.prefix], 'invalidparammix');
+    run.fail('apierror-revisions-singlepage', [MODULE_PREFIX], 'invalidparammix');
   }
   const mode: Mode = enumMode ? 'enum' : revIds.length > 0 ? 'revids' : 'pages';
 
@@ -83,9 +86,10 @@ async function runRevisions(run: QueryRun): Promise<void> {
   for (const { row, rev } of revs) run.addPageItem(row.rev_page, 'revisions', renderer.render(rev), 'rev');
 }
 
-function continueValue(mode: Mode, row: RevisionRow): string {
+function continueValue(mode: Mode, row: RevisionRow): string | number {
   if (mode === 'enum') return `${row.rev_timestamp}|${row.rev_id}`;
-  if (mode === 'revids') return String(row.rev_id);
+  // An integer, which MediaWiki's continuation keeps as a JSON number.
+  if (mode === 'revids') return row.rev_id;
   return `${row.rev_page}|${row.rev_id}`;
 }
 
