@@ -11,7 +11,9 @@ import { startServer, type RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqliteMetaStore } from '../../src/store/sqlite/meta.ts';
-import { blockHexPrefix, effectiveBlock } from '../../src/modules/meta/userinfo.ts';
+import { blockHexPrefix, effectiveBlock, formatDateTime, rateLimitsOf } from '../../src/modules/meta/userinfo.ts';
+import { anonymousCaller } from '../../src/api/caller.ts';
+import { localTimeOffset } from '../../src/wiki/site-facts.ts';
 import { toHex } from '../../src/wiki/ip.ts';
 
 const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
@@ -182,5 +184,30 @@ describe('block lookup', { skip }, () => {
     assert.equal(rows.length, 1);
     assert.equal(effectiveBlock(rows, '20261122000000'), null);
     assert.equal(effectiveBlock(rows, '20250116000000')?.id, 2);
+  });
+});
+
+describe('site settings behind userinfo', () => {
+  const site = loadSiteConfig(fixtureConfig, {
+    rateLimits: { edit: { anon: [3, 60] }, newaction: { subnet: [5, 5] } },
+    timezone: 'Europe/Berlin',
+  });
+
+  test('$wgRateLimits entries are laid over the defaults, categories in the caller\'s order', () => {
+    const limits = rateLimitsOf(anonymousCaller(site, '127.0.0.1'), site) as Json;
+    assert.deepEqual(limits.edit, { anon: { hits: 3, seconds: 60 }, ip: { hits: 8, seconds: 60 } });
+    assert.deepEqual(limits.newaction, { subnet: { hits: 5, seconds: 5 } });
+  });
+
+  test('excluded addresses and callers with noratelimit have no limits', () => {
+    const excluded = { ...site, rateLimitsExcludedIPs: ['127.0.0.0/8'] };
+    assert.deepEqual(Object.keys(rateLimitsOf(anonymousCaller(excluded, '127.0.0.1'), excluded)), []);
+  });
+
+  test('dates are shifted by the time zone\'s current offset, as MediaWiki\'s System|offset does', () => {
+    assert.equal(localTimeOffset(site, new Date('2026-01-15T12:00:00Z')), 60);
+    assert.equal(localTimeOffset(site, new Date('2026-07-15T12:00:00Z')), 120);
+    const fixed = { ...site, localTZoffset: 60 };
+    assert.equal(formatDateTime('20250715234424', fixed), '00:44, 16 July 2025');
   });
 });
