@@ -1,5 +1,4 @@
-// Store queries for the meta modules: site statistics, group sizes, the caller's talk-page
-// notice, notifications and blocks, and the gadget definitions that shape default options.
+// Store queries for the meta modules: site statistics, group sizes, the caller's notices and blocks.
 
 /** The `site_stats` row (SiteStats). */
 export interface SiteStatsRow {

@@ -1,5 +1,4 @@
-// Which gadgets MediaWiki:Gadgets-definition declares, read the way the Gadgets extension's
-// MediaWikiGadgetsDefinitionRepo reads it (sections, `* Name[options]|pages` lines).
+// Which gadgets MediaWiki:Gadgets-definition declares, read as the Gadgets extension reads it.
 
 export interface GadgetDefinition {
   /** Gadget id: the name with spaces as underscores. */

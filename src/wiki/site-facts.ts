@@ -1,5 +1,4 @@
-// What MediaWiki 1.39 and its bundled extensions contribute to a site (magic words, parser hooks,
-// credits, default options, rate limits, languages), combined with the site's own configuration.
+// What MediaWiki 1.39 core and the site's extensions contribute to siteinfo/userinfo, with the site's settings.
 import { createRequire } from 'node:module';
 import type { SiteConfig } from './site.ts';
 

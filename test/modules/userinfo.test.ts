@@ -1,5 +1,4 @@
-// meta=userinfo for the anonymous caller (127.0.0.1), with blocks checked on MediaWiki 1.39 over
-// a copy of the fixture that blocks the caller.
+// meta=userinfo for the anonymous caller (127.0.0.1), blocks included, as MediaWiki 1.39 answers it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
