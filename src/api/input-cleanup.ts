@@ -1,6 +1,7 @@
 // MediaWiki's cleanup of request input: bytes to text, control characters, NFC.
 
-const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
+/** C0 controls (but tab, LF, CR) and the non-characters U+FFFE/U+FFFF become U+FFFD. */
+const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
 
 /**
  * Control characters become U+FFFD and text is NFC-normalised, except that a value starting with
