@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync, createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import unbzip2 from 'unbzip2-stream';
 
 export type Compression = 'none' | 'gzip' | 'bzip2';
@@ -112,9 +112,13 @@ async function* decodeStream(file: Readable, compression: Compression, tool: str
     yield* decodeWithTool(file, tool, path);
     return;
   }
-  const decoder = unbzip2();
-  file.on('error', (error) => decoder.destroy(error));
-  file.pipe(decoder);
+  const through = unbzip2();
+  file.on('error', (error) => through.emit('error', error));
+  file.pipe(through);
+  // unbzip2-stream is an old-style stream: pipe it into a modern one for async iteration.
+  const decoder = new PassThrough({ highWaterMark: CHUNK_BYTES });
+  through.on('error', (error: Error) => decoder.destroy(error));
+  through.pipe(decoder);
   decoder.setEncoding('utf8');
   try {
     yield* decoder as AsyncIterable<string>;

@@ -18,20 +18,31 @@ export const TRACKING_CATEGORY_NAMES: Record<string, string> = {
 };
 
 /** Where a MediaWiki install keeps translations, when this machine has one (Debian's package). */
-const I18N_DIRS = ['/usr/share/mediawiki/languages/i18n'];
+const MEDIAWIKI_LANGUAGES = '/usr/share/mediawiki/languages';
 
-function languageMessages(lang: string): Record<string, string> {
-  if (lang === 'en') return {};
-  for (const dir of I18N_DIRS) {
-    const file = `${dir}/${lang}.json`;
-    if (!existsSync(file)) continue;
-    try {
-      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-    } catch {
-      return {};
-    }
+function readJson(file: string): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
   }
-  return {};
+}
+
+/** $fallback of languages/messages/MessagesXx.php: `ltg` falls back to `lv`, then English. */
+function fallbacksOf(lang: string): string[] {
+  const file = `${MEDIAWIKI_LANGUAGES}/messages/Messages${lang[0]!.toUpperCase()}${lang.slice(1).replace(/-/g, '_')}.php`;
+  if (!existsSync(file)) return [];
+  const m = /\$fallback\s*=\s*'([^']*)'/.exec(readFileSync(file, 'utf8'));
+  return m ? m[1]!.split(',').map((l) => l.trim()).filter((l) => l && l !== 'en') : [];
+}
+
+/** The wiki language's messages merged over its fallbacks', when a MediaWiki install is at hand. */
+function languageMessages(lang: string): Record<string, string> {
+  if (lang === 'en' || !/^[a-z-]+$/.test(lang)) return {};
+  const chain = [lang, ...fallbacksOf(lang)];
+  const merged: Record<string, string> = {};
+  for (const code of chain.reverse()) Object.assign(merged, readJson(`${MEDIAWIKI_LANGUAGES}/i18n/${code}.json`));
+  return merged;
 }
 
 export function trackingCategoryResolver(db: Database.Database, codec: TitleCodec, lang: string): (key: string) => string | null {
