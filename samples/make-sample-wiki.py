@@ -1,3 +1,4 @@
+# Writes samples/sample-wiki.xml, the Tea Wiki that `npm start` imports on first start (text written for wikiquery).
 import html
 pages = []
 def page(pid, title, ns, revs):
@@ -203,4 +204,4 @@ for pid,title,ns,revs in pages:
         parent=r['id']
     out.append('  </page>')
 out.append('</mediawiki>')
-open('/work/main/samples/sample-wiki.xml','w').write('\n'.join(out)+'\n')
+open(__import__('os').path.join(__import__('os').path.dirname(__file__), 'sample-wiki.xml'),'w').write('\n'.join(out)+'\n')
