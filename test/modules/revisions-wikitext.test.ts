@@ -130,3 +130,30 @@ describe('revision deletion and SHA-1', () => {
     assert.equal(sha1Base36ToHex(''), '');
   });
 });
+
+describe('rvdiffto: the PHP diff engine and table formatter', () => {
+  test('changed lines are diffed word by word, with two lines of context', async () => {
+    const { diffBody } = await import('../../src/wiki/diff.ts');
+    const body = diffBody('a\nb\nc\nd\nold words here\ne', 'a\nb\nc\nd\nnew words here\ne');
+    assert.equal(
+      body,
+      '<tr><td colspan="2" class="diff-lineno" id="mw-diff-left-l3">Line 3:</td>\n<td colspan="2" class="diff-lineno">Line 3:</td></tr>\n' +
+        '<tr><td class="diff-marker"></td><td class="diff-context diff-side-deleted"><div>c</div></td><td class="diff-marker"></td><td class="diff-context diff-side-added"><div>c</div></td></tr>\n' +
+        '<tr><td class="diff-marker"></td><td class="diff-context diff-side-deleted"><div>d</div></td><td class="diff-marker"></td><td class="diff-context diff-side-added"><div>d</div></td></tr>\n' +
+        '<tr><td class="diff-marker" data-marker="−"></td><td class="diff-deletedline diff-side-deleted"><div><del class="diffchange diffchange-inline">old </del>words here</div></td>' +
+        '<td class="diff-marker" data-marker="+"></td><td class="diff-addedline diff-side-added"><div><ins class="diffchange diffchange-inline">new </ins>words here</div></td></tr>\n' +
+        '<tr><td class="diff-marker"></td><td class="diff-context diff-side-deleted"><div>e</div></td><td class="diff-marker"></td><td class="diff-context diff-side-added"><div>e</div></td></tr>\n',
+    );
+  });
+
+  test('added lines stand alone, empty lines are line breaks', async () => {
+    const { diffBody } = await import('../../src/wiki/diff.ts');
+    assert.equal(
+      diffBody('x', 'x\n\ny'),
+      '<tr><td colspan="2" class="diff-lineno" id="mw-diff-left-l1">Line 1:</td>\n<td colspan="2" class="diff-lineno">Line 1:</td></tr>\n' +
+        '<tr><td class="diff-marker"></td><td class="diff-context diff-side-deleted"><div>x</div></td><td class="diff-marker"></td><td class="diff-context diff-side-added"><div>x</div></td></tr>\n' +
+        '<tr><td colspan="2" class="diff-side-deleted"></td><td class="diff-marker" data-marker="+"></td><td class="diff-addedline diff-side-added"><div><ins class="diffchange"></ins></div></td></tr>\n' +
+        '<tr><td colspan="2" class="diff-side-deleted"></td><td class="diff-marker" data-marker="+"></td><td class="diff-addedline diff-side-added"><div><ins class="diffchange">y</ins></div></td></tr>\n',
+    );
+  });
+});

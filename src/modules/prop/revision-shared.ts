@@ -10,6 +10,7 @@ import { escapeWikiText } from '../../wiki/titles.ts';
 import { formatComments, type CommentFormatterContext } from '../../wiki/comment-formatter.ts';
 import { extractSection, originalText, preprocess, treeToXml, type PPNode } from '../../wiki/preprocessor.ts';
 import { extensionTags } from '../../wiki/site-facts.ts';
+import { loadDiffs, type DiffSource } from './revision-diffs.ts';
 
 /** RevisionRecord::DELETED_* */
 export const DELETED_TEXT = 1;
@@ -243,6 +244,7 @@ export class RevisionRenderer {
   private slots = new Map<number, LoadedSlot[]>();
   private tags = new Map<number, string[]>();
   private parsedComments = new Map<number, string>();
+  private diffs = new Map<number, ResultObject>();
   private readonly stripList: string[];
 
   constructor(
@@ -272,12 +274,29 @@ export class RevisionRenderer {
       const texts = wanted.length ? await store.revisions.texts(wanted) : new Map<string, string>();
       for (const [id, rows] of slotRows) this.slots.set(id, rows.map((row) => ({ row, text: texts.get(row.content_address) })));
     }
+    if (this.settings.slotRoles === null && (this.settings.diffTo !== null || this.settings.diffToText !== null)) {
+      this.diffs = await loadDiffs(this.run, this.settings, this.diffSources(revs));
+    }
     if (this.has('tags')) this.tags = await store.revisions.tagsOf(ids);
     if (this.has('parsedcomment')) {
       const visible = revs.filter((r) => canSeeField(r.deleted, DELETED_COMMENT, this.run.caller.rights));
       const html = await formatComments(commentContext(this.run), visible.map((r) => ({ comment: r.comment, self: { ns: r.ns, dbKey: r.dbKey } })));
       visible.forEach((r, i) => this.parsedComments.set(r.id, html[i]!));
     }
+  }
+
+  /** The visible main-slot contents (their section when asked) that diffs start from. */
+  private diffSources(revs: readonly RevisionLike[]): DiffSource[] {
+    const sources: DiffSource[] = [];
+    for (const rev of revs) {
+      if (!canSeeField(rev.deleted, DELETED_TEXT, this.run.caller.rights)) continue;
+      const main = this.slots.get(rev.id)?.find((s) => s.row.role_name === 'main');
+      if (main?.text === undefined) continue;
+      const model = main.row.model_name;
+      const content = this.settings.section === false ? main.text : this.section(main.text, model, this.settings.section);
+      if (content !== null) sources.push({ rev, content, model });
+    }
+    return sources;
   }
 
   /** ApiQueryRevisionsBase::extractRevisionInfo */
@@ -443,6 +462,8 @@ export class RevisionRenderer {
       }
       if (text !== false) setContent(vals, 'content', text);
     }
+    const diff = this.diffs.get(rev.id);
+    if (diff) vals.diff = diff;
     return vals;
   }
 
