@@ -426,11 +426,14 @@ function testedActions(run: QueryRun, page: InfoPage, actions: string[], facts: 
       continue;
     }
     const errors = permissionErrors(ctx, action, permissionPage, detail === 'quick' ? 'quick' : 'full');
-    out[action] = errors.map((e) => {
-      const item: ResultObject = { code: errorCode(e) };
-      setContent(item, 'text', errorPlaintext(e, run.services.site));
-      return item;
-    });
+    out[action] = list(
+      'error',
+      errors.map((e) => {
+        const item: ResultObject = { code: errorCode(e) };
+        setContent(item, 'text', errorPlaintext(e, run.services.site));
+        return item;
+      }),
+    );
   }
   return out;
 }

@@ -71,10 +71,10 @@ async function runRevisions(run: QueryRun): Promise<void> {
   const rows = await fetchRows(run, mode, revIds, tagId, limit + 1);
 
   const shown = rows.slice(0, limit);
-  if (rows.length > limit) run.setContinue('continue', continueValue(mode, rows[limit]!));
-
+  const next = rows.length > limit ? rows[limit]! : null;
   if (run.generator) {
     for (const row of shown) run.generator.addRevisionId?.(row.rev_id);
+    if (next) run.setContinue('continue', continueValue(mode, next));
     return;
   }
   const renderer = new RevisionRenderer(run, settings!);
@@ -83,7 +83,14 @@ async function runRevisions(run: QueryRun): Promise<void> {
     return { row, rev: revisionFromRow(row, page ?? { ns: 0, dbKey: '' }) };
   });
   await renderer.load(revs.map((r) => r.rev));
-  for (const { row, rev } of revs) run.addPageItem(row.rev_page, 'revisions', renderer.render(rev), 'rev');
+  for (const { row, rev } of revs) {
+    // A result grown past $wgAPIMaxResultSize continues at the revision that did not fit.
+    if (!run.addPageItem(row.rev_page, 'revisions', renderer.render(rev), 'rev')) {
+      run.setContinue('continue', continueValue(mode, row));
+      return;
+    }
+  }
+  if (next) run.setContinue('continue', continueValue(mode, next));
 }
 
 function continueValue(mode: Mode, row: RevisionRow): string | number {
