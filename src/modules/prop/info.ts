@@ -7,9 +7,9 @@ import type { CascadeRow, ProtectedTitleRow, RestrictionRow } from '../../store/
 import { NS } from '../../wiki/namespaces.ts';
 import { bcp47, contentLanguage, languageName, restrictionConfig } from '../../wiki/site-facts.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
-import { editUrl, fullUrl } from '../../wiki/urls.ts';
+import { articleUrl as articleUrlOf, editUrl, fullUrl } from '../../wiki/urls.ts';
 import { CONT } from '../shared-params.ts';
-import { errorCode, errorPlaintext, permissionErrors, type PermissionPage } from './info-testactions.ts';
+import { errorCode, errorPlaintext, errorWikitext, permissionErrors, type PermissionError, type PermissionPage } from './info-testactions.ts';
 
 export const info: QueryModule = {
   decl: {
@@ -185,6 +185,8 @@ interface Facts {
   talkIds: Map<string, number>;
   subjectIds: Map<string, number>;
   displayTitles: Map<number, string>;
+  /** Existence of pages that permission messages link to (errorformat=html). */
+  linkStatus: Map<string, { exists: boolean; redirect: boolean }>;
 }
 
 function key(ns: number, dbKey: string): string {
@@ -199,6 +201,7 @@ async function loadFacts(run: QueryRun, pages: InfoPage[], props: Set<string>): 
     talkIds: new Map(),
     subjectIds: new Map(),
     displayTitles: new Map(),
+    linkStatus: new Map(),
   };
   const testing = run.strList('testactions').length > 0;
   if (props.has('protection') || testing) await loadProtections(run, pages, facts, props.has('protection'), testing);
@@ -207,7 +210,31 @@ async function loadFacts(run: QueryRun, pages: InfoPage[], props: Set<string>): 
     const ids = pages.filter((p) => p.exists).map((p) => p.id);
     if (ids.length) facts.displayTitles = await run.services.store.revisions.pageProps(ids, 'displaytitle');
   }
+  if (testing && errorFormatOf(run).format === 'html' && run.str('testactionsdetail') !== 'boolean') await loadLinkStatus(run, pages, facts);
   return facts;
+}
+
+/** Every page the permission messages of this request link to, looked up once. */
+async function loadLinkStatus(run: QueryRun, pages: InfoPage[], facts: Facts): Promise<void> {
+  const { titles } = run.services;
+  const wanted = new Map<string, { ns: number; dbKey: string }>();
+  const rigor = run.str('testactionsdetail') === 'quick' ? 'quick' : 'full';
+  const ctx = { site: run.services.site, titles, caller: run.caller };
+  for (const page of pages) {
+    const permissionPage = facts.permissionPages.get(key(page.ns, page.dbKey))!;
+    for (const action of run.strList('testactions')) {
+      for (const e of permissionErrors(ctx, action, permissionPage, rigor)) {
+        for (const m of errorWikitext(e, run.services.site).matchAll(/\[\[:?([^\]|]+)/g)) {
+          const t = titles.parse(m[1]!, NS.MAIN);
+          if (!('invalid' in t) && t.interwiki === '' && t.ns >= 0) wanted.set(key(t.ns, t.dbKey), { ns: t.ns, dbKey: t.dbKey });
+        }
+      }
+    }
+  }
+  if (!wanted.size) return;
+  for (const row of await run.services.store.pages.byTitles([...wanted.values()])) {
+    facts.linkStatus.set(key(row.page_namespace, row.page_title), { exists: true, redirect: row.page_is_redirect !== 0 });
+  }
 }
 
 /** ApiResult::formatExpiry */
@@ -413,6 +440,71 @@ function escapeNoQuotes(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * ApiErrorFormatter::arrayFromStatus for one error, in the request's error format (bc falls back
+ * to plaintext). HTML is not rendered here: it gets the plaintext.
+ */
+function formatPermissionError(run: QueryRun, e: PermissionError, facts: Facts): ResultObject {
+  const item: ResultObject = { code: errorCode(e) };
+  const { format, lang } = errorFormatOf(run);
+  if (format === 'none') return item;
+  if (format === 'raw') {
+    item.key = e.key;
+    item.params = list('param', e.params.map((p) => (typeof p === 'number' ? p : p)));
+    return item;
+  }
+  if (lang === 'qqx') {
+    setContent(item, 'text', e.params.length ? `(${e.key}: ${e.params.join(', ')})` : `(${e.key})`);
+    return item;
+  }
+  const site = run.services.site;
+  if (format === 'html') setContent(item, 'html', errorHtml(run, e, facts));
+  else setContent(item, 'text', format === 'wikitext' ? errorWikitext(e, site) : errorPlaintext(e, site));
+  return item;
+}
+
+/** Message::parse() of a permission message: links rendered, a list for cascading sources. */
+function errorHtml(run: QueryRun, e: PermissionError, facts: Facts): string {
+  const wikitext = errorWikitext(e, run.services.site);
+  const lines = wikitext.split('\n');
+  const items = lines.filter((l) => l.startsWith('* ')).map((l) => `<li>${inlineHtml(run, l.slice(2), facts)}</li>`);
+  if (!items.length) return inlineHtml(run, wikitext, facts);
+  const text = lines.filter((l) => l !== '' && !l.startsWith('* ')).join('\n');
+  return `<p>${inlineHtml(run, text, facts)}\n</p>\n<ul>${items.join('\n')}</ul>\n`;
+}
+
+function attr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#039;');
+}
+
+/** Internal and external links of a one-line message, as the parser renders them. */
+function inlineHtml(run: QueryRun, text: string, facts: Facts): string {
+  const { titles, site, specialPages } = run.services;
+  return text
+    .replace(/\[\[:?([^\]|]+)(?:\|([^\]]*))?\]\]/g, (whole, target: string, label?: string) => {
+      const t = titles.parse(target, NS.MAIN);
+      if ('invalid' in t) return whole;
+      const prefixed = titles.text(t.ns, t.dbKey);
+      const dbKey = titles.dbKeyFull(t.ns, t.ns === NS.SPECIAL ? specialPages.fixName(t.dbKey) : t.dbKey);
+      const shown = label ?? target;
+      const status = facts.linkStatus.get(key(t.ns, t.dbKey));
+      const known = status?.exists || (t.ns === NS.SPECIAL && specialPages.exists(t.dbKey));
+      if (!known) {
+        const href = articleUrlOf(site, dbKey, t.ns === NS.SPECIAL ? '' : 'action=edit&redlink=1');
+        return `<a href="${attr(href)}" class="new" title="${attr(`${prefixed} (page does not exist)`)}">${shown}</a>`;
+      }
+      const cls = status?.redirect ? ' class="mw-redirect"' : '';
+      return `<a href="${attr(articleUrlOf(site, dbKey, ''))}"${cls} title="${attr(prefixed)}">${shown}</a>`;
+    })
+    .replace(/\[((?:https?:)?\/\/[^\s\]]+) ([^\]]*)\]/g, (_w, url: string, label: string) => `<a rel="nofollow" class="external text" href="${attr(url)}">${label}</a>`);
+}
+
+/** The request's errorformat and errorlang; the query run does not expose them, its context does. */
+function errorFormatOf(run: QueryRun): { format: string; lang: string } {
+  const ctx = (run as unknown as { ctx?: { errorFormat?: string; errorLang?: string } }).ctx;
+  return { format: ctx?.errorFormat ?? 'bc', lang: ctx?.errorLang ?? 'en' };
+}
+
 /** `actions`: per tested action a boolean, or the permission errors (plaintext, as MediaWiki's bc format falls back to). */
 function testedActions(run: QueryRun, page: InfoPage, actions: string[], facts: Facts): ResultNode {
   const detail = run.str('testactionsdetail') ?? 'boolean';
@@ -428,11 +520,7 @@ function testedActions(run: QueryRun, page: InfoPage, actions: string[], facts: 
     const errors = permissionErrors(ctx, action, permissionPage, detail === 'quick' ? 'quick' : 'full');
     out[action] = list(
       'error',
-      errors.map((e) => {
-        const item: ResultObject = { code: errorCode(e) };
-        setContent(item, 'text', errorPlaintext(e, run.services.site));
-        return item;
-      }),
+      errors.map((e) => formatPermissionError(run, e, facts)),
     );
   }
   return out;
