@@ -5,6 +5,8 @@ import { NS } from '../../wiki/namespaces.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
 import type { TitleCodec } from '../../wiki/titles.ts';
 import { namespaceProtection } from '../../wiki/site-facts.ts';
+import type { SpecialPages } from '../../wiki/special-pages.ts';
+import { articleUrl } from '../../wiki/urls.ts';
 
 /** What the checks need to know about one page. */
 export interface PermissionPage {
@@ -372,4 +374,47 @@ export function errorPlaintext(error: PermissionError, site: SiteConfig): string
     })
     .replace(/[\x20\x0d\x0a\x09]+/g, ' ')
     .trim();
+}
+
+/** Message::parse() of a permission message: links rendered, a list for cascading sources. */
+export function errorHtml(error: PermissionError, services: HtmlServices, linkStatus: ReadonlyMap<string, { exists: boolean; redirect: boolean }>): string {
+  const wikitext = errorWikitext(error, services.site);
+  const lines = wikitext.split('\n');
+  const items = lines.filter((l) => l.startsWith('* ')).map((l) => `<li>${inlineHtml(l.slice(2), services, linkStatus)}</li>`);
+  if (!items.length) return inlineHtml(wikitext, services, linkStatus);
+  const text = lines.filter((l) => l !== '' && !l.startsWith('* ')).join('\n');
+  return `<p>${inlineHtml(text, services, linkStatus)}\n</p>\n<ul>${items.join('\n')}</ul>\n`;
+}
+
+/** What rendering message links needs. */
+export interface HtmlServices {
+  site: SiteConfig;
+  titles: TitleCodec;
+  specialPages: SpecialPages;
+}
+
+function attr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#039;');
+}
+
+/** Internal links (coloured by `linkStatus`, keyed `ns:dbKey`) and external links of message text. */
+function inlineHtml(text: string, services: HtmlServices, linkStatus: ReadonlyMap<string, { exists: boolean; redirect: boolean }>): string {
+  const { titles, site, specialPages } = services;
+  return text
+    .replace(/\[\[:?([^\]|]+)(?:\|([^\]]*))?\]\]/g, (whole, target: string, label?: string) => {
+      const t = titles.parse(target, NS.MAIN);
+      if ('invalid' in t) return whole;
+      const prefixed = titles.text(t.ns, t.dbKey);
+      const dbKey = titles.dbKeyFull(t.ns, t.ns === NS.SPECIAL ? specialPages.fixName(t.dbKey) : t.dbKey);
+      const shown = label ?? target;
+      const status = linkStatus.get(`${t.ns}:${t.dbKey}`);
+      const known = status?.exists || (t.ns === NS.SPECIAL && specialPages.exists(t.dbKey));
+      if (!known) {
+        const href = articleUrl(site, dbKey, t.ns === NS.SPECIAL ? '' : 'action=edit&redlink=1');
+        return `<a href="${attr(href)}" class="new" title="${attr(`${prefixed} (page does not exist)`)}">${shown}</a>`;
+      }
+      const cls = status?.redirect ? ' class="mw-redirect"' : '';
+      return `<a href="${attr(articleUrl(site, dbKey, ''))}"${cls} title="${attr(prefixed)}">${shown}</a>`;
+    })
+    .replace(/\[((?:https?:)?\/\/[^\s\]]+) ([^\]]*)\]/g, (_w, url: string, label: string) => `<a rel="nofollow" class="external text" href="${attr(url)}">${label}</a>`);
 }

@@ -7,9 +7,9 @@ import type { CascadeRow, ProtectedTitleRow, RestrictionRow } from '../../store/
 import { NS } from '../../wiki/namespaces.ts';
 import { bcp47, contentLanguage, languageName, restrictionConfig } from '../../wiki/site-facts.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
-import { articleUrl as articleUrlOf, editUrl, fullUrl } from '../../wiki/urls.ts';
+import { editUrl, fullUrl } from '../../wiki/urls.ts';
 import { CONT } from '../shared-params.ts';
-import { errorCode, errorPlaintext, errorWikitext, permissionErrors, type PermissionError, type PermissionPage } from './info-testactions.ts';
+import { errorCode, errorHtml, errorPlaintext, errorWikitext, permissionErrors, type PermissionError, type PermissionPage } from './info-testactions.ts';
 
 export const info: QueryModule = {
   decl: {
@@ -458,45 +458,9 @@ function formatPermissionError(run: QueryRun, e: PermissionError, facts: Facts):
     return item;
   }
   const site = run.services.site;
-  if (format === 'html') setContent(item, 'html', errorHtml(run, e, facts));
+  if (format === 'html') setContent(item, 'html', errorHtml(e, run.services, facts.linkStatus));
   else setContent(item, 'text', format === 'wikitext' ? errorWikitext(e, site) : errorPlaintext(e, site));
   return item;
-}
-
-/** Message::parse() of a permission message: links rendered, a list for cascading sources. */
-function errorHtml(run: QueryRun, e: PermissionError, facts: Facts): string {
-  const wikitext = errorWikitext(e, run.services.site);
-  const lines = wikitext.split('\n');
-  const items = lines.filter((l) => l.startsWith('* ')).map((l) => `<li>${inlineHtml(run, l.slice(2), facts)}</li>`);
-  if (!items.length) return inlineHtml(run, wikitext, facts);
-  const text = lines.filter((l) => l !== '' && !l.startsWith('* ')).join('\n');
-  return `<p>${inlineHtml(run, text, facts)}\n</p>\n<ul>${items.join('\n')}</ul>\n`;
-}
-
-function attr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#039;');
-}
-
-/** Internal and external links of a one-line message, as the parser renders them. */
-function inlineHtml(run: QueryRun, text: string, facts: Facts): string {
-  const { titles, site, specialPages } = run.services;
-  return text
-    .replace(/\[\[:?([^\]|]+)(?:\|([^\]]*))?\]\]/g, (whole, target: string, label?: string) => {
-      const t = titles.parse(target, NS.MAIN);
-      if ('invalid' in t) return whole;
-      const prefixed = titles.text(t.ns, t.dbKey);
-      const dbKey = titles.dbKeyFull(t.ns, t.ns === NS.SPECIAL ? specialPages.fixName(t.dbKey) : t.dbKey);
-      const shown = label ?? target;
-      const status = facts.linkStatus.get(key(t.ns, t.dbKey));
-      const known = status?.exists || (t.ns === NS.SPECIAL && specialPages.exists(t.dbKey));
-      if (!known) {
-        const href = articleUrlOf(site, dbKey, t.ns === NS.SPECIAL ? '' : 'action=edit&redlink=1');
-        return `<a href="${attr(href)}" class="new" title="${attr(`${prefixed} (page does not exist)`)}">${shown}</a>`;
-      }
-      const cls = status?.redirect ? ' class="mw-redirect"' : '';
-      return `<a href="${attr(articleUrlOf(site, dbKey, ''))}"${cls} title="${attr(prefixed)}">${shown}</a>`;
-    })
-    .replace(/\[((?:https?:)?\/\/[^\s\]]+) ([^\]]*)\]/g, (_w, url: string, label: string) => `<a rel="nofollow" class="external text" href="${attr(url)}">${label}</a>`);
 }
 
 /** The request's errorformat and errorlang; the query run does not expose them, its context does. */
