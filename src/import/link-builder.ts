@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { makeIndexes } from './external-links.ts';
 import { uppercaseSortKey } from './collation.ts';
 import { searchText, searchTitle } from './search-text.ts';
+import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
 import { NS_CATEGORY, NS_FILE, type ParsedTitle, type TitleCodec } from './title.ts';
 import { TemplateCache, type SiteFacts, type WikiLookup } from './wikitext/expander.ts';
 import { analyzeWikitext, redirectTarget, type PageAnalysis, type ParseEnvironment } from './wikitext/page.ts';
@@ -18,7 +19,12 @@ export interface LinkBuilderOptions {
   trackingCategory(key: string): string | null;
   /** Called after each batch with the number of pages done. */
   progress?(pagesDone: number): void;
-  searchIndex?: boolean;
+}
+
+/** Pages by id, `after < page_id <= upTo`. */
+export interface PageRange {
+  after: number;
+  upTo: number;
 }
 
 interface PageRow {
@@ -41,6 +47,7 @@ export class DatabaseWiki implements WikiLookup {
   private readonly fileStatement: Statement;
   private readonly pages = new Map<string, { text: string; redirect: ParsedTitle | null } | null>();
   private readonly existing = new Map<string, boolean>();
+  private readonly files = new Map<string, string | null>();
 
   constructor(
     db: Db,
@@ -81,26 +88,42 @@ export class DatabaseWiki implements WikiLookup {
 
   /** The file a name leads to: itself when uploaded, the target of a file redirect, or null. */
   resolveFile(name: string): string | null {
-    if (this.fileStatement.get(name) !== undefined) return name;
-    const page = this.page(NS_FILE, name);
-    const target = page?.redirect;
-    if (!target || target.ns !== NS_FILE || target.interwiki !== '') return null;
-    return this.fileStatement.get(target.dbKey) !== undefined ? target.dbKey : null;
+    const cached = this.files.get(name);
+    if (cached !== undefined) return cached;
+    let found: string | null = null;
+    if (this.fileStatement.get(name) !== undefined) {
+      found = name;
+    } else if (this.exists(NS_FILE, name)) {
+      const target = this.page(NS_FILE, name)?.redirect;
+      if (target && target.ns === NS_FILE && target.interwiki === '' && this.fileStatement.get(target.dbKey) !== undefined) found = target.dbKey;
+    }
+    if (this.files.size >= LOOKUP_CACHE) this.files.clear();
+    this.files.set(name, found);
+    return found;
   }
 }
 
+/**
+ * Reads pages from `source` and writes their link rows to `target`: the wiki itself, or (in a
+ * worker thread) a side database of the same tables that the importer merges afterwards. In a
+ * side database templatelinks rows wait in `tl_pending` with their titles, as linktarget ids
+ * are only given out by the wiki itself.
+ */
 export class LinkBuilder {
-  private readonly statements: Record<string, Statement>;
+  private readonly reads: Record<string, Statement>;
+  private readonly writes: Record<string, Statement>;
   private readonly linkTargets = new Map<string, number>();
   private readonly env: ParseEnvironment;
+  private readonly pendingTemplates: boolean;
   pagesDone = 0;
   linkRows = 0;
 
   constructor(
-    private readonly db: Db,
+    private readonly source: Db,
+    private readonly target: Db,
     private readonly options: LinkBuilderOptions,
   ) {
-    const wiki = new DatabaseWiki(db, options.codec);
+    const wiki = new DatabaseWiki(source, options.codec);
     this.env = {
       codec: options.codec,
       wiki,
@@ -110,21 +133,23 @@ export class LinkBuilder {
       resolveFile: (name) => wiki.resolveFile(name),
       trackingCategory: options.trackingCategory,
     };
-    this.statements = prepare(db);
+    this.reads = prepareReads(source);
+    this.pendingTemplates = source !== target;
+    this.writes = prepareWrites(target, this.pendingTemplates);
   }
 
-  /** Every page, in page id order, batch by batch. */
-  run(fromPageId = 0): void {
-    let after = fromPageId;
+  /** The pages of a range (all by default), in page id order, batch by batch. */
+  run(range: PageRange = { after: 0, upTo: Number.MAX_SAFE_INTEGER }): void {
+    let after = range.after;
     for (;;) {
-      const rows = this.statements.pageBatch!.all(after, BATCH) as PageRow[];
+      const rows = this.reads.pageBatch!.all(after, range.upTo, BATCH) as PageRow[];
       if (rows.length === 0) break;
-      this.db.exec('BEGIN');
+      this.target.exec('BEGIN');
       try {
         for (const row of rows) this.buildPage(row);
-        this.db.exec('COMMIT');
+        this.target.exec('COMMIT');
       } catch (error) {
-        this.db.exec('ROLLBACK');
+        this.target.exec('ROLLBACK');
         throw error;
       }
       after = rows[rows.length - 1]!.page_id;
@@ -134,13 +159,8 @@ export class LinkBuilder {
   }
 
   private buildPage(row: PageRow): void {
-    const s = this.statements;
     const id = row.page_id;
     const ns = row.page_namespace;
-    if (this.options.searchIndex !== false) {
-      s.insertSearch!.run(id, searchTitle(row.page_title, ns), row.model === 'wikitext' ? searchText(row.old_text) : '');
-    }
-    s.linksUpdated!.run(row.page_touched, id);
     if (row.model !== 'wikitext') return;
     let analysis: PageAnalysis;
     try {
@@ -154,12 +174,15 @@ export class LinkBuilder {
   }
 
   private writePage(row: PageRow, a: PageAnalysis): void {
-    const s = this.statements;
+    const s = this.writes;
     const id = row.page_id;
     const ns = row.page_namespace;
     const links = a.links;
     for (const link of links.pageLinks.values()) s.insertPageLink!.run(id, link.ns, link.dbKey, ns);
-    for (const t of a.templates.values()) s.insertTemplateLink!.run(id, this.linkTarget(t.ns, t.dbKey), ns);
+    for (const t of a.templates.values()) {
+      if (this.pendingTemplates) s.insertPendingTemplateLink!.run(id, t.ns, t.dbKey, ns);
+      else s.insertTemplateLink!.run(id, this.linkTarget(t.ns, t.dbKey), ns);
+    }
     const title = row.page_title.replace(/_/g, ' ');
     const type = ns === NS_CATEGORY ? 'subcat' : ns === NS_FILE ? 'file' : 'page';
     for (const [category, prefix] of links.categories) {
@@ -187,31 +210,42 @@ export class LinkBuilder {
     const key = `${ns}:${dbKey}`;
     let id = this.linkTargets.get(key);
     if (id !== undefined) return id;
-    const row = this.statements.linkTargetId!.get(ns, dbKey) as { lt_id: number } | undefined;
-    id = row ? row.lt_id : Number(this.statements.insertLinkTarget!.run(ns, dbKey).lastInsertRowid);
+    const row = this.writes.linkTargetId!.get(ns, dbKey) as { lt_id: number } | undefined;
+    id = row ? row.lt_id : Number(this.writes.insertLinkTarget!.run(ns, dbKey).lastInsertRowid);
     if (this.linkTargets.size >= LOOKUP_CACHE * 5) this.linkTargets.clear();
     this.linkTargets.set(key, id);
     return id;
   }
 }
 
-function prepare(db: Db): Record<string, Statement> {
+const PAGE_BATCH_SQL = `SELECT page_id, page_namespace, page_title, page_latest, page_touched, model_name AS model, old_text FROM page
+  JOIN slots ON slot_revision_id = page_latest AND slot_role_id = 1
+  JOIN content ON content_id = slot_content_id
+  JOIN content_models ON model_id = content_model
+  JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
+  WHERE page_id > ? AND page_id <= ? ORDER BY page_id LIMIT ?`;
+
+function prepareReads(db: Db): Record<string, Statement> {
+  return { pageBatch: db.prepare(PAGE_BATCH_SQL) };
+}
+
+/** The tables a side database needs to receive link rows. */
+export const SIDE_LINK_TABLES = ['pagelinks', 'categorylinks', 'imagelinks', 'externallinks', 'langlinks', 'iwlinks', 'page_props', 'redirect'];
+export const PENDING_TEMPLATES_DDL =
+  'CREATE TABLE IF NOT EXISTS tl_pending (tl_from INTEGER NOT NULL, lt_namespace INTEGER NOT NULL, lt_title BLOB NOT NULL, tl_from_namespace INTEGER NOT NULL)';
+
+function prepareWrites(db: Db, pendingTemplates: boolean): Record<string, Statement> {
   const s = (sql: string): Statement => db.prepare(sql);
+  const templates: Record<string, Statement> = pendingTemplates
+    ? { insertPendingTemplateLink: s('INSERT INTO tl_pending (tl_from, lt_namespace, lt_title, tl_from_namespace) VALUES (?, ?, ?, ?)') }
+    : {
+        insertTemplateLink: s('INSERT OR IGNORE INTO templatelinks (tl_from, tl_target_id, tl_from_namespace) VALUES (?, ?, ?)'),
+        linkTargetId: s('SELECT lt_id FROM linktarget WHERE lt_namespace = ? AND lt_title = ?'),
+        insertLinkTarget: s('INSERT INTO linktarget (lt_namespace, lt_title) VALUES (?, ?)'),
+      };
   return {
-    pageBatch: s(
-      `SELECT page_id, page_namespace, page_title, page_latest, page_touched, model_name AS model, old_text FROM page
-       JOIN slots ON slot_revision_id = page_latest AND slot_role_id = 1
-       JOIN content ON content_id = slot_content_id
-       JOIN content_models ON model_id = content_model
-       JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
-       WHERE page_id > ? ORDER BY page_id LIMIT ?`,
-    ),
-    linksUpdated: s('UPDATE page SET page_links_updated = ? WHERE page_id = ?'),
-    insertSearch: s('INSERT OR REPLACE INTO searchindex (rowid, si_title, si_text) VALUES (?, ?, ?)'),
+    ...templates,
     insertPageLink: s('INSERT OR IGNORE INTO pagelinks (pl_from, pl_namespace, pl_title, pl_from_namespace) VALUES (?, ?, ?, ?)'),
-    insertTemplateLink: s('INSERT OR IGNORE INTO templatelinks (tl_from, tl_target_id, tl_from_namespace) VALUES (?, ?, ?)'),
-    linkTargetId: s('SELECT lt_id FROM linktarget WHERE lt_namespace = ? AND lt_title = ?'),
-    insertLinkTarget: s('INSERT INTO linktarget (lt_namespace, lt_title) VALUES (?, ?)'),
     insertCategoryLink: s(
       `INSERT OR REPLACE INTO categorylinks (cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_collation, cl_type)
        VALUES (?, ?, ?, ?, ?, 'uppercase', ?)`,
@@ -237,4 +271,27 @@ function truncateBytes(s: string, max: number): string {
   const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
   if (end + need > buf.length) return buf.subarray(0, end).toString();
   return buf.toString();
+}
+
+/** The `searchindex` rows (SearchSqlite's FTS3 table) for a range of pages, written to `target`. */
+export function buildSearchIndex(source: Db, target: Db, range: PageRange, progress?: (pagesDone: number) => void): number {
+  target.exec(SEARCHINDEX_DDL);
+  // Big transactions: FTS3 merges its segments at each commit.
+  const batch = source.prepare(PAGE_BATCH_SQL);
+  const insert = target.prepare('INSERT INTO searchindex (rowid, si_title, si_text) VALUES (?, ?, ?)');
+  let after = range.after;
+  let done = 0;
+  for (;;) {
+    const rows = batch.all(after, range.upTo, BATCH * 20) as PageRow[];
+    if (rows.length === 0) break;
+    target.transaction(() => {
+      for (const row of rows) {
+        insert.run(row.page_id, searchTitle(row.page_title, row.page_namespace), row.model === 'wikitext' ? searchText(row.old_text) : '');
+      }
+    })();
+    after = rows[rows.length - 1]!.page_id;
+    done += rows.length;
+    progress?.(done);
+  }
+  return done;
 }

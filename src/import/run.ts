@@ -9,7 +9,7 @@ import { DumpSourceError, openDump } from './dump-source.ts';
 import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
 import { fillLogPages, fillLogSearch, finishIndexes, rebuildCategories, rebuildSiteStats, rebuildUserFacts } from './finalize.ts';
 import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
-import { LinkBuilder } from './link-builder.ts';
+import { buildLinksInWorkers } from './links-phase.ts';
 import { ImportStoppedError, PageWriter } from './page-writer.ts';
 import {
   CONTENT_NAMESPACES,
@@ -20,7 +20,6 @@ import {
   type ImportedConfig,
 } from './site-config.ts';
 import { NamespaceTable, TitleCodec } from './title.ts';
-import { trackingCategoryResolver } from './tracking.ts';
 
 export interface ImportOptions {
   dumps: string[];
@@ -38,6 +37,8 @@ export interface ImportOptions {
   usernamePrefix?: string;
   /** Skip the search index (faster; list=search then finds nothing). */
   noSearchIndex?: boolean;
+  /** Worker threads computing link rows (default: the cores left after the search index's). */
+  linkWorkers?: number;
   progress?: (p: ImportProgress) => void;
 }
 
@@ -150,17 +151,20 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     if (!codec) throw new ImportError('no dump was read');
     const info = siteInfo ?? { namespaces: [] };
     const linksStarted = performance.now();
-    const builder = buildLinks(db, codec, interwiki!, info, userConfig, options, (linkedPages) =>
-      emit({ phase: 'links', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages }),
-    );
-    summary.linkRows = builder.linkRows;
+    let linkedPages = 0;
+    summary.linkRows = await buildLinks(db, tmp, info, userConfig, options, (pages) => {
+      linkedPages = pages;
+      emit({ phase: 'links', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages });
+    });
     summary.seconds.links = (performance.now() - linksStarted) / 1000;
     const finishStarted = performance.now();
-    emit({ phase: 'finish', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages: builder.pagesDone });
+    emit({ phase: 'finish', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages });
     finish(db);
     summary.seconds.finish = (performance.now() - finishStarted) / 1000;
     summary.users = (db.prepare('SELECT count(*) AS n FROM user').get() as { n: number }).n;
     writeConfig(configPath, mergeConfig(configFromSiteInfo(info, options.dumps.map((d) => basename(d))), userConfig));
+    // The wiki is handed over in SQLite's default rollback-journal mode, as MediaWiki's installer leaves it.
+    db.pragma('journal_mode = DELETE');
     db.close();
     renameSync(tmp, options.db);
     for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true });
@@ -227,7 +231,7 @@ function openTarget(options: ImportOptions, tmp: string): Database.Database {
   // (or, with --resume, from WAL commits), so SQLite need not sync every batch.
   db.pragma(options.resume ? 'journal_mode = WAL' : 'journal_mode = OFF');
   db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -262144');
+  db.pragma('cache_size = -131072');
   db.pragma('temp_store = MEMORY');
   db.pragma('locking_mode = EXCLUSIVE');
   if (fresh) {
@@ -286,37 +290,36 @@ async function readDump(
   return source.bytesRead();
 }
 
-function buildLinks(
+async function buildLinks(
   db: Database.Database,
-  codec: TitleCodec,
-  interwiki: InterwikiTable,
+  path: string,
   info: DumpSiteInfo,
   userConfig: ImportedConfig | null,
   options: ImportOptions,
   progress: (pages: number) => void,
-): LinkBuilder {
-  for (const table of ['pagelinks', 'templatelinks', 'categorylinks', 'imagelinks', 'externallinks', 'langlinks', 'iwlinks', 'page_props', 'redirect', 'searchindex']) {
-    db.exec(`DELETE FROM ${table}`);
-  }
+): Promise<number> {
   const config = mergeConfig(configFromSiteInfo(info, []), userConfig);
-  const builder = new LinkBuilder(db, {
-    codec,
-    site: {
-      siteName: config.siteName ?? 'MediaWiki',
-      server: config.server ?? '',
-      scriptPath: config.scriptPath ?? '',
-      articlePath: config.articlePath ?? '/wiki/$1',
-      lang: config.lang ?? 'en',
-      subpageNamespaces: new Set(config.namespaces?.filter((n) => n.subpages).map((n) => n.id) ?? SUBPAGE_NAMESPACES),
-      contentNamespaces: new Set(config.namespaces?.filter((n) => n.content).map((n) => n.id) ?? CONTENT_NAMESPACES),
-    },
-    isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
-    trackingCategory: trackingCategoryResolver(db, codec, config.lang ?? 'en'),
+  const namespaces = config.namespaces ?? [];
+  return buildLinksInWorkers(db, {
+    path,
     searchIndex: options.noSearchIndex !== true,
+    linkWorkers: options.linkWorkers,
     progress,
+    job: {
+      namespaces: namespacesOf(info),
+      capitalLinks: config.capitalLinks ?? true,
+      localInterwikis: userConfig?.localInterwikis ?? [],
+      site: {
+        siteName: config.siteName ?? 'MediaWiki',
+        server: config.server ?? '',
+        scriptPath: config.scriptPath ?? '',
+        articlePath: config.articlePath ?? '/wiki/$1',
+        lang: config.lang ?? 'en',
+        subpageNamespaces: namespaces.length ? namespaces.filter((n) => n.subpages).map((n) => n.id) : [...SUBPAGE_NAMESPACES],
+        contentNamespaces: namespaces.length ? namespaces.filter((n) => n.content).map((n) => n.id) : [...CONTENT_NAMESPACES],
+      },
+    },
   });
-  builder.run();
-  return builder;
 }
 
 function finish(db: Database.Database): void {

@@ -10,7 +10,6 @@ const BRACKETED_URL = new RegExp(`([^\\[])\\[(${PROTOCOLS}):[${URL_CHARS}]+]`, '
 const LABELLED_URL = new RegExp(`([^\\[])\\[(${PROTOCOLS}):[${URL_CHARS}]+\\s+([^\\]]+)]`, 'g');
 const IMAGE = new RegExp(`\\[\\[image:([${URL_CHARS}]+)\\.(gif|png|jpg|jpeg)([^${URL_CHARS}])`, 'gi');
 const PLURAL_LINK = new RegExp(`([^${LEGAL}])([${LEGAL}]+)]]([a-z]+)`, 'g');
-const NON_LEGAL = new RegExp(`[^${LEGAL}]+`, 'g');
 const FULL_WIDTH = /[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/g;
 
 function halfWidth(s: string): string {
@@ -21,16 +20,48 @@ function halfWidth(s: string): string {
 export function searchText(text: string): string {
   let t = halfWidth(text);
   t = (' ' + t + ' ').toLowerCase().replace(TAG, ' ');
-  t = t.replace(HEADING, '$1$2 $2 $2$3');
-  t = t.replace(FREE_URL, '$1 $3');
-  t = t.replace(BRACKETED_URL, '$1 ');
-  t = t.replace(LABELLED_URL, '$1 $3 ');
-  t = t.replace(IMAGE, ' $1 $3');
-  t = t.replace(PLURAL_LINK, '$1$2 $2$3');
-  t = t.replace(NON_LEGAL, ' ');
-  // "Bob's" is also indexed as "bob"; "dogs'" as "dogs".
-  t = t.replace(/([^ ]+)'s( |$)/g, "$1's $1$2").replace(/([^ ]+)s'( |$)/g, '$1s$2');
-  return t.replace(/''[']*/g, ' ');
+  if (t.indexOf('==') >= 0) t = t.replace(HEADING, '$1$2 $2 $2$3');
+  if (t.indexOf(':') >= 0) {
+    t = t.replace(FREE_URL, '$1 $3');
+    t = t.replace(BRACKETED_URL, '$1 ');
+    t = t.replace(LABELLED_URL, '$1 $3 ');
+    t = t.replace(IMAGE, ' $1 $3');
+  }
+  if (t.indexOf(']]') >= 0) t = t.replace(PLURAL_LINK, '$1$2 $2$3');
+  return words(t);
+}
+
+/** Characters SearchSqlite indexes (legalSearchChars plus `&#;`): everything else separates words. */
+function isLegal(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || c >= 0x80 ||
+    c === 0x5f || c === 0x27 || c === 0x2e || c === 0x2d || c === 0x22 || c === 0x2a || c === 0x26 || c === 0x23 || c === 0x3b
+  );
+}
+
+/**
+ * The last steps of updateText in one pass: runs of other characters become one space, "bob's"
+ * is indexed as "bob's bob" and "dogs'" as "dogs", and wiki quote marks disappear.
+ */
+function words(t: string): string {
+  let out = ' ';
+  let start = -1;
+  const n = t.length;
+  for (let i = 0; i <= n; i++) {
+    const legal = i < n && isLegal(t.charCodeAt(i));
+    if (legal) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    let word = t.slice(start, i);
+    start = -1;
+    if (word.indexOf("''") >= 0) word = word.replace(/''[']*/g, ' ');
+    if (word.endsWith("'s") && word.length > 2) word = `${word} ${word.slice(0, -2)}`;
+    else if (word.endsWith("s'") && word.length > 2) word = word.slice(0, -1);
+    out += word + ' ';
+  }
+  return out;
 }
 
 /** SearchUpdate::getNormalizedTitle. */

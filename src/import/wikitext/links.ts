@@ -49,7 +49,9 @@ const ABSOLUTE_PROTOCOLS = URL_PROTOCOLS.filter((p) => p !== '//').map(escapeRe)
 const URL_CHAR = '[^\\][<>"\\x00-\\x20\\x7F\\p{Zs}\\uFFFD]';
 const URL_ADDR = `(?:[0-9.]+|\\[(?:[0-9a-fA-F:.]+)\\]|${URL_CHAR})`;
 const BRACKETED = new RegExp(`\\[((?:${PROTOCOLS})${URL_ADDR}${URL_CHAR}*)\\p{Zs}*([^\\]\\x00-\\x08\\x0a-\\x1F\\uFFFD]*?)\\]`, 'giu');
-const FREE = new RegExp(`(<a[ \\t\\r\\n>][\\s\\S]*?</a>)|(<[^>]*>)|\\b((?:${ABSOLUTE_PROTOCOLS})${URL_ADDR}${URL_CHAR}*)`, 'giu');
+const URL_AT = new RegExp(`(?:${ABSOLUTE_PROTOCOLS})${URL_ADDR}${URL_CHAR}*`, 'iuy');
+/** Schemes of free links, by the text before the colon: `//` must follow for `http` and the like. */
+const SCHEMES = new Map(URL_PROTOCOLS.filter((p) => p !== '//').map((p) => [p.slice(0, p.indexOf(':')), p.endsWith('//')]));
 const STARTS_WITH_PROTOCOL = new RegExp(`^(?:${PROTOCOLS})`, 'i');
 const LINK = /^([^\x00-\x1f\x7f[\]{}|<>]+?)(?:\|([\s\S]+?))?\]\]/;
 const IMAGE_LINK = /^([^\x00-\x1f\x7f[\]{}|<>]+?)\|([\s\S]*)$/;
@@ -269,27 +271,66 @@ function bracketedExternalLinks(text: string, out: ScannedLinks): string {
   });
 }
 
+/**
+ * Parser::handleMagicLinks: URLs in running text, starting at a word boundary, outside HTML tags.
+ * Candidates are found from their colon, which is much faster than one regular expression over
+ * the whole text.
+ */
 function freeExternalLinks(text: string, out: ScannedLinks): void {
-  if (text.indexOf(':') < 0) return;
-  FREE.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = FREE.exec(text)) !== null) {
-    if (m[3] === undefined) continue;
-    let url = m[3];
-    const entity = /&(lt|gt);/.exec(url);
-    if (entity) url = url.slice(0, entity.index);
-    const separators = url.indexOf('(') < 0 ? ',;.:!?)' : ',;.:!?';
-    let end = url.length;
-    while (end > 0 && separators.includes(url[end - 1]!)) end--;
-    if (end < url.length && url[end] === ';') {
-      const ent = /&([A-Za-z0-9]+|#[0-9]+|#x[0-9A-Fa-f]+)$/.exec(url.slice(0, end));
-      if (ent) end++;
+  let colon = text.indexOf(':');
+  while (colon >= 0) {
+    const start = schemeStart(text, colon);
+    if (start >= 0 && !insideTag(text, start)) {
+      URL_AT.lastIndex = start;
+      const m = URL_AT.exec(text);
+      if (m) {
+        addFreeLink(m[0], out);
+        colon = text.indexOf(':', start + m[0].length);
+        continue;
+      }
     }
-    url = url.slice(0, end);
-    const protocol = /^[a-z]+:(\/\/)?/i.exec(url);
-    if (!protocol || url.length <= protocol[0].length) continue;
-    addExternalLink(cleanUrl(url), out);
+    colon = text.indexOf(':', colon + 1);
   }
+}
+
+function schemeStart(text: string, colon: number): number {
+  let start = colon;
+  while (start > 0 && isAsciiLetter(text.charCodeAt(start - 1))) start--;
+  if (start === colon || colon - start > 10) return -1;
+  if (start > 0 && isWordChar(text.charCodeAt(start - 1))) return -1;
+  const slashes = SCHEMES.get(text.slice(start, colon).toLowerCase());
+  if (slashes === undefined) return -1;
+  if (slashes && !text.startsWith('//', colon + 1)) return -1;
+  return start;
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+function isWordChar(c: number): boolean {
+  return isAsciiLetter(c) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
+}
+
+function insideTag(text: string, at: number): boolean {
+  const lt = text.lastIndexOf('<', at);
+  if (lt < 0 || text.lastIndexOf('>', at) > lt) return false;
+  return /^<\/?[A-Za-z]/.test(text.slice(lt, lt + 3));
+}
+
+/** Parser::makeFreeExternalLink: trailing punctuation (and `)` without `(`) is not part of the URL. */
+function addFreeLink(found: string, out: ScannedLinks): void {
+  let url = found;
+  const entity = /&(lt|gt);/.exec(url);
+  if (entity) url = url.slice(0, entity.index);
+  const separators = url.indexOf('(') < 0 ? ',;.:!?)' : ',;.:!?';
+  let end = url.length;
+  while (end > 0 && separators.includes(url[end - 1]!)) end--;
+  if (end < url.length && url[end] === ';' && /&([A-Za-z0-9]+|#[0-9]+|#x[0-9A-Fa-f]+)$/.test(url.slice(0, end))) end++;
+  url = url.slice(0, end);
+  const protocol = /^[a-z]+:(\/\/)?/i.exec(url);
+  if (!protocol || url.length <= protocol[0].length) return;
+  addExternalLink(cleanUrl(url), out);
 }
 
 /** ParserOutput::addExternalLink: URLs are stored as Parser::normalizeLinkUrl leaves them. */
