@@ -126,6 +126,8 @@ export interface RevCommonOptions {
   limit: number | 'max' | undefined;
   /** Report a `max` limit under `limits` (false when the module set the limit itself). */
   setParsedLimit: boolean;
+  /** The module's group, for deprecation features (`action=query&prop=revisions&!rvslots`). */
+  group?: 'prop' | 'list';
 }
 
 const SMALL_LIMIT = { user: 50, bot: 500 };
@@ -139,7 +141,8 @@ export async function readRevCommon(run: QueryRun, options: RevCommonOptions): P
   const props = new Set(run.strList('prop') as RevProp[]);
   const slotsGiven = run.params.slots !== undefined;
   const slotRoles = slotsGiven ? run.strList('slots') : null;
-  warnMediaWikiDeprecations(run);
+  const group = options.group ?? 'prop';
+  warnMediaWikiDeprecations(run, group);
 
   if (slotRoles !== null) {
     if (props.has('parsetree')) mixError(run, 'prop=parsetree', 'slots');
@@ -182,18 +185,21 @@ export async function readRevCommon(run: QueryRun, options: RevCommonOptions): P
     needSlots,
   };
   if (needSlots && slotRoles === null) {
-    const group = 'prop';
     run.deprecated('apiwarn-deprecation-missingparam', [{ plaintext: run.paramName('slots') }], `action=query&${group}=${run.name}&!${run.paramName('slots')}`);
   }
   return settings;
 }
 
-/** MediaWiki 1.39 deprecates these two, which the spec's declaration does not mark. */
-function warnMediaWikiDeprecations(run: QueryRun): void {
+/**
+ * MediaWiki 1.39 deprecates these two, which the spec's declaration does not mark. MediaWiki warns
+ * while reading the parameters, before anything else; warnings are deduplicated, so calling this
+ * again later changes nothing.
+ */
+export function warnMediaWikiDeprecations(run: QueryRun, group: 'prop' | 'list' = 'prop'): void {
   for (const name of ['difftotextpst', 'contentformat']) {
     if (run.rawParam(name) === undefined) continue;
     const full = run.paramName(name);
-    run.deprecated('paramvalidator-param-deprecated', [{ plaintext: full }], `action=query&prop=${run.name}&${full}`);
+    run.deprecated('paramvalidator-param-deprecated', [{ plaintext: full }], `action=query&${group}=${run.name}&${full}`);
   }
 }
 

@@ -4,7 +4,7 @@ import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import type { RevisionBound, RevisionRow } from '../../store/revisions.ts';
 import { ANY_USER, CONT, SINGLE_PAGE_ONLY, revCommon, user } from '../shared-params.ts';
-import { RevisionRenderer, hiddenUserMask, readRevCommon, revisionFromRow, type RevCommonSettings } from './revision-shared.ts';
+import { RevisionRenderer, hiddenUserMask, readRevCommon, revisionFromRow, warnMediaWikiDeprecations, type RevCommonSettings } from './revision-shared.ts';
 
 /** getModulePrefix(): `rv` also when running as a generator. */
 const MODULE_PREFIX = 'rv';
@@ -42,6 +42,7 @@ export const revisions: QueryModule = {
 type Mode = 'enum' | 'revids' | 'pages';
 
 async function runRevisions(run: QueryRun): Promise<void> {
+  warnMediaWikiDeprecations(run);
   const enumMode = ENUM_PARAMS.some((p) => run.params[p] !== undefined) || run.str('dir') === 'newer';
   const pageset = run.pageset;
   const revIds = [...pageset.revisionIds.keys()];
