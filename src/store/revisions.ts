@@ -113,6 +113,8 @@ export interface RevisionStore {
   byIds(query: RevisionsByIdQuery): Promise<RevisionRow[]>;
   /** Timestamps of revision ids, live or archived (rvstartid/rvendid). */
   timestampsOf(revIds: readonly number[]): Promise<Map<number, string>>;
+  /** The name of a registered user by id (user parameters given as `#id`); null when none. */
+  userNameById(userId: number): Promise<string | null>;
   /** change_tag_def id of a tag name; null when the tag is not defined. */
   tagId(name: string): Promise<number | null>;
   /** Tag names per revision, in tag-id order. */

@@ -167,11 +167,19 @@ async function historyBounds(run: QueryRun, cont: string | undefined) {
     if (s !== undefined) start = { ts: s };
     if (e !== undefined) end = { ts: e };
   }
-  const userName = run.str('user');
-  const excludeName = run.str('excludeuser');
+  const userName = await userParam(run, 'user');
+  const excludeName = await userParam(run, 'excludeuser');
   const actor = userName !== undefined ? { name: userName, exclude: false } : excludeName !== undefined ? { name: excludeName, exclude: true } : undefined;
   const pageId = run.pageset.goodPages()[0]!.pageId;
   return { pageId, dir: dir as 'newer' | 'older', start, end, from, actor, hiddenMask: actor ? hiddenUserMask(run.caller.rights) : undefined };
+}
+
+/** A user parameter's name; `#123` names the user with that id, as UserDef resolves it. */
+async function userParam(run: QueryRun, name: string): Promise<string | undefined> {
+  const value = run.str(name);
+  const id = /^#(\d+)$/.exec(run.rawParam(name)?.trim() ?? '');
+  if (value === undefined || !id) return value;
+  return (await run.services.store.revisions.userNameById(Number(id[1]))) ?? value;
 }
 
 /** The timestamp part of `rvcontinue` as the database compares it (Database::timestamp). */

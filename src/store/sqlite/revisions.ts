@@ -142,6 +142,10 @@ export class SqliteRevisionStore implements RevisionStore {
     return out;
   }
 
+  async userNameById(userId: number): Promise<string | null> {
+    return this.db.get<{ actor_name: string }>('SELECT actor_name FROM actor WHERE actor_user = ?', userId)?.actor_name ?? null;
+  }
+
   async tagId(name: string): Promise<number | null> {
     return this.db.get<{ ctd_id: number }>('SELECT ctd_id FROM change_tag_def WHERE ctd_name = ?', name)?.ctd_id ?? null;
   }
