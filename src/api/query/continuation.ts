@@ -6,8 +6,10 @@ import type { ApiRequest } from '../request.ts';
 
 export type ContinueValue = string | number | readonly (string | number)[];
 
-function encode(value: ContinueValue): string {
-  return Array.isArray(value) ? value.join('|') : String(value);
+/** Lists are joined with `|`; a single number stays a number, as MediaWiki sends it. */
+function encode(value: ContinueValue): string | number {
+  if (Array.isArray(value)) return value.join('|');
+  return typeof value === 'number' ? value : String(value);
 }
 
 export class Continuation {
@@ -15,8 +17,8 @@ export class Continuation {
   private readonly active = new Map<string, boolean>();
   private readonly dependsOnPageset: Set<string>;
   /** Continue values of modules, by module, in the order they were set. */
-  private readonly moduleData = new Map<string, Map<string, string>>();
-  private readonly generatorData = new Map<string, string>();
+  private readonly moduleData = new Map<string, Map<string, string | number>>();
+  private readonly generatorData = new Map<string, string | number>();
   /** Generator parameters of this batch, copied back when prop modules are unfinished. */
   private readonly generatorParams = new Map<string, string>();
   readonly generatorDone: boolean;
@@ -68,8 +70,8 @@ export class Continuation {
   }
 
   /** The `continue` object (empty when done) and whether the batch is complete. */
-  result(): { data: [string, string][]; batchComplete: boolean } {
-    const data = new Map<string, string>();
+  result(): { data: [string, string | number][]; batchComplete: boolean } {
+    const data = new Map<string, string | number>();
     const finished = [...this.active.keys()].filter((m) => !this.moduleData.has(m));
     let batchComplete = false;
     let generatorKeys: string;
@@ -96,8 +98,8 @@ export class Continuation {
   }
 
   /** rawcontinue: `query-continue` grouped by module, the generator's under its own name. */
-  rawResult(generatorName: string | null): [string, [string, string][]][] {
-    const out: [string, [string, string][]][] = [];
+  rawResult(generatorName: string | null): [string, [string, string | number][]][] {
+    const out: [string, [string, string | number][]][] = [];
     for (const [module, kv] of this.moduleData) out.push([module, [...kv.entries()]]);
     if (generatorName && this.generatorData.size) {
       const existing = out.find(([m]) => m === generatorName);

@@ -3,6 +3,7 @@
 import type { PageRow, TitleKey } from '../../store/pages.ts';
 import type { ApiServices } from '../services.ts';
 import { rawUrlEncodeBytes } from '../input-cleanup.ts';
+import { hasMessage } from '../i18n/messages.ts';
 import { list, setFlag, setIndexedTagName, setType, type ResultMap, type ResultObject } from '../result.ts';
 
 export interface PageEntry {
@@ -54,6 +55,18 @@ export function compareBinary(a: string, b: string): number {
 function orderLikeLinkBatch(rows: PageRow[], nsOrder: number[]): PageRow[] {
   const rank = new Map(nsOrder.map((ns, i) => [ns, i]));
   return rows.sort((a, b) => (rank.get(a.page_namespace)! - rank.get(b.page_namespace)!) || compareBinary(a.page_title, b.page_title));
+}
+
+const NS_MEDIAWIKI = 8;
+
+/**
+ * A missing MediaWiki: page still exists in effect when the software has a default text for it
+ * (`MediaWiki:Mainpage`, `MediaWiki:Edit/de`): MediaWiki calls it known.
+ */
+function hasDefaultMessage(dbKey: string): boolean {
+  const slash = dbKey.lastIndexOf('/');
+  const base = slash > 0 && /^[a-z]{2,3}(-[a-z0-9]+)*$/.test(dbKey.slice(slash + 1)) ? dbKey.slice(0, slash) : dbKey;
+  return hasMessage(base.charAt(0).toLowerCase() + base.slice(1));
 }
 
 function key(ns: number, dbKey: string): string {
@@ -361,6 +374,7 @@ export class PageSet {
     for (const m of this.missingTitles) {
       const item: ResultObject = { ns: m.ns, title: m.title };
       setFlag(item, 'missing', true);
+      if (m.ns === NS_MEDIAWIKI && hasDefaultMessage(m.dbKey)) setFlag(item, 'known', true);
       pages.set(m.fakeId, item);
     }
     for (const inv of this.invalidTitles) {

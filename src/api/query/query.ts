@@ -101,6 +101,12 @@ class ModuleRun implements QueryRun {
   get formatVersion() {
     return this.ctx.formatVersion;
   }
+  get errorFormat() {
+    return this.ctx.errorFormat;
+  }
+  get errorLang() {
+    return this.ctx.errorLang;
+  }
   get requestHeaders() {
     return this.ctx.request.headers;
   }

@@ -3,7 +3,7 @@
 import type { ParamValues } from '../params/validate.ts';
 import type { ApiServices } from '../services.ts';
 import type { Caller } from '../caller.ts';
-import type { WarningLog } from '../errors.ts';
+import type { ErrorFormat, WarningLog } from '../errors.ts';
 import type { MessageParam } from '../i18n/messages.ts';
 import type { ResultNode, ResultObject } from '../result.ts';
 import type { ContinueValue } from './continuation.ts';
@@ -37,6 +37,9 @@ export interface QueryRun {
   readonly pageset: PageSet;
   /** `redirects=1`: the page set resolves redirects (generator results included). */
   readonly resolveRedirects: boolean;
+  /** The request's errorformat and error language, for modules that render messages into data. */
+  readonly errorFormat: ErrorFormat;
+  readonly errorLang: string;
   /** The request's HTTP headers, names lower-cased (userinfo `acceptlang`). */
   readonly requestHeaders: Readonly<Record<string, string | undefined>>;
   /** ApiMain::lacksSameOriginSecurity: JSONP, `origin=*` or Treat-as-Untrusted (no tokens then). */

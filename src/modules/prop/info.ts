@@ -418,8 +418,7 @@ function pageInfo(run: QueryRun, page: InfoPage, props: Set<string>, facts: Fact
 
 /** ApiPageSet::isResolvingRedirects: with `redirects`, MediaWiki reports no page as a redirect. */
 function resolvingRedirects(run: QueryRun): boolean {
-  const pageset = run.pageset as unknown as { isResolvingRedirects?: () => boolean; resolveRedirects?: boolean };
-  return pageset.isResolvingRedirects ? pageset.isResolvingRedirects() : pageset.resolveRedirects === true;
+  return run.resolveRedirects;
 }
 
 function protectionItem(p: Protection): ResultObject {
@@ -463,10 +462,8 @@ function formatPermissionError(run: QueryRun, e: PermissionError, facts: Facts):
   return item;
 }
 
-/** The request's errorformat and errorlang; the query run does not expose them, its context does. */
 function errorFormatOf(run: QueryRun): { format: string; lang: string } {
-  const ctx = (run as unknown as { ctx?: { errorFormat?: string; errorLang?: string } }).ctx;
-  return { format: ctx?.errorFormat ?? 'bc', lang: ctx?.errorLang ?? 'en' };
+  return { format: run.errorFormat, lang: run.errorLang };
 }
 
 /** `actions`: per tested action a boolean, or the permission errors (plaintext, as MediaWiki's bc format falls back to). */
