@@ -1,17 +1,13 @@
 // Real clients (mwn, nodemw from npm) against a running wikiquery over the fixture wiki.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Mwn } from 'mwn';
 // nodemw is CommonJS without ESM types.
 import NodeMw from 'nodemw';
-import { startServer, type RunningServer } from '../../src/cli.ts';
-import { loadSiteConfig } from '../../src/server/config.ts';
+import type { RunningServer } from '../../src/cli.ts';
+import { skipWithoutFixture, startFixtureServer } from '../support/fixture-wiki.ts';
 
-const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
-const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
-const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+const skip = skipWithoutFixture;
 
 let server: RunningServer;
 
@@ -27,7 +23,7 @@ function call<T>(fn: (cb: (err: unknown, data: T) => void) => void): Promise<T> 
 
 describe('real clients', { skip }, () => {
   before(async () => {
-    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+    server = await startFixtureServer();
   });
   after(async () => {
     await server?.close();
@@ -60,6 +56,7 @@ describe('real clients', { skip }, () => {
 
   test('mwn lists categories and links of a page', async () => {
     const bot = new Mwn({ apiUrl: server.url, silent: true });
+    await bot.getSiteInfo();
     const page = new bot.Page('Mars');
     const categories = await page.categories();
     assert.ok(categories.some((c) => String((c as unknown as { category?: string }).category ?? c) === 'Category:Planets'));
@@ -69,6 +66,7 @@ describe('real clients', { skip }, () => {
 
   test('mwn lists category members', async () => {
     const bot = new Mwn({ apiUrl: server.url, silent: true });
+    await bot.getSiteInfo();
     const members = await new bot.Category('Planets').members();
     assert.ok(members.some((m) => m.title === 'Mars'));
   });

@@ -1,19 +1,13 @@
 // list=categorymembers and generator=categorymembers over the fixture wiki, with facts checked on MediaWiki 1.39.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqliteListingStore } from '../../src/store/sqlite/listings.ts';
+import { skipWithoutFixture, startFixtureServer, fixtureDb, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
 
-const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
-const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
-const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+const skip = skipWithoutFixture;
 
 let server: RunningServer;
 async function api(query: string): Promise<Json> {
@@ -24,7 +18,7 @@ const titles = (r: Json): string[] => r.query.categorymembers.map((p: Json) => p
 
 describe('list=categorymembers', { skip }, () => {
   before(async () => {
-    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+    server = await startFixtureServer();
   });
   after(() => server.close());
 

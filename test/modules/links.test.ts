@@ -1,20 +1,13 @@
 // prop=links and generator=links over the fixture wiki, with facts checked on MediaWiki 1.39.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer } from '../../src/cli.ts';
-import { loadSiteConfig } from '../../src/server/config.ts';
+import type { RunningServer } from '../../src/cli.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
 import { phpInt } from '../../src/modules/prop/page-links.ts';
+import { skipWithoutFixture, startFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
-const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
-const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
-const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+const skip = skipWithoutFixture;
 
 let server: RunningServer;
 async function api(query: string): Promise<Json> {
@@ -25,7 +18,7 @@ const titlesOf = (page: Json): string[] => (page.links ?? []).map((l: Json) => l
 
 describe('prop=links', { skip }, () => {
   before(async () => {
-    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+    server = await startFixtureServer();
   });
   after(() => server.close());
 

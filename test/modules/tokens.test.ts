@@ -1,14 +1,10 @@
 // meta=tokens for the anonymous caller, as MediaWiki 1.39 answers it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer } from '../../src/cli.ts';
-import { loadSiteConfig } from '../../src/server/config.ts';
+import type { RunningServer } from '../../src/cli.ts';
+import { skipWithoutFixture, startFixtureServer } from '../support/fixture-wiki.ts';
 
-const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
-const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
-const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+const skip = skipWithoutFixture;
 
 /** A session token: HMAC, timestamp in hex, the `+\` suffix. */
 const SESSION_TOKEN = /^[0-9a-f]{32}[0-9a-f]{8}\+\\$/;
@@ -16,7 +12,7 @@ const SESSION_TOKEN = /^[0-9a-f]{32}[0-9a-f]{8}\+\\$/;
 describe('meta=tokens', { skip }, () => {
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+    server = await startFixtureServer();
   });
   after(() => server.close());
 

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { startServer, type RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
@@ -14,13 +13,9 @@ import { blockHexPrefix, effectiveBlock, formatDateTime, rateLimitsOf } from '..
 import { anonymousCaller } from '../../src/api/caller.ts';
 import { localTimeOffset } from '../../src/wiki/site-facts.ts';
 import { toHex } from '../../src/wiki/ip.ts';
+import { skipWithoutFixture, startFixtureServer, fixtureDb, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
 
-const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
-const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
-const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+const skip = skipWithoutFixture;
 
 async function userinfo(server: RunningServer, query: string, headers: Record<string, string> = {}): Promise<Json> {
   const res = await fetch(`${server.url}?action=query&format=json&formatversion=2&meta=userinfo&${query}`, { headers });
@@ -30,7 +25,7 @@ async function userinfo(server: RunningServer, query: string, headers: Record<st
 describe('meta=userinfo, anonymous', { skip }, () => {
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+    server = await startFixtureServer();
   });
   after(() => server.close());
 

@@ -1,21 +1,17 @@
 // The HTTP front and main module over a running server: methods, bodies, CORS, JSONP, debuginfo.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer } from '../../src/cli.ts';
-import { loadSiteConfig } from '../../src/server/config.ts';
+import type { RunningServer } from '../../src/cli.ts';
+import { skipWithoutFixture, startFixtureServer, fixtureDb } from '../support/fixture-wiki.ts';
 
-const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
-const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
-const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+const skip = skipWithoutFixture;
 
 describe('the API over HTTP', { skip }, () => {
   let server: RunningServer;
   let debugServer: RunningServer;
   before(async () => {
-    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
-    debugServer = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig, { debug: true }), port: 0, host: '127.0.0.1' });
+    server = await startFixtureServer();
+    debugServer = await startFixtureServer({ debug: true });
   });
   after(async () => {
     await server?.close();
