@@ -144,3 +144,32 @@ export const GADGETS_SOURCE: ModuleSource = Object.freeze(extensionSource('Gadge
 export const CITE_SOURCE: ModuleSource = Object.freeze(extensionSource('Cite'));
 /** The spec's infobox extension has no MediaWiki counterpart: its name is ours. */
 export const INFOBOX_SOURCE: ModuleSource = Object.freeze(extensionSource('Infobox'));
+
+/**
+ * The all*-links family (alllinks, alltransclusions, allfileusages, allredirects): one MediaWiki
+ * class, ApiQueryAllLinks, so one parameter list; `namespaceDefault` null leaves `namespace` out.
+ */
+export function allLinksParams(propValues: readonly string[], namespaceDefault: number | null): Record<string, ParamDecl> {
+  return {
+    continue: CONT,
+    from: { type: 'string' },
+    to: { type: 'string' },
+    prefix: { type: 'string' },
+    unique: { type: 'boolean' },
+    prop: { type: propValues, default: 'title', multi: true },
+    ...(namespaceDefault === null ? {} : { namespace: { type: 'namespace', default: namespaceDefault, extraNamespaces: VIRTUAL_NAMESPACES } }),
+    limit: limit(10),
+    dir: DIR,
+  };
+}
+
+/** prop=links and prop=templates (MediaWiki's ApiQueryLinks): `titlesParam` filters the targets. */
+export function pageLinksParams(titlesParam: 'titles' | 'templates'): Record<string, ParamDecl> {
+  return {
+    namespace: { type: 'namespace', multi: true, allSpecifier: true, extraNamespaces: VIRTUAL_NAMESPACES },
+    limit: limit(10),
+    continue: CONT,
+    [titlesParam]: { type: 'string', multi: true },
+    dir: DIR,
+  };
+}

@@ -1,7 +1,7 @@
 // list=allfileusages: List all file usages, including non-existing.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, DIR, limit } from '../shared-params.ts';
+import { allLinksParams } from '../shared-params.ts';
 
 export const allfileusages: QueryModule = {
   decl: {
@@ -13,15 +13,6 @@ export const allfileusages: QueryModule = {
     source: MEDIAWIKI_SOURCE,
     helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allfileusages'],
     generator: true,
-    params: {
-      continue: CONT,
-      from: { type: 'string' },
-      to: { type: 'string' },
-      prefix: { type: 'string' },
-      unique: { type: 'boolean' },
-      prop: { type: ['ids', 'title'], default: 'title', multi: true },
-      limit: limit(10),
-      dir: DIR,
-    },
+    params: allLinksParams(['ids', 'title'], null),
   },
 };

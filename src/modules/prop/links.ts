@@ -1,7 +1,7 @@
 // prop=links: Returns all links from the given pages.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, DIR, VIRTUAL_NAMESPACES, limit } from '../shared-params.ts';
+import { pageLinksParams } from '../shared-params.ts';
 import { listLinks } from './page-links.ts';
 
 export const links: QueryModule = {
@@ -14,18 +14,7 @@ export const links: QueryModule = {
     source: MEDIAWIKI_SOURCE,
     helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Links'],
     generator: true,
-    params: {
-      namespace: {
-        type: 'namespace',
-        multi: true,
-        allSpecifier: true,
-        extraNamespaces: VIRTUAL_NAMESPACES,
-      },
-      limit: limit(10),
-      continue: CONT,
-      titles: { type: 'string', multi: true },
-      dir: DIR,
-    },
+    params: pageLinksParams('titles'),
   },
   execute: (run) => listLinks(run, { table: 'pagelinks', listKey: 'links', titlesParam: 'titles' }),
 };
