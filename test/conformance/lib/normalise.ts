@@ -98,8 +98,9 @@ function stripDiffCacheComments(node: unknown): void {
 }
 
 /**
- * JSONP is compared as callback name + normalised JSON. HTML pages (help, jsonfm) carry a
- * random request id and the time spent on the request in their inline configuration.
+ * JSONP is compared as callback name + normalised JSON. Other text (XML, PHP serialization,
+ * HTML pages of the *fm formats) is compared exactly after the same placeholders as JSON get,
+ * written where each serialization puts them (see `normaliseSerialized`).
  */
 export function normaliseText(text: string): unknown {
   const jsonp = JSONP.exec(text);
@@ -110,7 +111,41 @@ export function normaliseText(text: string): unknown {
       // not JSON inside: compared as text below
     }
   }
+  return normaliseHtmlPage(normaliseSerialized(text));
+}
+
+/** HTML pages (help, *fm) carry a random request id and the time spent in their inline configuration. */
+function normaliseHtmlPage(text: string): string {
   return text
     .replace(/"wgRequestId":"[^"]*"/g, '"wgRequestId":"<requestid>"')
-    .replace(/"wgBackendResponseTime":\d+/g, '"wgBackendResponseTime":"<ms>"');
+    .replace(/"wgBackendResponseTime":\d+/g, '"wgBackendResponseTime":"<ms>"')
+    .replace(WRAPPED_HTML_TIME, ',"time":"<ms>"}');
+}
+
+/** `wrappedhtml=1` answers `{"status":..,"html":..,"modules":..,"time":<ms spent>}`. */
+const WRAPPED_HTML_TIME = /,"time":\d+\}$/;
+
+const ISO = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ';
+/**
+ * A key and the opening of its string value in each serialization: an XML attribute
+ * (`key="`), PHP serialize() (`s:N:"key";s:M:"`, M being the value's length), and the JSON of
+ * jsonfm pages (`"key": "`). `(?<=[\s"])` keeps `xtime` or `runtime` from matching.
+ */
+const KEYED_VALUE = (keys: string, value: string): RegExp =>
+  new RegExp(`(?<=[\\s"])(${keys})(="|";s:\\d+:"|": ")${value}"`, 'g');
+const CLOCK_VALUES = KEYED_VALUE('curtimestamp|time', ISO);
+const RUNTIME_VALUES = KEYED_VALUE(RUNTIME_GENERAL_FIELDS.join('|'), '[^"<>]*');
+/** A session token as the value of a `…token` key (always 42 characters: PHP's length stays). */
+const SERIALIZED_TOKEN = /(?<=token(?:="|";s:42:"|": "))[0-9a-f]{40}\+\\(?=")/gi;
+
+/**
+ * The JSON placeholders in XML, PHP and pretty-printed bodies: `curtimestamp` and siteinfo's
+ * `time` (ISO timestamps: the clock), siteinfo's runtime fields and session tokens. In PHP the value's length
+ * goes with it (`s:20:"<timestamp>"` would lie), so the whole value becomes the placeholder.
+ */
+export function normaliseSerialized(text: string): string {
+  return text
+    .replace(CLOCK_VALUES, (_, key: string, opening: string) => `${key}${opening.replace(/s:\d+:/, 's:?:')}<timestamp>"`)
+    .replace(RUNTIME_VALUES, (_, key: string, opening: string) => `${key}${opening.replace(/s:\d+:/, 's:?:')}<runtime>"`)
+    .replace(SERIALIZED_TOKEN, '<token>');
 }
