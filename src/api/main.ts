@@ -257,7 +257,7 @@ function checkAssert(ctx: RequestContext, assert: string | undefined, assertUser
 }
 
 function reportUnusedParams(ctx: RequestContext): void {
-  const all = [...ctx.request.entries()].map(([name]) => name);
+  const all = ctx.request.names();
   const unused = ctx.request.unusedNames();
   if (!unused.length) return;
   // MediaWiki lists them with their positions among the request's parameters.

@@ -12,7 +12,23 @@ export class ApiRequest {
     readonly url: string,
     /** Raw bytes (as a latin1 string) of values that input cleanup had to change. */
     private readonly cleaned: ReadonlyMap<string, string> = new Map(),
+    /** Names sent with PHP array syntax (`titles[]=x`): they have no value. */
+    private readonly arrays: ReadonlySet<string> = new Set(),
+    /** Every name in request order, when array-syntax names must be placed among the others. */
+    private readonly nameOrder?: readonly string[],
   ) {}
+
+  /** The parameter was sent as `name[]=...`, which MediaWiki ignores with a warning when it is read. */
+  usesArraySyntax(name: string): boolean {
+    return this.arrays.has(name);
+  }
+
+  /** Every parameter name of the request, array-syntax ones included. */
+  names(): string[] {
+    if (this.arrays.size === 0) return [...this.values.keys()];
+    const known = (name: string) => this.values.has(name) || this.arrays.has(name);
+    return this.nameOrder?.filter(known) ?? [...this.values.keys(), ...this.arrays];
+  }
 
   /** The raw bytes of a value that was not valid, NFC-normalised text; undefined when it was. */
   rawIfCleaned(name: string): string | undefined {
@@ -39,7 +55,7 @@ export class ApiRequest {
   }
 
   unusedNames(): string[] {
-    return [...this.values.keys()].filter((k) => !this.used.has(k));
+    return this.names().filter((k) => !this.used.has(k));
   }
 
   entries(): IterableIterator<[string, string]> {

@@ -8,9 +8,23 @@ import type { ApiServices } from '../api/services.ts';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/** PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`. */
+/**
+ * PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`; `a[...]`
+ * makes an array (which the API refuses with a warning); an unclosed `[` becomes `_`.
+ */
 function addParam(into: RequestValues, name: string, value: string, rawBytes?: Uint8Array): void {
-  const phpName = name.replace(/[. ]/g, '_');
+  const bracket = name.indexOf('[');
+  const isArray = bracket >= 0 && name.indexOf(']', bracket) > 0;
+  const phpName = bracket < 0 ? name.replace(/[. ]/g, '_') : `${name.slice(0, bracket).replace(/[. ]/g, '_')}${isArray ? '' : `_${name.slice(bracket + 1)}`}`;
+  if (!phpName) return;
+  into.order.add(phpName);
+  if (isArray) {
+    into.values.delete(phpName);
+    into.cleaned.delete(phpName);
+    into.arrays.add(phpName);
+    return;
+  }
+  into.arrays.delete(phpName);
   const clean = cleanUpInput(value);
   into.values.set(phpName, clean);
   if (clean !== value || rawBytes) {
@@ -20,14 +34,19 @@ function addParam(into: RequestValues, name: string, value: string, rawBytes?: U
   }
 }
 
-/** Parameter values, and the raw bytes (latin1 string) of those that input cleanup changed. */
+/**
+ * Parameter values, the raw bytes (latin1 string) of those that input cleanup changed, names sent
+ * as arrays, and every name in the order PHP keeps them (first appearance).
+ */
 export interface RequestValues {
   values: Map<string, string>;
   cleaned: Map<string, string>;
+  arrays: Set<string>;
+  order: Set<string>;
 }
 
 export function emptyValues(): RequestValues {
-  return { values: new Map(), cleaned: new Map() };
+  return { values: new Map(), cleaned: new Map(), arrays: new Set(), order: new Set() };
 }
 
 /** Parses a query string; `legacyEncoding` reads invalid UTF-8 as windows-1252 (GET values). */
@@ -91,12 +110,29 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * Like PHP, a malformed multipart body (no boundary, wrong boundary, cut short) yields the
+ * fields read before the damage and nothing else; it is not an error.
+ */
 function readMultipart(req: IncomingMessage, into: RequestValues): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const bb = busboy({ headers: req.headers, limits: { fieldSize: MAX_BODY_BYTES, files: 0 } });
+  return new Promise((resolve) => {
+    const giveUp = () => {
+      req.resume();
+      resolve();
+    };
+    let bb: ReturnType<typeof busboy>;
+    try {
+      bb = busboy({ headers: req.headers, limits: { fieldSize: MAX_BODY_BYTES, files: 0 } });
+    } catch {
+      giveUp();
+      return;
+    }
     bb.on('field', (name, value) => addParam(into, name, value));
     bb.on('close', () => resolve());
-    bb.on('error', reject);
+    bb.on('error', () => {
+      req.unpipe(bb);
+      giveUp();
+    });
     req.pipe(bb);
   });
 }
@@ -116,7 +152,7 @@ async function toApiRequest(req: IncomingMessage): Promise<ApiRequest> {
     if (type.startsWith('multipart/form-data')) await readMultipart(req, values);
     else parseQueryString((await readBody(req)).toString('utf8'), values);
   }
-  return new ApiRequest(req.method ?? 'GET', values.values, headerMap(req), req.socket.remoteAddress ?? '127.0.0.1', url, values.cleaned);
+  return new ApiRequest(req.method ?? 'GET', values.values, headerMap(req), req.socket.remoteAddress ?? '127.0.0.1', url, values.cleaned, values.arrays, [...values.order]);
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, head: boolean): void {

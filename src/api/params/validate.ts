@@ -90,6 +90,9 @@ export class ParamReader {
     }
 
     if (raw === undefined) {
+      if (this.ctx.request.usesArraySyntax(fullName)) {
+        this.ctx.warnings.add('main', msg('apiwarn-unsupportedarray', fullName), 'unsupportedarray');
+      }
       if (decl.required) throw new ApiError(msg('paramvalidator-missingparam', { plaintext: fullName }), { code: 'missingparam' });
       return this.defaultValue(decl);
     }
