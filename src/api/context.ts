@@ -9,10 +9,13 @@ import type { UserParamKind } from '../wiki/users.ts';
 
 export class RequestContext {
   readonly caller: Caller;
-  readonly warnings = new WarningLog();
+  private events = 0;
+  readonly warnings = new WarningLog(() => this.tick());
   readonly reader: ParamReader;
   /** `limit=max` values by module name (MediaWiki's top-level `limits`). */
   readonly limits = new Map<string, number>();
+  /** When the first `limit=max` was resolved (MediaWiki creates `limits` then). */
+  limitsSeq: number | undefined;
   formatVersion: 1 | 2 = 1;
   useLang = 'en';
   errorLang = 'en';
@@ -37,13 +40,25 @@ export class RequestContext {
         const user = services.userNames.parseParam(value);
         return user && subtypes.includes(user.kind as UserParamKind) ? user.name : null;
       },
-      onMaxLimit: (moduleName, value) => {
-        this.limits.set(moduleName, value);
-      },
+      onMaxLimit: (moduleName, value) => this.setParsedLimit(moduleName, value),
       deprecation: (modulePath, key, params, feature) => this.deprecation(modulePath, key, params, feature),
       featurePrefix: (modulePath) => this.featurePrefix(modulePath),
     };
     this.reader = new ParamReader(paramContext);
+  }
+
+  /**
+   * Numbers the events that add a top-level member to the answer (a first warning, `limits`,
+   * `query`, continuation): MediaWiki's result keeps members in the order they were added, some
+   * of them on top, so the answer is assembled from these numbers (visible in XML and PHP).
+   */
+  tick(): number {
+    return ++this.events;
+  }
+
+  setParsedLimit(moduleName: string, value: number): void {
+    this.limitsSeq ??= this.tick();
+    this.limits.set(moduleName, value);
   }
 
   get highLimits(): boolean {

@@ -1,6 +1,6 @@
 // API errors and warnings: what a module raises, and how errorformat renders them into the result.
 import { Message, msg, rawParams, toHtml, toPlaintext, toWikitext, type MessageParam } from './i18n/messages.ts';
-import { metaOf, setContent, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
+import { list, metaOf, setContent, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
 
 /** `query+allpages` -> `allpages`: the key MediaWiki's bc format groups warnings under. */
 export function moduleNameOfPath(path: string): string {
@@ -44,18 +44,30 @@ export interface Warning {
   message: Message;
   code: string;
   data?: Record<string, ResultNode>;
+  /** When it was raised among the request's result events (see RequestContext.tick). */
+  seq: number;
 }
 
 /** Collects the warnings of one request, deduplicated, in the order they were raised. */
 export class WarningLog {
   readonly items: Warning[] = [];
   private readonly seen = new Set<string>();
+  private count = 0;
+
+  /** `tick` stamps each warning, so that the answer can place `warnings` where MediaWiki does. */
+  constructor(private readonly tick: () => number = () => ++this.count) {}
+
+  /** When the first warning was raised (MediaWiki creates `warnings` then), if any was. */
+  get firstSeq(): number | undefined {
+    return this.items[0]?.seq;
+  }
 
   add(modulePath: string, message: Message, code?: string, data?: Record<string, ResultNode>): void {
-    const w: Warning = { modulePath, message, code: code ?? codeForKey(message.key), data };
+    const w: Warning = { modulePath, message, code: code ?? codeForKey(message.key), data, seq: 0 };
     const id = `${modulePath}\u0000${w.code}\u0000${toWikitext(message)}`;
     if (this.seen.has(id)) return;
     this.seen.add(id);
+    w.seq = this.tick();
     this.items.push(w);
   }
 
@@ -85,7 +97,7 @@ function renderMessageFields(node: ResultObject, m: Message, ctx: MessageRenderC
       break;
     case 'raw':
       node.key = m.key;
-      node.params = rawParams(m) as ResultNode;
+      node.params = list('param', rawParams(m) as ResultNode[]);
       break;
     case 'none':
       break;
@@ -105,19 +117,21 @@ function formattedEntry(code: string, m: Message, data: Record<string, ResultNod
 export function addWarningsToResult(root: ResultObject, log: WarningLog, ctx: MessageRenderContext): void {
   if (!log.items.length) return;
   if (ctx.errorFormat === 'bc') {
-    const byModule: ResultObject = {};
+    const byModule = new Map<string, ResultObject>();
     for (const w of log.items) {
       const name = moduleNameOfPath(w.modulePath);
       const text = toPlaintext(w.message, ctx.lang);
-      const existing = byModule[name] as ResultObject | undefined;
+      const existing = byModule.get(name);
       if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
       else {
         const node: ResultObject = {};
         setContent(node, 'warnings', text);
-        byModule[name] = node;
+        byModule.set(name, node);
       }
     }
-    root.warnings = byModule;
+    // MediaWiki adds each module's entry on top of the others (ApiResult::ADD_ON_TOP): the module
+    // warned first comes last.
+    root.warnings = Object.fromEntries([...byModule].reverse());
     return;
   }
   root.warnings = setIndexedTagName(

@@ -28,6 +28,18 @@ export const MEDIAWIKI_ACTIONS = Object.freeze([
   'cspreport', 'stashedit',
 ] as const);
 export const INTERNAL_ACTIONS = Object.freeze(['cspreport', 'stashedit'] as const);
+/** ApiMain::MODULES order (then the internal ones), as a bad `action` error lists them. */
+const ACTION_REGISTRATION_ORDER = Object.freeze([
+  'login', 'clientlogin', 'logout', 'createaccount', 'linkaccount', 'unlinkaccount', 'changeauthenticationdata',
+  'removeauthenticationdata', 'resetpassword', 'query', 'expandtemplates', 'parse', 'stashedit', 'opensearch',
+  'feedcontributions', 'feedrecentchanges', 'feedwatchlist', 'help', 'paraminfo', 'rsd', 'compare', 'checktoken',
+  'cspreport', 'validatepassword', 'purge', 'setnotificationtimestamp', 'rollback', 'delete', 'undelete', 'protect',
+  'block', 'unblock', 'move', 'edit', 'upload', 'filerevert', 'emailuser', 'watch', 'patrol', 'import', 'clearhasmsg',
+  'userrights', 'options', 'imagerotate', 'revisiondelete', 'managetags', 'tag', 'mergehistory', 'setpagelanguage',
+  'changecontentmodel',
+]);
+/** ApiMain::FORMATS order, as a bad `format` error lists them. */
+const FORMAT_REGISTRATION_ORDER = Object.freeze(['json', 'jsonfm', 'php', 'phpfm', 'xml', 'xmlfm', 'rawfm', 'none']);
 
 /** The actions this server answers; the others are declared but refused. */
 export const SERVED_ACTIONS: ReadonlySet<string> = new Set(['query', 'paraminfo']);
@@ -75,8 +87,9 @@ export const mainDecl: ApiModuleDecl = {
       default: 'help',
       submodules: identityMap(MEDIAWIKI_ACTIONS),
       internalValues: INTERNAL_ACTIONS,
+      registrationOrder: ACTION_REGISTRATION_ORDER,
     },
-    format: { type: 'submodule', default: 'jsonfm', submodules: identityMap(FORMAT_NAMES) },
+    format: { type: 'submodule', default: 'jsonfm', submodules: identityMap(FORMAT_NAMES), registrationOrder: FORMAT_REGISTRATION_ORDER },
     maxlag: { type: 'integer' },
     smaxage: { type: 'integer', default: 0 },
     maxage: { type: 'integer', default: 0 },

@@ -7,9 +7,9 @@ import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type
 import { msg } from './i18n/messages.ts';
 import { formatDecls, mainDecl, SERVED_ACTIONS, type FormatName } from './main-declarations.ts';
 import type { ApiRequest } from './request.ts';
-import { setFlag, type ResultNode, type ResultObject } from './result.ts';
+import { setContent, setFlag, type ResultNode, type ResultObject } from './result.ts';
 import type { ApiServices } from './services.ts';
-import { executeQuery } from './query/query.ts';
+import { executeQuery, type QueryOutcome } from './query/query.ts';
 import { executeParamInfo } from './paraminfo-action.ts';
 import { renderHelpPage } from './help-page.ts';
 import { renderResult } from './formats/index.ts';
@@ -58,6 +58,8 @@ interface OutputSettings {
   ascii: boolean;
   callback?: string;
   wrappedhtml: boolean;
+  xslt?: string;
+  includexmlnamespace: boolean;
 }
 
 /** MediaWiki removes everything but these from a JSONP callback name. */
@@ -79,15 +81,14 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     'Cache-Control': 'private, must-revalidate, max-age=0',
   };
   let status = 200;
-  let output: OutputSettings = { format: readFormatName(request), formatVersion: 1, utf8: false, ascii: false, wrappedhtml: false };
-  const top: [string, ResultNode][] = [];
-  let query: ResultObject | null = null;
+  let output: OutputSettings = {
+    format: readFormatName(request), formatVersion: 1, utf8: false, ascii: false, wrappedhtml: false, includexmlnamespace: false,
+  };
+  let outcome: QueryOutcome | null = null;
   let error: ApiError | null = null;
+  let errorSeq = 0;
   let extraRoot: ResultObject | null = null;
-  let requestId: string | undefined;
-  let wantServedBy = false;
-  let wantCurTimestamp = false;
-  let wantLangInfo = false;
+  let extraSeq: number | undefined;
   let outputRead = false;
   let cacheMode: 'private' | 'public' = 'private';
   let sMaxAge = 0;
@@ -100,27 +101,31 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     if (cors) return cors;
   }
 
+  // ApiMain::lacksSameOriginSecurity: a JSONP-style request runs logged out, whatever the format.
+  if (request.peek('callback') !== undefined || request.header('treat-as-untrusted') !== undefined) {
+    headers['MediaWiki-Login-Suppressed'] = 'true';
+  }
+
   // Like MediaWiki, errors are formatted as asked even when the request fails before its
   // parameters are validated.
   const rawErrorFormat = request.peek('errorformat');
   if (rawErrorFormat && ERROR_FORMATS.has(rawErrorFormat)) ctx.errorFormat = rawErrorFormat as ErrorFormat;
 
+  // MediaWiki reads these one by one before the other parameters (ApiMain::addRequestedFields),
+  // so they answer even when another main parameter is bad.
+  const requested = readRequestedFields(ctx);
+  ctx.useLang = languageCode(requested.uselang ?? 'user', services.site.lang);
+  ctx.errorLang = requested.errorlang === undefined || requested.errorlang === 'uselang' ? ctx.useLang : languageCode(requested.errorlang, services.site.lang);
+
   try {
     const mainParams = ctx.reader.readAll(mainDecl, 'main', '');
-    requestId = mainParams.requestid as string | undefined;
-    wantServedBy = mainParams.servedby === true && services.site.showHostnames === true;
-    wantLangInfo = mainParams.responselanginfo === true;
-    wantCurTimestamp = mainParams.curtimestamp === true;
     sMaxAge = (mainParams.smaxage as number) ?? 0;
     maxAge = (mainParams.maxage as number) ?? 0;
     ctx.errorFormat = mainParams.errorformat as ErrorFormat;
-    ctx.useLang = languageCode(mainParams.uselang as string, services.site.lang);
-    ctx.errorLang = mainParams.errorlang === 'uselang' ? ctx.useLang : languageCode(mainParams.errorlang as string, services.site.lang);
 
     output = readOutputSettings(ctx, mainParams.format as FormatName);
     outputRead = true;
     ctx.formatVersion = output.formatVersion;
-    if (output.callback !== undefined) headers['MediaWiki-Login-Suppressed'] = 'true';
 
     const action = mainParams.action as string;
     ctx.actionName = action;
@@ -132,51 +137,47 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     checkAssert(ctx, mainParams.assert as string | undefined, mainParams.assertuser as string | undefined);
 
     if (action === 'query') {
-      const outcome = await executeQuery(ctx);
-      top.push(...outcome.top);
-      query = outcome.query;
+      outcome = await executeQuery(ctx);
       cacheMode = outcome.cacheMode;
     } else if (action === 'paraminfo') {
       extraRoot = executeParamInfo(ctx);
+      extraSeq = ctx.tick();
       cacheMode = 'public';
     }
     reportUnusedParams(ctx);
   } catch (e) {
     error = toApiError(e, ctx);
+    errorSeq = ctx.tick();
     status = error.httpStatus;
     if (!outputRead) output = errorPrinterSettings(ctx, output);
+  }
+  // The XML printer's own warning, added while it prints (after everything else).
+  if (output.xslt !== undefined && (output.format === 'xml' || output.format === 'xmlfm')) {
+    ctx.warnings.add(output.format, msg('apiwarn-xslt-disabled'), 'xslt-disabled');
   }
 
   headers['Cache-Control'] = cacheControl(error === null ? cacheMode : 'private', sMaxAge, maxAge);
 
-  const root: ResultObject = {};
   // Texts exist in English only; `qqx` (message keys) is honoured because it needs no translation.
   const renderCtx: MessageRenderContext = {
     errorFormat: ctx.errorFormat,
     lang: ctx.errorLang === 'qqx' && ctx.errorFormat !== 'bc' ? 'qqx' : 'en',
     articleUrl: (t) => services.articleUrl(t),
   };
-  if (requestId !== undefined) root.requestid = requestId;
+  const requestedMembers: [string, ResultNode][] = [];
+  if (requested.requestid !== undefined) requestedMembers.push(['requestid', requested.requestid]);
+  // On error MediaWiki always names the server (when it shows host names at all).
+  if (services.site.showHostnames === true && (requested.servedby || error)) requestedMembers.push(['servedby', SERVED_BY]);
+  if (requested.curtimestamp) requestedMembers.push(['curtimestamp', mwToIso(nowMw())]);
+  if (requested.responselanginfo) requestedMembers.push(['uselang', ctx.useLang], ['errorlang', ctx.errorLang]);
+
+  let root: ResultObject;
   if (error) {
-    addErrorToResult(root, error, renderCtx, services.apiUrl);
-    addWarningsToResult(root, ctx.warnings, renderCtx);
+    root = errorRoot(error, errorSeq, ctx, renderCtx, requestedMembers, services.apiUrl);
     headers['MediaWiki-API-Error'] = error.code;
   } else {
-    for (const [k, v] of top) {
-      if (k === 'batchcomplete') setFlag(root, k, v === true, true);
-      else root[k] = v;
-    }
-    addWarningsToResult(root, ctx.warnings, renderCtx);
-    if (wantLangInfo) {
-      root.uselang = ctx.useLang;
-      root.errorlang = ctx.errorLang;
-    }
-    if (ctx.limits.size) root.limits = Object.fromEntries(ctx.limits);
-    if (extraRoot) Object.assign(root, extraRoot);
-    if (query) root.query = query;
+    root = successRoot(ctx, renderCtx, requestedMembers, outcome, extraRoot, extraSeq);
   }
-  if (wantServedBy) root.servedby = SERVED_BY;
-  if (wantCurTimestamp) root.curtimestamp = mwToIso(nowMw());
   if (services.site.debug) root.debuginfo = debugInfo(services, request, started);
 
   const rendered = renderResult(root, {
@@ -186,6 +187,8 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     ascii: output.ascii,
     callback: output.callback,
     wrappedhtml: output.wrappedhtml,
+    xslt: output.xslt,
+    includexmlnamespace: output.includexmlnamespace,
     apiUrl: services.apiUrl,
     requestQueryString: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
     isError: error !== null,
@@ -219,7 +222,141 @@ function readOutputSettings(ctx: RequestContext, format: FormatName): OutputSett
     ascii: p.ascii === true,
     callback,
     wrappedhtml: p.wrappedhtml === true,
+    xslt: typeof p.xslt === 'string' ? p.xslt : undefined,
+    includexmlnamespace: p.includexmlnamespace === true,
   };
+}
+
+interface RequestedFields {
+  requestid?: string;
+  servedby: boolean;
+  curtimestamp: boolean;
+  responselanginfo: boolean;
+  uselang?: string;
+  errorlang?: string;
+}
+
+function readRequestedFields(ctx: RequestContext): RequestedFields {
+  const read = (name: string): unknown => {
+    try {
+      return ctx.reader.read(name, mainDecl.params[name]!, '', 'main');
+    } catch {
+      return undefined; // the same error surfaces when all main parameters are read
+    }
+  };
+  const text = (name: string): string | undefined => {
+    const value = read(name);
+    return typeof value === 'string' ? value : undefined;
+  };
+  return {
+    requestid: text('requestid'),
+    servedby: read('servedby') === true,
+    curtimestamp: read('curtimestamp') === true,
+    responselanginfo: read('responselanginfo') === true,
+    uselang: text('uselang'),
+    errorlang: text('errorlang'),
+  };
+}
+
+/**
+ * MediaWiki's ApiResult keeps top-level members in the order they were added, some added on top
+ * (ADD_ON_TOP): a JSON object hides it, XML (elements) and PHP do not.
+ */
+class MemberOrder {
+  readonly keys: string[] = [];
+  append(key: string): void {
+    if (!this.keys.includes(key)) this.keys.push(key);
+  }
+  prepend(key: string): void {
+    if (!this.keys.includes(key)) this.keys.unshift(key);
+  }
+}
+
+/** Members that ApiQuery/ApiContinuationManager add on top once every module has run. */
+const CONTINUATION_MEMBERS = new Set(['batchcomplete', 'continue', 'query-continue', 'query-noncontinue']);
+
+/**
+ * A successful answer, in MediaWiki's order: the requested fields first (ApiMain adds them
+ * before the action runs), then in the order they happened: `warnings` on top when the first
+ * warning is raised, `limits` and `query` appended, the continuation on top after the modules.
+ */
+function successRoot(
+  ctx: RequestContext,
+  renderCtx: MessageRenderContext,
+  requestedMembers: [string, ResultNode][],
+  outcome: QueryOutcome | null,
+  extraRoot: ResultObject | null,
+  extraSeq: number | undefined,
+): ResultObject {
+  const values = new Map<string, ResultNode>(requestedMembers);
+  const order = new MemberOrder();
+  for (const [key] of requestedMembers) order.append(key);
+  const events: [number | undefined, () => void][] = [];
+  const warnings: ResultObject = {};
+  addWarningsToResult(warnings, ctx.warnings, renderCtx);
+  if (warnings.warnings !== undefined) {
+    values.set('warnings', warnings.warnings);
+    events.push([ctx.warnings.firstSeq, () => order.prepend('warnings')]);
+  }
+  if (ctx.limits.size) {
+    values.set('limits', Object.fromEntries(ctx.limits));
+    events.push([ctx.limitsSeq, () => order.append('limits')]);
+  }
+  if (outcome?.query) {
+    values.set('query', outcome.query);
+    events.push([outcome.querySeq, () => order.append('query')]);
+  }
+  if (outcome) {
+    for (const [key, value] of outcome.top) values.set(key, value);
+    events.push([outcome.continuationSeq, () => {
+      const onTop = outcome.top.filter(([key]) => CONTINUATION_MEMBERS.has(key));
+      for (const [key] of [...onTop].reverse()) order.prepend(key);
+      for (const [key] of outcome.top) if (!CONTINUATION_MEMBERS.has(key)) order.append(key);
+    }]);
+  }
+  if (extraRoot) {
+    for (const [key, value] of Object.entries(extraRoot)) if (value !== undefined) values.set(key, value);
+    events.push([extraSeq, () => Object.keys(extraRoot).forEach((key) => order.append(key))]);
+  }
+  events.sort(([a], [b]) => (a ?? 0) - (b ?? 0)).forEach(([, happen]) => happen());
+  const root: ResultObject = {};
+  for (const key of order.keys) {
+    const value = values.get(key)!;
+    if (key === 'batchcomplete') setFlag(root, key, value === true, true);
+    else root[key] = value;
+  }
+  return root;
+}
+
+/**
+ * A failed answer, as ApiMain::substituteResultWithError rebuilds it: warnings raised so far,
+ * the error on top of them, warnings raised later on top of that, `docref`, then the requested
+ * fields.
+ */
+function errorRoot(
+  error: ApiError,
+  errorSeq: number,
+  ctx: RequestContext,
+  renderCtx: MessageRenderContext,
+  requestedMembers: [string, ResultNode][],
+  apiUrl: string,
+): ResultObject {
+  const parts: ResultObject = {};
+  addErrorToResult(parts, error, renderCtx, apiUrl);
+  addWarningsToResult(parts, ctx.warnings, renderCtx);
+  const order = new MemberOrder();
+  const firstWarning = ctx.warnings.firstSeq;
+  if (firstWarning !== undefined && firstWarning < errorSeq) order.append('warnings');
+  order.prepend(renderCtx.errorFormat === 'bc' ? 'error' : 'errors');
+  if (parts.warnings !== undefined) order.prepend('warnings');
+  if (parts.docref !== undefined) order.append('docref');
+  const root: ResultObject = {};
+  for (const key of order.keys) {
+    if (key === 'docref') setContent(root, key, parts.docref as string);
+    else root[key] = parts[key];
+  }
+  for (const [key, value] of requestedMembers) root[key] = value;
+  return root;
 }
 
 /**

@@ -34,6 +34,9 @@ export interface ResultMeta {
   preserveKeys?: Set<string>;
   /** Content that must not be converted to the array form (e.g. JSON blobs in fv2). */
   bcSubelements?: Set<string>;
+  /** Keys whose numbers PHP holds as floats: serialize() writes `d:1;` where an int is `i:1;`
+   * (JSON and XML print both as `1`). */
+  floats?: Set<string>;
 }
 
 export type ResultScalar = string | number | boolean | null;
@@ -94,6 +97,12 @@ export function setFlag(node: ResultObject, key: string, value: boolean, onlyWhe
   (m.bcBools ??= new Set()).add(key);
 }
 
+/** Sets a number that MediaWiki holds as a PHP float, even when it is whole (`1.0`). */
+export function setFloat(node: ResultObject, key: string, value: number): void {
+  node[key] = value;
+  (metaOf(node).floats ??= new Set()).add(key);
+}
+
 export function markSubelements(node: ResultObject, ...keys: string[]): void {
   const m = metaOf(node);
   m.subelements ??= new Set();
@@ -108,6 +117,7 @@ export function mergeInto(into: ResultObject, from: ResultObject): void {
   const m = metaOf(into);
   if (fm.bcBools) for (const k of fm.bcBools) (m.bcBools ??= new Set()).add(k);
   if (fm.subelements) for (const k of fm.subelements) (m.subelements ??= new Set()).add(k);
+  if (fm.floats) for (const k of fm.floats) (m.floats ??= new Set()).add(k);
   if (fm.contentKey && !m.contentKey) m.contentKey = fm.contentKey;
   if (fm.indexedTagName && !m.indexedTagName) m.indexedTagName = fm.indexedTagName;
   if (fm.type && !m.type) m.type = fm.type;

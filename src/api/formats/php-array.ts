@@ -21,6 +21,8 @@ export interface PhpMeta {
   /** Keys whose booleans stay booleans where MediaWiki would write 'true'/'false' (its
    * META_BC_BOOLS): the tree's booleans that are not flags (its bcBools lists the flags). */
   realBools?: Set<string>;
+  /** Keys whose numbers are PHP floats (kept by every transformation: it is type, not metadata). */
+  floats?: Set<PhpKey>;
 }
 
 export class PhpArray {
@@ -126,6 +128,8 @@ function transformContainer(node: ResultContainer, t: Transforms, isRoot = false
   const step = startStep(node, meta, t, isRoot);
   const out = transformEntries(step, t);
   const kept = keptMeta(meta, step.contentKey, t);
+  const floats = out.filter(([k, v]) => typeof v === 'number' && meta?.floats?.has(String(k)));
+  if (floats.length) kept.floats = new Set(floats.map(([k]) => k));
   if (t.strip === 'none') {
     const realBools = step.data.filter(([k, v]) => typeof v === 'boolean' && typeof k === 'string' && !isFlag(step, k));
     if (realBools.length) kept.realBools = new Set(realBools.map(([k]) => k as string));

@@ -3,7 +3,7 @@
 import type { ResultObject } from '../result.ts';
 import { printerHeaders } from './headers.ts';
 import { PHP_V1, PHP_V2, PhpArray, transformResult, type PhpKey, type PhpValue } from './php-array.ts';
-import { isPhpInt, phpSerializedNumber } from './php-number.ts';
+import { isPhpInt, phpFloat } from './php-number.ts';
 import type { FormatOptions, RenderedBody } from './types.ts';
 
 function serializeString(s: string): string {
@@ -21,10 +21,10 @@ export function phpSerialize(value: PhpValue): string {
   return out.join('');
 }
 
-function write(value: PhpValue, out: string[]): void {
+function write(value: PhpValue, out: string[], isFloat = false): void {
   if (value === null) out.push('N;');
   else if (typeof value === 'boolean') out.push(value ? 'b:1;' : 'b:0;');
-  else if (typeof value === 'number') out.push(isPhpInt(value) ? `i:${value};` : `d:${phpSerializedNumber(value, 'E')};`);
+  else if (typeof value === 'number') out.push(isPhpInt(value) && !isFloat ? `i:${value};` : `d:${phpFloat(value, 17, true, 'E')};`);
   else if (typeof value === 'string') out.push(serializeString(value));
   else writeArray(value, out);
 }
@@ -33,7 +33,7 @@ function writeArray(value: PhpArray, out: string[]): void {
   out.push(value.isObject ? `O:8:"stdClass":${value.entries.length}:{` : `a:${value.entries.length}:{`);
   for (const [k, v] of value.entries) {
     out.push(serializeKey(k));
-    write(v, out);
+    write(v, out, value.meta.floats?.has(k) === true);
   }
   out.push('}');
 }

@@ -9,7 +9,7 @@ const texts: Record<string, string> = { ...require('./en.json'), ...require('./w
 export type MessageParam =
   | string
   | number
-  | { plaintext: string }
+  | { plaintext: string | number }
   | { num: number }
   /** `keys`: the list's PHP array keys when they are not 0..n-1 (errorformat=raw shows an object). */
   | { list: MessageParam[]; type: 'text' | 'comma' | 'pipe' | 'semicolon'; keys?: number[] }
@@ -43,7 +43,7 @@ function paramWikitext(p: MessageParam): string {
   if (typeof p === 'string') return p;
   // Plain numbers are inserted as they are; `{num}` parameters get digit grouping.
   if (typeof p === 'number') return String(p);
-  if ('plaintext' in p) return p.plaintext;
+  if ('plaintext' in p) return String(p.plaintext);
   if ('num' in p) return formatNumber(p.num);
   if ('message' in p) return toWikitext(p.message);
   const items = p.list.map(paramWikitext);

@@ -67,6 +67,9 @@ export interface ParamDecl {
   maxChars?: number;
   /** submodule parameters (main `action`, `format`; paraminfo `modules`): path prefix of the choices. */
   submodules?: Record<string, string>;
+  /** The order MediaWiki registered the submodules in, which its validator lists in a bad-value
+   * error's parameters (errorformat=raw), when it is not the order of `submodules`. */
+  registrationOrder?: readonly string[];
   submoduleParamPrefix?: string;
 }
 

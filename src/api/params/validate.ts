@@ -43,8 +43,12 @@ export function enumValues(decl: ParamDecl, ctx: ParamContext): readonly string[
   return null;
 }
 
-function badValue(fullName: string, value: string): ApiError {
-  return new ApiError(msg('paramvalidator-badvalue-enumnotmulti', { plaintext: fullName }, { plaintext: value }), { code: 'badvalue' });
+/** EnumDef's failure: the message also carries every allowed value and their count (errorformat=raw shows them). */
+function badValue(fullName: string, value: string, decl: ParamDecl, allowed: readonly string[]): ApiError {
+  const ordered = decl.registrationOrder ?? allowed;
+  const values = ordered.map((v) => ({ plaintext: decl.type === 'namespace' ? Number(v) : v }));
+  const params: MessageParam[] = [{ plaintext: fullName }, { plaintext: value }, { list: values, type: 'text' }, { num: values.length }];
+  return new ApiError(msg('paramvalidator-badvalue-enumnotmulti', ...params), { code: 'badvalue' });
 }
 
 function splitMulti(value: string): string[] {
@@ -131,7 +135,7 @@ export class ParamReader {
   private single(fullName: string, raw: string, decl: ParamDecl, moduleName: string, modulePath: string): ParamValue {
     const values = enumValues(decl, this.ctx);
     if (values) {
-      if (!values.includes(raw)) throw badValue(fullName, raw);
+      if (!values.includes(raw)) throw badValue(fullName, raw, decl, values);
       if (decl.deprecatedValues?.includes(raw)) this.deprecatedValue(modulePath, fullName, raw);
       return decl.type === 'namespace' ? Number(raw) : raw;
     }

@@ -138,7 +138,7 @@ class ModuleRun implements QueryRun {
     return this.ctx.request.peek(this.prefix + name);
   }
   setParsedLimit(value: number): void {
-    this.ctx.limits.set(this.name, value);
+    this.ctx.setParsedLimit(this.name, value);
   }
 
   private ownList(tag?: string): ResultList {
@@ -249,12 +249,21 @@ export interface QueryOutcome {
   /** Top-level members in order (`batchcomplete`, `continue`, `query-continue`, `limits` ...). */
   top: [string, ResultNode][];
   query: ResultObject | null;
+  /** When `query` got its first member (RequestContext.tick): after the page set, or after the
+   * first module that wrote to it. */
+  querySeq?: number;
+  /** When the continuation (`top`) was written: after every module. */
+  continuationSeq: number;
 }
 
 export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   const { services, reader } = ctx;
   const params = withModulePath('query', () => reader.readAll(queryDecl, 'query', ''));
   const output = new QueryOutput(services.site.apiMaxResultSize);
+  let querySeq: number | undefined;
+  const noteQueryWritten = (): void => {
+    if (querySeq === undefined && Object.keys(output.query).length > 0) querySeq = ctx.tick();
+  };
 
   const planned: PlannedModule[] = [];
   for (const group of GROUP_ORDER) {
@@ -295,6 +304,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
       output.pages = pages;
       output.query.pages = pages;
     }
+    noteQueryWritten();
   }
 
   for (const p of planned) {
@@ -310,12 +320,14 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
     const run = new ModuleRun(ctx, p.module, p.module.decl.prefix, moduleParams, pageset, null, output, continuation, resolveRedirects);
     if (p.group === 'list') run.ensureOwnList();
     await withModulePathAsync(p.module.decl.path, async () => execute(run));
+    noteQueryWritten();
   }
 
   if (output.truncated) {
     ctx.warnings.add('result', msg('apiwarn-truncatedresult', { num: services.site.apiMaxResultSize }), 'truncatedresult');
   }
   const top: [string, ResultNode][] = [];
+  const continuationSeq = ctx.tick();
   if (params.rawcontinue === true) {
     const raw = continuation.rawResult(generatorName ?? null);
     if (raw.length) {
@@ -331,7 +343,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   for (const [k, v] of Object.entries(output.top)) if (v !== undefined) top.push([k, v]);
   const hasQuery = Object.keys(output.query).length > 0;
   const cacheMode = planned.some((p) => PRIVATE_MODULES.has(p.module.decl.name)) ? 'private' : 'public';
-  return { top, query: hasQuery ? output.query : null, cacheMode };
+  return { top, query: hasQuery ? output.query : null, cacheMode, querySeq, continuationSeq };
 }
 
 async function fillFromSources(ctx: RequestContext, pageset: PageSet, params: ParamValues, sources: readonly ('titles' | 'pageids' | 'revids')[]): Promise<void> {

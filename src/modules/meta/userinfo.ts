@@ -3,7 +3,7 @@ import type { Caller } from '../../api/caller.ts';
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
-import { list, mergeInto, setContent, setFlag, setType, type ResultList, type ResultObject } from '../../api/result.ts';
+import { list, mergeInto, setContent, setFlag, setFloat, setType, type ResultList, type ResultObject } from '../../api/result.ts';
 import type { BlockRow } from '../../store/meta.ts';
 import { isInRange, isValidIP, toHex } from '../../wiki/ip.ts';
 import { autopromoteGroups, localTimeOffset, rateLimits } from '../../wiki/site-facts.ts';
@@ -141,7 +141,9 @@ export function acceptLanguages(header: string | undefined): ResultList {
   const sorted = [...langs].map((entry, index) => ({ entry, index }));
   sorted.sort((a, b) => b.entry[1] - a.entry[1] || a.index - b.index);
   return list('lang', sorted.map(({ entry: [code, q] }) => {
-    const item: ResultObject = { q };
+    // WebRequest::getAcceptLang casts every q to float (PHP serialize shows `d:1;`).
+    const item: ResultObject = {};
+    setFloat(item, 'q', q);
     setContent(item, 'code', code);
     return item;
   }));
