@@ -4,18 +4,14 @@
 // More cases: FUZZ_COUNT=20000.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { startServer, type RunningServer } from '../../src/cli.ts';
-import { loadSiteConfig } from '../../src/server/config.ts';
+import type { RunningServer } from '../../src/cli.ts';
 import { queryModules } from '../../src/modules/index.ts';
 import { bodyKindOf, checkBody, findInternals, xmlProblem, type BodyKind } from './answer-checks.ts';
 import { makeCase, type ContinueSample, type FuzzCase, type FuzzContext } from './fuzz-requests.ts';
 import { NoAnswer, replayCommand, sendRaw, type RawAnswer, type RawRequest } from './raw-http.ts';
+import { skipWithoutFixture, startFixtureServer } from '../support/fixture-wiki.ts';
 
-const fixtureDb = fileURLToPath(new URL('../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
-const fixtureConfig = fileURLToPath(new URL('../../config/fixture.json', import.meta.url));
-const skip = existsSync(fixtureDb) ? false : 'the shared fixture wiki is not beside the repository';
+const skip = skipWithoutFixture;
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20250116);
 const COUNT = Number(process.env.FUZZ_COUNT ?? 3000);
@@ -196,7 +192,7 @@ describe('hostile input over HTTP', { skip }, () => {
   const log = new ServerLog();
 
   before(async () => {
-    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+    server = await startFixtureServer();
     base = server.url;
     apiPath = new URL(base).pathname;
   });
@@ -255,7 +251,7 @@ describe('malformed requests are read as PHP reads them', { skip }, () => {
   let server: RunningServer;
   let apiPath: string;
   before(async () => {
-    server = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+    server = await startFixtureServer();
     apiPath = new URL(server.url).pathname;
   });
   after(async () => {
