@@ -10,6 +10,8 @@ import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
 import { fillLogPages, fillLogSearch, finishIndexes, rebuildCategories, rebuildSiteStats, rebuildUserFacts } from './finalize.ts';
 import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
 import { buildLinksInWorkers } from './links-phase.ts';
+import type { DumpEvent, ReadWorkerJob } from './read-worker.ts';
+import { runWorker, WorkerFailure } from './workers/spawn.ts';
 import { ImportStoppedError, PageWriter } from './page-writer.ts';
 import {
   CONTENT_NAMESPACES,
@@ -39,6 +41,8 @@ export interface ImportOptions {
   noSearchIndex?: boolean;
   /** Worker threads computing link rows (default: the cores left after the search index's). */
   linkWorkers?: number;
+  /** Parse the dump in the writing thread instead of a worker (for debugging and profiling). */
+  readInThisThread?: boolean;
   progress?: (p: ImportProgress) => void;
 }
 
@@ -82,6 +86,8 @@ export interface ImportSummary {
   revisionsPerSecond: number;
   peakRssBytes: number;
 }
+
+const READ_WORKER = new URL('./read-worker.ts', import.meta.url);
 
 export class ImportError extends Error {
   override name = 'ImportError';
@@ -263,7 +269,57 @@ function removeIncompletePages(db: Database.Database): void {
   `);
 }
 
+/**
+ * Reads one dump: a worker thread decompresses and parses while this thread writes, each batch
+ * of records replayed into the writer. Problems and fatal errors keep their messages and lines.
+ */
 async function readDump(
+  path: string,
+  index: number,
+  options: ImportOptions,
+  writer: PageWriter,
+  emit: (p: Omit<ImportProgress, 'elapsedMs' | 'pages' | 'revisions'>) => void,
+): Promise<number> {
+  if (options.readInThisThread) return readDumpHere(path, index, options, writer, emit);
+  openDump(path);
+  writer.dumpName = basename(path);
+  let bytesRead = 0;
+  let lastEmit = 0;
+  let failure: unknown = null;
+  const job: ReadWorkerJob = { path, strict: options.strict ?? false };
+  const { done, worker } = runWorker(READ_WORKER, job, (message) => {
+    if (message.type !== 'events' || failure) return;
+    try {
+      for (const [method, argument] of message.events as DumpEvent[]) {
+        (writer[method] as (a: unknown) => void).call(writer, argument);
+      }
+    } catch (error) {
+      failure = error;
+      void worker.terminate();
+      return;
+    }
+    worker.postMessage({ type: 'credit' });
+    bytesRead = Number(message.bytesRead);
+    const now = performance.now();
+    if (now - lastEmit > 250) {
+      lastEmit = now;
+      emit({ phase: 'read', dump: path, dumpIndex: index, dumpCount: options.dumps.length, bytesRead, totalBytes: Number(message.totalBytes), linkedPages: 0 });
+    }
+  });
+  try {
+    const result = await done;
+    bytesRead = Number(result.bytesRead);
+  } catch (error) {
+    if (failure) throw failure;
+    if (error instanceof WorkerFailure && error.kind === 'fatal') throw new DumpFatalError(error.message);
+    if (error instanceof WorkerFailure && error.kind === 'source') throw new DumpSourceError(error.message);
+    throw error;
+  }
+  if (failure) throw failure;
+  return bytesRead;
+}
+
+async function readDumpHere(
   path: string,
   index: number,
   options: ImportOptions,

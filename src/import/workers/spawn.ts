@@ -9,19 +9,39 @@ export interface WorkerMessage {
   [key: string]: unknown;
 }
 
+/** A worker's own error, passed back as data (a thrown Error does not cross threads with its class). */
+export class WorkerFailure extends Error {
+  constructor(
+    message: string,
+    readonly kind: string,
+  ) {
+    super(message);
+    this.name = 'WorkerFailure';
+  }
+}
+
 /** Runs `entry` (a module URL) with `data`; resolves with its final `done` message. */
 export function runWorker(entry: URL, data: unknown, onMessage: (message: WorkerMessage) => void = () => {}): { done: Promise<WorkerMessage>; worker: Worker } {
   const worker = new Worker(BOOTSTRAP, { workerData: { entry: entry.href, data } });
   const done = new Promise<WorkerMessage>((resolve, reject) => {
     let result: WorkerMessage | null = null;
+    let failure: Error | null = null;
     worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'done') result = message;
-      else if (message.type === 'failed') reject(new Error(String(message.error)));
-      else onMessage(message);
+      if (message.type === 'done' || message.type === 'failed') {
+        if (message.type === 'done') result = message;
+        else failure = new WorkerFailure(String(message.error), String(message.kind ?? 'bug'));
+        // A worker that listens for messages would otherwise stay alive, and keep the process alive.
+        void worker.terminate();
+      } else {
+        onMessage(message);
+      }
     });
-    worker.on('error', reject);
+    worker.on('error', (error) => {
+      failure ??= error;
+    });
     worker.on('exit', (code) => {
-      if (result) resolve(result);
+      if (failure) reject(failure);
+      else if (result) resolve(result);
       else reject(new Error(`import worker stopped with exit code ${code}`));
     });
   });
