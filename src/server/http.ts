@@ -148,9 +148,12 @@ async function toApiRequest(req: IncomingMessage): Promise<ApiRequest> {
   const q = url.indexOf('?');
   const values = parseQueryString(q < 0 ? '' : url.slice(q + 1), emptyValues(), true);
   if (req.method === 'POST') {
-    const type = (req.headers['content-type'] ?? '').toLowerCase();
-    if (type.startsWith('multipart/form-data')) await readMultipart(req, values);
-    else parseQueryString((await readBody(req)).toString('utf8'), values);
+    // PHP reads parameters only from these two body types; any other body (JSON, text, none
+    // declared) is not parameters.
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type === 'multipart/form-data') await readMultipart(req, values);
+    else if (type === 'application/x-www-form-urlencoded') parseQueryString((await readBody(req)).toString('utf8'), values);
+    else req.resume();
   }
   return new ApiRequest(req.method ?? 'GET', values.values, headerMap(req), req.socket.remoteAddress ?? '127.0.0.1', url, values.cleaned, values.arrays, [...values.order]);
 }

@@ -208,9 +208,9 @@ function pageSetParams(rng: Rng): [string, Wire][] {
   const out: [string, Wire][] = [];
   const kind = rng.int(6);
   if (kind <= 2) out.push(['titles', enc(rng.subset(VALID_TITLES, 0.3).join('|') || 'Mars')]);
-  if (kind === 3) out.push(['titles', rng.chance(0.5) ? enc(rng.pick(AWKWARD_TITLES)) : rng.pick(BAD_BYTES)]);
+  if (kind === 3) out.push(['titles', rng.pick([() => enc(rng.pick(AWKWARD_TITLES)), () => rng.pick(BAD_BYTES), () => enc(manyValues(rng)), () => enc(AWKWARD_TITLES.join('|'))])()]);
   if (kind === 4) out.push(['pageids', enc(rng.pick(['76', '76|77|78', '0', '-1', '99999', manyValues(rng), '1e400', 'x']))]);
-  if (kind === 5) out.push(['revids', enc(rng.pick(['449', '77|162|449|451', '436|439', '0', '-5', '99999999', '1.5']))]);
+  if (kind === 5) out.push(['revids', enc(rng.pick(['449', '77|162|449|451', '436|439', '0', '-5', '99999999', '1.5', manyValues(rng)]))]);
   if (rng.chance(0.2)) out.push(['redirects', enc(rng.pick(['', '1']))]);
   if (rng.chance(0.1)) out.push(['converttitles', '']);
   if (rng.chance(0.1)) out.push(['indexpageids', '']);
