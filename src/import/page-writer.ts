@@ -28,6 +28,8 @@ export interface WriterOptions {
   onSiteInfo(info: DumpSiteInfo): TitleCodec;
   /** Rows per transaction. */
   batchRows?: number;
+  /** Continuing a failed import: pages already in the database were imported then, skip them quietly. */
+  resume?: boolean;
 }
 
 export class ImportStoppedError extends Error {
@@ -201,6 +203,10 @@ export class PageWriter implements DumpHandler {
       }
       if (!byId && byTitle) return reject(`the title "${header.title}" already exists with page id ${byTitle.page_id}, not ${header.id}`);
     }
+    if (byTitle && this.options.resume) {
+      page.rejected = true;
+      return;
+    }
     if (byTitle) {
       page.id = byTitle.page_id;
       page.existing = true;
@@ -340,6 +346,7 @@ export class PageWriter implements DumpHandler {
     const actorId = this.actorFor(item.contributor);
     const commentId = item.commentDeleted ? 1 : this.commentFor(item.comment ?? '');
     this.touch(2);
+    if (this.options.resume && this.statements.logById!.get(item.id) !== undefined) return;
     try {
       this.statements.insertLog!.run(item.id, item.type, item.action, dumpTimestampToMw(item.timestamp), actorId, ns, title, commentId, item.params ?? '', deleted);
     } catch (error) {
@@ -495,6 +502,7 @@ function prepareStatements(db: Db): Record<string, Statement> {
          oi_timestamp, oi_metadata, oi_media_type, oi_major_mime, oi_minor_mime, oi_deleted, oi_sha1)
        VALUES (?, ?, ?, 0, 0, 0, ?, ?, ?, '', ?, ?, ?, 0, ?)`,
     ),
+    logById: s('SELECT 1 FROM logging WHERE log_id = ?'),
     insertLog: s(
       `INSERT INTO logging (log_id, log_type, log_action, log_timestamp, log_actor, log_namespace, log_title, log_page,
          log_comment_id, log_params, log_deleted) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,

@@ -106,12 +106,14 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   const configPath = options.config ?? `${options.db}.config.json`;
   const tmp = `${options.db}.tmp`;
   const userConfig = readUserConfig(configPath);
+  const resuming = options.resume === true && existsSync(tmp);
   const db = openTarget(options, tmp);
   let siteInfo: DumpSiteInfo | null = null;
   let codec: TitleCodec | null = null;
   let interwiki: InterwikiTable | null = null;
   const writer = new PageWriter(db, {
     strict: options.strict ?? false,
+    resume: resuming,
     usernamePrefix: options.usernamePrefix,
     onSiteInfo: (info) => {
       if (codec) return codec;

@@ -218,3 +218,20 @@ describe('compressed dumps', () => {
     assert.match(summary.fatal!, /bzip2 data is corrupt or truncated|not a MediaWiki XML dump|malformed|ends inside/);
   });
 });
+
+describe('--resume', () => {
+  test('a failed import keeps its work, and the next run continues from it', async () => {
+    const db = join(dir, 'resume.sqlite');
+    const first = write('resume-1.xml', dump(page(1, 'Alpha') + page(2, 'Beta')));
+    const second = write('resume-2.xml', dump(page(3, 'Gamma')));
+    const failed = await runImport({ dumps: [first, join(dir, 'missing-part.xml')], db, resume: true });
+    assert.equal(failed.ok, false);
+    assert.equal(existsSync(db), false);
+    assert.equal(existsSync(`${db}.tmp`), true, 'the working copy is kept');
+    const resumed = await runImport({ dumps: [first, second], db, resume: true });
+    assert.equal(resumed.ok, true, resumed.fatal);
+    assert.equal(resumed.problemCount, 0);
+    assert.deepEqual(pageTitles(db), ['Alpha', 'Beta', 'Gamma']);
+    assert.equal(existsSync(`${db}.tmp`), false);
+  });
+});
