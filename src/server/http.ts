@@ -12,7 +12,9 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
  * PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`; `a[...]`
  * makes an array (which the API refuses with a warning); an unclosed `[` becomes `_`.
  */
-function addParam(into: RequestValues, name: string, value: string, rawBytes?: Uint8Array): void {
+function addParam(into: RequestValues, rawName: string, value: string, rawBytes?: Uint8Array): void {
+  // PHP's names are C strings (cut at NUL) and lose their leading spaces.
+  const name = rawName.split('\0', 1)[0].replace(/^ +/, '');
   const bracket = name.indexOf('[');
   const isArray = bracket >= 0 && name.indexOf(']', bracket) > 0;
   const phpName = bracket < 0 ? name.replace(/[. ]/g, '_') : `${name.slice(0, bracket).replace(/[. ]/g, '_')}${isArray ? '' : `_${name.slice(bracket + 1)}`}`;

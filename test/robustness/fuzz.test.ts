@@ -304,6 +304,12 @@ describe('malformed requests are read as PHP reads them', { skip }, () => {
     assert.equal(json.warnings.main['*'], 'Unrecognized parameters: foo, a_b, x_.');
   });
 
+  test('names are cut at NUL and lose leading spaces, as PHP does', async () => {
+    const json = await getJson({ method: 'GET', path: `${apiPath}?action=query&format=json&%20titles=Mars&ti%00tles=x&%00y=1` });
+    assert.equal(json.warnings.main['*'], 'Unrecognized parameter: ti.');
+    assert.equal(json.query.pages['76'].title, 'Mars');
+  });
+
   test('multipart without a boundary counts as an empty body', async () => {
     const json = await getJson({ method: 'POST', path: `${apiPath}?action=query&format=json`, headers: { 'Content-Type': 'multipart/form-data' }, body: Buffer.from('titles=Mars') });
     assert.deepEqual(json, { batchcomplete: '' });
