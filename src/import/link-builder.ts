@@ -128,7 +128,7 @@ export class LinkBuilder {
       codec: options.codec,
       wiki,
       site: options.site,
-      templateCache: new TemplateCache(),
+      templateCache: new TemplateCache(options.site.extensions),
       isLanguagePrefix: options.isLanguagePrefix,
       resolveFile: (name) => wiki.resolveFile(name),
       trackingCategory: options.trackingCategory,

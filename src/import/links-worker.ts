@@ -28,6 +28,7 @@ export interface LinksWorkerJob {
     lang: string;
     subpageNamespaces: number[];
     contentNamespaces: number[];
+    extensions: string[];
   };
 }
 
@@ -74,7 +75,12 @@ function run(job: LinksWorkerJob): number {
     const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
     const builder = new LinkBuilder(source, side, {
       codec,
-      site: { ...job.site, subpageNamespaces: new Set(job.site.subpageNamespaces), contentNamespaces: new Set(job.site.contentNamespaces) },
+      site: {
+        ...job.site,
+        subpageNamespaces: new Set(job.site.subpageNamespaces),
+        contentNamespaces: new Set(job.site.contentNamespaces),
+        extensions: new Set(job.site.extensions),
+      },
       isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
       trackingCategory: trackingCategoryResolver(source, codec, job.site.lang),
       progress,

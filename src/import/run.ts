@@ -22,6 +22,7 @@ import {
   type ImportedConfig,
 } from './site-config.ts';
 import { NamespaceTable, TitleCodec } from './title.ts';
+import { DEFAULT_EXTENSIONS } from './wikitext/preprocessor.ts';
 
 export interface ImportOptions {
   dumps: string[];
@@ -375,6 +376,7 @@ async function buildLinks(
         lang: config.lang ?? 'en',
         subpageNamespaces: namespaces.length ? namespaces.filter((n) => n.subpages).map((n) => n.id) : [...SUBPAGE_NAMESPACES],
         contentNamespaces: namespaces.length ? namespaces.filter((n) => n.content).map((n) => n.id) : [...CONTENT_NAMESPACES],
+        extensions: [...(config.extensions ?? DEFAULT_EXTENSIONS)],
       },
     },
   });

@@ -12,7 +12,7 @@ import { searchText } from '../../src/import/search-text.ts';
 const interwiki = new InterwikiTable(['wikipedia', 'de', 'fr', 'mw']);
 const codec = new TitleCodec(new NamespaceTable(defaultNamespaces('Test Wiki')), interwiki);
 
-function wiki(pages: Record<string, string>, files: string[] = []): (text: string, title?: string) => PageAnalysis {
+function wiki(pages: Record<string, string>, files: string[] = [], extensions = ['Cite', 'ParserFunctions', 'Scribunto', 'Math']): (text: string, title?: string) => PageAnalysis {
   const byKey = new Map<string, string>();
   for (const [title, text] of Object.entries(pages)) {
     const t = codec.parse(title)!;
@@ -30,8 +30,11 @@ function wiki(pages: Record<string, string>, files: string[] = []): (text: strin
     return analyzeWikitext(text, { ns: t.ns, dbKey: t.dbKey }, {
       codec,
       wiki: lookup,
-      site: { siteName: 'Test Wiki', server: 'http://localhost', scriptPath: '/w', articlePath: '/wiki/$1', lang: 'en', subpageNamespaces: new Set([2, 10]), contentNamespaces: new Set([0]) },
-      templateCache: new TemplateCache(),
+      site: {
+        siteName: 'Test Wiki', server: 'http://localhost', scriptPath: '/w', articlePath: '/wiki/$1', lang: 'en',
+        subpageNamespaces: new Set([2, 10]), contentNamespaces: new Set([0]), extensions: new Set(extensions),
+      },
+      templateCache: new TemplateCache(extensions),
       isLanguagePrefix: (p) => interwiki.isLanguage(p),
       resolveFile: (name) => (files.includes(name) ? name : null),
       trackingCategory: (key) => ({ 'broken-file-category': 'Pages_with_broken_file_links', 'hidden-category-category': 'Hidden_categories' })[key] ?? null,
@@ -148,6 +151,11 @@ describe('templates', () => {
   });
   test('#invoke transcludes the module', () => {
     assert.deepEqual(templates(parse('{{#invoke:Citation|cite}}')), ['828:Citation']);
+  });
+  test('without the extension that defines them, parser functions and tags are plain text', () => {
+    const bare = wiki({}, [], []);
+    assert.deepEqual(templates(bare('{{#invoke:Citation|cite}}')), []);
+    assert.deepEqual(links(bare('{{#if:x|[[Then]]|[[Else]]}} <ref>[[In ref]]</ref>')), ['0:Then', '0:Else', '0:In_ref']);
   });
 });
 

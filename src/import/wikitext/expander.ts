@@ -6,7 +6,7 @@
 // only affects rendering (dates, number formats, messages) is approximated.
 
 import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
-import { preprocess, type ExtNode, type PNode, type TemplatePart, type ParseMode } from './preprocessor.ts';
+import { DEFAULT_EXTENSIONS, preprocess, tagsFor, type ExtNode, type PNode, type TemplatePart, type ParseMode } from './preprocessor.ts';
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.ts';
 
@@ -32,6 +32,8 @@ export interface SiteFacts {
   subpageNamespaces: ReadonlySet<number>;
   /** Content namespaces ($wgContentNamespaces), where __NOINDEX__ has no effect. */
   contentNamespaces: ReadonlySet<number>;
+  /** Enabled extensions ($wgExtensions): they decide which tags and parser functions exist. */
+  extensions?: ReadonlySet<string>;
 }
 
 /** What the expansion found besides the expanded text. */
@@ -89,6 +91,8 @@ export class Expander {
   };
   private outputSize = 0;
   private readonly active = new Set<string>();
+  readonly extensions: ReadonlySet<string>;
+  readonly tags: ReadonlySet<string>;
 
   constructor(
     readonly codec: TitleCodec,
@@ -96,16 +100,19 @@ export class Expander {
     readonly site: SiteFacts,
     readonly page: PageContext,
     private readonly templateCache: TemplateCache,
-  ) {}
+  ) {
+    this.extensions = site.extensions ?? new Set(DEFAULT_EXTENSIONS);
+    this.tags = templateCache.tags;
+  }
 
   expandPage(text: string): string {
     const frame: Frame = { parent: null, title: null, args: null, depth: 0, mode: 'view' };
-    return this.expandNodes(preprocess(text, 'view'), frame);
+    return this.expandNodes(preprocess(text, 'view', this.tags), frame);
   }
 
   /** Expands wikitext that an extension tag hands back to the parser (ref, poem, gallery captions). */
   expandInner(text: string, frame: Frame): string {
-    return this.expandNodes(preprocess(text, frame.mode), frame);
+    return this.expandNodes(preprocess(text, frame.mode, this.tags), frame);
   }
 
   expandNodes(nodes: PNode[], frame: Frame): string {
@@ -155,7 +162,7 @@ export class Expander {
     }
     const colon = name.indexOf(':');
     if (colon > 0) {
-      const fn = lookupFunction(name.slice(0, colon));
+      const fn = lookupFunction(name.slice(0, colon), this.extensions);
       if (fn) return fn(this, frame, name.slice(colon + 1).trim(), parts);
     }
     if (parts.length === 0) {
@@ -254,11 +261,16 @@ export class Expander {
 /** Preprocessed template texts by `ns:dbKey`; a page's own edits never change a template mid-import. */
 export class TemplateCache {
   private readonly nodes = new Map<string, PNode[]>();
+  readonly tags: ReadonlySet<string>;
+
+  constructor(extensions: Iterable<string> = DEFAULT_EXTENSIONS) {
+    this.tags = tagsFor(extensions);
+  }
 
   get(key: string, text: string): PNode[] {
     let nodes = this.nodes.get(key);
     if (nodes === undefined) {
-      nodes = preprocess(text, 'include');
+      nodes = preprocess(text, 'include', this.tags);
       if (this.nodes.size >= TEMPLATE_CACHE_SIZE) this.nodes.delete(this.nodes.keys().next().value!);
       this.nodes.set(key, nodes);
     } else {
@@ -343,14 +355,23 @@ interface FunctionSpec {
   names: string[];
   caseSensitive: boolean;
   handler: FunctionHandler;
+  /** The extension that registers the function; core functions have none. */
+  extension?: string;
 }
 
-const functionsInsensitive = new Map<string, FunctionHandler>();
-const functionsSensitive = new Map<string, FunctionHandler>();
+interface RegisteredFunction {
+  handler: FunctionHandler;
+  extension?: string;
+}
+
+const functionsInsensitive = new Map<string, RegisteredFunction>();
+const functionsSensitive = new Map<string, RegisteredFunction>();
 const variables = new Map<string, FunctionHandler>();
 
-function lookupFunction(name: string): FunctionHandler | undefined {
-  return functionsSensitive.get(name.trim()) ?? functionsInsensitive.get(name.trim().toLowerCase());
+function lookupFunction(name: string, extensions: ReadonlySet<string>): FunctionHandler | undefined {
+  const found = functionsSensitive.get(name.trim()) ?? functionsInsensitive.get(name.trim().toLowerCase());
+  if (!found || (found.extension !== undefined && !extensions.has(found.extension))) return undefined;
+  return found.handler;
 }
 
 function lookupVariable(name: string): FunctionHandler | undefined {
@@ -358,9 +379,10 @@ function lookupVariable(name: string): FunctionHandler | undefined {
 }
 
 function define(spec: FunctionSpec): void {
+  const entry = { handler: spec.handler, extension: spec.extension };
   for (const name of spec.names) {
-    if (spec.caseSensitive) functionsSensitive.set(name, spec.handler);
-    else functionsInsensitive.set(name.toLowerCase(), spec.handler);
+    if (spec.caseSensitive) functionsSensitive.set(name, entry);
+    else functionsInsensitive.set(name.toLowerCase(), entry);
   }
 }
 
@@ -389,17 +411,20 @@ function expr(text: string): string {
 
 define({
   names: ['#if'],
+  extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) => (first !== '' ? x.branch(parts[0], frame) : x.branch(parts[1], frame)),
 });
 define({
   names: ['#ifeq'],
+  extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) =>
     looselyEqual(first, x.value(parts[0], frame)) ? x.branch(parts[1], frame) : x.branch(parts[2], frame),
 });
 define({
   names: ['#iferror'],
+  extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const isError = /class\s*=\s*["']?[^"'>]*\berror\b/.test(first);
@@ -409,6 +434,7 @@ define({
 });
 define({
   names: ['#ifexpr'],
+  extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) => {
     try {
@@ -420,9 +446,10 @@ define({
     }
   },
 });
-define({ names: ['#expr'], caseSensitive: false, handler: (_x, _frame, first) => expr(first) });
+define({ names: ['#expr'], extension: 'ParserFunctions', caseSensitive: false, handler: (_x, _frame, first) => expr(first) });
 define({
   names: ['#ifexist'],
+  extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const title = x.codec.parse(decodeCharReferences(first));
@@ -440,6 +467,7 @@ define({
 });
 define({
   names: ['#switch'],
+  extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) => {
     let found = false;
@@ -462,6 +490,7 @@ define({
 });
 define({
   names: ['#invoke'],
+  extension: 'Scribunto',
   caseSensitive: false,
   handler: (x, _frame, first) => {
     const title = x.codec.parse(decodeCharReferences(first), MODULE_NS);
@@ -486,13 +515,20 @@ define({
   },
 });
 define({
-  names: ['#time', '#timel', '#formatdate', '#dateformat', 'formatdate', 'dateformat'],
+  names: ['#time', '#timel'],
+  extension: 'ParserFunctions',
+  caseSensitive: false,
+  handler: (x, frame, first, parts) => (parts.length > 0 ? x.value(parts[0], frame) : first),
+});
+define({
+  names: ['#formatdate', '#dateformat', 'formatdate', 'dateformat'],
   caseSensitive: false,
   handler: (x, frame, first, parts) => (parts.length > 0 ? x.value(parts[0], frame) : first),
 });
 define({ names: ['#language', '#bcp47', '#dir'], caseSensitive: false, handler: (x) => x.site.lang });
 define({
   names: ['#titleparts'],
+  extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const count = parseInt(x.value(parts[0], frame) || '0', 10) || 0;
@@ -507,6 +543,7 @@ define({
 });
 define({
   names: ['#rel2abs'],
+  extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const base = parts.length > 0 ? x.value(parts[0], frame) : x.codec.namespaces.prefixedText(x.page.ns, x.page.dbKey);
@@ -518,8 +555,16 @@ define({
   caseSensitive: false,
   handler: (x, _frame, first) => `${x.codec.namespaces.name(NS_SPECIAL) || 'Special'}:${first}`,
 });
-for (const name of ['#property', '#statements', '#coordinates', '#babel', '#categorytree', '#lst', '#lsth', '#lstx', '#section', '#section-h', '#section-x', '#mentor', '#target', '#widget']) {
-  define({ names: [name], caseSensitive: false, handler: () => '' });
+const EXTENSION_FUNCTIONS: Record<string, string[]> = {
+  Wikibase: ['#property', '#statements'],
+  GeoData: ['#coordinates'],
+  Babel: ['#babel'],
+  CategoryTree: ['#categorytree'],
+  LabeledSectionTransclusion: ['#lst', '#lsth', '#lstx', '#section', '#section-h', '#section-x'],
+  MassMessage: ['#target'],
+};
+for (const [extension, names] of Object.entries(EXTENSION_FUNCTIONS)) {
+  define({ names, extension, caseSensitive: false, handler: () => '' });
 }
 
 define({ names: ['lc'], caseSensitive: false, handler: (_x, _f, first) => first.toLowerCase() });

@@ -38,19 +38,46 @@ export interface ExtNode {
 
 export type ParseMode = 'view' | 'include';
 
-/**
- * Tags whose contents the preprocessor keeps apart (core, and the extensions Wikimedia wikis run).
- * A tag that a given wiki lacks is plain text there; treating it as a tag only hides links that
- * nobody writes inside `<math>` anyway.
- */
-export const EXTENSION_TAGS = new Set([
-  'pre', 'nowiki', 'gallery', 'indicator', 'langconvert',
-  'ref', 'references', 'math', 'chem', 'ce', 'syntaxhighlight', 'source', 'timeline', 'score',
-  'graph', 'templatedata', 'templatestyles', 'poem', 'imagemap', 'inputbox', 'categorytree',
-  'hiero', 'mapframe', 'maplink', 'section', 'charinsert', 'rss', 'dynamicpagelist', 'dpl',
-  'quiz', 'talkpage', 'thread', 'comments', 'tabs', 'tab', 'phonos', 'chart', 'hovercard',
-  'includeonly_', 'references_', 'languages', 'translate', 'tvar',
-]);
+/** Tags MediaWiki core registers: their contents are not wikitext (gallery's is read by its handler). */
+export const CORE_TAGS: readonly string[] = ['pre', 'nowiki', 'gallery', 'indicator'];
+
+/** Tags each extension registers; a tag of an extension the wiki lacks is plain text there. */
+export const EXTENSION_TAGS: Readonly<Record<string, readonly string[]>> = {
+  Cite: ['ref', 'references'],
+  Poem: ['poem'],
+  Math: ['math', 'chem', 'ce'],
+  SyntaxHighlight_GeSHi: ['syntaxhighlight', 'source'],
+  ImageMap: ['imagemap'],
+  InputBox: ['inputbox'],
+  CategoryTree: ['categorytree'],
+  TemplateData: ['templatedata'],
+  TemplateStyles: ['templatestyles'],
+  Score: ['score'],
+  timeline: ['timeline'],
+  EasyTimeline: ['timeline'],
+  Graph: ['graph'],
+  Kartographer: ['mapframe', 'maplink'],
+  LabeledSectionTransclusion: ['section'],
+  CharInsert: ['charinsert'],
+  wikihiero: ['hiero'],
+  Translate: ['languages', 'translate', 'tvar'],
+  RSS: ['rss'],
+  DynamicPageList: ['dynamicpagelist', 'dpl'],
+  Quiz: ['quiz'],
+  TabberNeue: ['tabber'],
+  Phonos: ['phonos'],
+};
+
+/** The tags a wiki with these extensions has. */
+export function tagsFor(extensions: Iterable<string>): ReadonlySet<string> {
+  const tags = new Set(CORE_TAGS);
+  for (const extension of extensions) for (const tag of EXTENSION_TAGS[extension] ?? []) tags.add(tag);
+  return tags;
+}
+
+/** The extensions of the reference MediaWiki (Debian's 1.39 as the fixture wiki runs it). */
+export const DEFAULT_EXTENSIONS: readonly string[] = ['Cite', 'ParserFunctions', 'Gadgets'];
+const DEFAULT_TAGS = tagsFor(DEFAULT_EXTENSIONS);
 
 interface Frame {
   open: '{' | '[';
@@ -62,7 +89,7 @@ interface Frame {
 
 const SPECIAL = /[{}[\]|=<]/g;
 
-export function preprocess(text: string, mode: ParseMode): PNode[] {
+export function preprocess(text: string, mode: ParseMode, tags: ReadonlySet<string> = DEFAULT_TAGS): PNode[] {
   if (mode === 'include' && text.indexOf('<onlyinclude>') >= 0) text = onlyIncludeSections(text);
   const root: PNode[] = [];
   const stack: Frame[] = [];
@@ -84,7 +111,7 @@ export function preprocess(text: string, mode: ParseMode): PNode[] {
     const c = text.charCodeAt(at);
     const top = stack.length > 0 ? stack[stack.length - 1]! : null;
     if (c === 0x3c /* < */) {
-      const handled = lessThan(text, at, mode);
+      const handled = lessThan(text, at, mode, tags);
       if (handled === null) {
         i = at + 1;
         continue;
@@ -267,7 +294,7 @@ interface LessThanResult {
 const TAG_NAME = /^<\/?([A-Za-z][A-Za-z0-9_-]*)/;
 
 /** Comments, inclusion control tags and extension tags; null when `<` is plain text. */
-function lessThan(text: string, at: number, mode: ParseMode): LessThanResult | null {
+function lessThan(text: string, at: number, mode: ParseMode, tags: ReadonlySet<string>): LessThanResult | null {
   if (text.startsWith('<!--', at)) {
     const close = text.indexOf('-->', at + 4);
     return { node: null, end: close < 0 ? text.length : close + 3 };
@@ -277,7 +304,7 @@ function lessThan(text: string, at: number, mode: ParseMode): LessThanResult | n
   const name = m[1]!.toLowerCase();
   const closing = text.charCodeAt(at + 1) === 0x2f;
   if (name === 'includeonly' || name === 'noinclude' || name === 'onlyinclude') return inclusionTag(text, at, name, closing, mode);
-  if (closing || !EXTENSION_TAGS.has(name)) return null;
+  if (closing || !tags.has(name)) return null;
   const gt = text.indexOf('>', at);
   if (gt < 0) return null;
   const attributes = text.slice(at + 1 + m[1]!.length, gt);
