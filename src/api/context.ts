@@ -1,11 +1,20 @@
 // Per-request state: the caller, the parameter reader, warnings, and facts gathered for the output.
 import { anonymousCaller, hasRight, type Caller } from './caller.ts';
-import { WarningLog, type ErrorFormat } from './errors.ts';
+import { WarningLog, type ErrorFormat, type MessageRenderContext } from './errors.ts';
 import { msg, type MessageParam } from './i18n/messages.ts';
 import { ParamReader, type ParamContext } from './params/validate.ts';
 import type { ApiRequest } from './request.ts';
 import type { ApiServices } from './services.ts';
 import type { UserParamKind } from '../wiki/users.ts';
+
+/** The wiki's namespace ids a parameter may name, listed once per server (parameter checks cache by this list). */
+const namespaceIdsCache = new WeakMap<ApiServices, readonly number[]>();
+
+function nonNegativeNamespaceIds(services: ApiServices): readonly number[] {
+  let ids = namespaceIdsCache.get(services);
+  if (!ids) namespaceIdsCache.set(services, (ids = services.namespaces.all().map((n) => n.id).filter((id) => id >= 0)));
+  return ids;
+}
 
 export class RequestContext {
   readonly caller: Caller;
@@ -29,7 +38,7 @@ export class RequestContext {
     readonly request: ApiRequest,
   ) {
     this.caller = anonymousCaller(services.site, request.ip);
-    const namespaceIds = services.namespaces.all().map((n) => n.id).filter((id) => id >= 0);
+    const namespaceIds = nonNegativeNamespaceIds(services);
     const paramContext: ParamContext = {
       request,
       warnings: this.warnings,
@@ -59,6 +68,16 @@ export class RequestContext {
   setParsedLimit(moduleName: string, value: number): void {
     this.limitsSeq ??= this.tick();
     this.limits.set(moduleName, value);
+  }
+
+  /** How messages are rendered in this request's error format and language. */
+  renderContext(): MessageRenderContext {
+    return {
+      errorFormat: this.errorFormat,
+      // Texts exist in English only; `qqx` (message keys) is honoured because it needs no translation.
+      lang: this.errorLang === 'qqx' && this.errorFormat !== 'bc' ? 'qqx' : 'en',
+      articleUrl: (t) => this.services.articleUrl(t),
+    };
   }
 
   get highLimits(): boolean {

@@ -35,17 +35,54 @@ export function enumValues(decl: ParamDecl, ctx: ParamContext): readonly string[
   if (typeof t === 'object' && t !== null && 'fromSite' in t) return ctx.resolveEnum(t as SiteEnum);
   // The page set's `generator` is checked by the query module itself (badgenerator errors).
   if (t === 'submodule' && decl.submoduleParamPrefix) return null;
-  if (t === 'submodule') return Object.keys(decl.submodules ?? {});
-  if (t === 'namespace') {
-    const ids = [...ctx.namespaceIds, ...(decl.extraNamespaces ?? [])];
-    return ids.map(String);
-  }
+  if (t === 'submodule') return submoduleNames(decl);
+  if (t === 'namespace') return namespaceValues(decl, ctx.namespaceIds);
   return null;
+}
+
+// Declarations and the wiki's namespaces do not change while serving, so the value lists derived
+// from them are built on first use rather than on every request.
+const submoduleNamesCache = new WeakMap<ParamDecl, readonly string[]>();
+const namespaceValuesCache = new WeakMap<readonly number[], WeakMap<ParamDecl, readonly string[]>>();
+
+function submoduleNames(decl: ParamDecl): readonly string[] {
+  let names = submoduleNamesCache.get(decl);
+  if (!names) submoduleNamesCache.set(decl, (names = Object.keys(decl.submodules ?? {})));
+  return names;
+}
+
+function namespaceValues(decl: ParamDecl, namespaceIds: readonly number[]): readonly string[] {
+  let byDecl = namespaceValuesCache.get(namespaceIds);
+  if (!byDecl) namespaceValuesCache.set(namespaceIds, (byDecl = new WeakMap()));
+  let values = byDecl.get(decl);
+  if (!values) byDecl.set(decl, (values = [...namespaceIds, ...(decl.extraNamespaces ?? [])].map(String)));
+  return values;
+}
+
+/** A declared parameter with its name as sent (prefix included). */
+interface NamedParam {
+  name: string;
+  fullName: string;
+  decl: ParamDecl;
+}
+
+const namedParamsCache = new WeakMap<Readonly<Record<string, ParamDecl>>, Map<string, readonly NamedParam[]>>();
+
+/** A module's parameters in declaration order with their full names, listed once per prefix. */
+function namedParams(params: Readonly<Record<string, ParamDecl>>, prefix: string): readonly NamedParam[] {
+  let byPrefix = namedParamsCache.get(params);
+  if (!byPrefix) namedParamsCache.set(params, (byPrefix = new Map()));
+  let named = byPrefix.get(prefix);
+  if (!named) {
+    named = Object.entries(params).map(([name, decl]) => ({ name, fullName: prefix + name, decl }));
+    byPrefix.set(prefix, named);
+  }
+  return named;
 }
 
 /** EnumDef's failure: the message also carries every allowed value and their count (errorformat=raw shows them). */
 function badValue(fullName: string, value: string, decl: ParamDecl, allowed: readonly string[]): ApiError {
-  const ordered = decl.registrationOrder ?? allowed;
+  const ordered = decl.definitionOrder ?? allowed;
   const values = ordered.map((v) => ({ plaintext: decl.type === 'namespace' ? Number(v) : v }));
   const params: MessageParam[] = [{ plaintext: fullName }, { plaintext: value }, { list: values, type: 'text' }, { num: values.length }];
   return new ApiError(msg('paramvalidator-badvalue-enumnotmulti', ...params), { code: 'badvalue' });
@@ -77,19 +114,21 @@ export class ParamReader {
   /** Reads every declared parameter of a module, in declaration order (the order errors surface in). */
   readAll(decl: Pick<ModuleDecl, 'params' | 'prefix'>, modulePath: string, prefix: string = decl.prefix): ParamValues {
     const out: Record<string, ParamValue> = {};
-    for (const [name, p] of Object.entries(decl.params)) {
-      out[name] = this.read(name, p, prefix, modulePath);
+    for (const p of namedParams(decl.params, prefix)) {
+      out[p.name] = this.readNamed(p.fullName, p.decl, modulePath);
     }
     return out;
   }
 
   read(name: string, decl: ParamDecl, prefix: string, modulePath: string): ParamValue {
-    const fullName = prefix + name;
+    return this.readNamed(prefix + name, decl, modulePath);
+  }
+
+  private readNamed(fullName: string, decl: ParamDecl, modulePath: string): ParamValue {
     const raw = this.ctx.request.get(fullName);
-    const moduleName = modulePath.slice(modulePath.lastIndexOf('+') + 1);
 
     if (decl.type === 'boolean') {
-      if (raw !== undefined && decl.deprecated) this.deprecated(modulePath, fullName);
+      if (raw !== undefined && decl.deprecated) this.deprecated(modulePath, fullName, raw);
       return raw !== undefined;
     }
 
@@ -100,9 +139,9 @@ export class ParamReader {
       if (decl.required) throw new ApiError(msg('paramvalidator-missingparam', { plaintext: fullName }), { code: 'missingparam' });
       return this.defaultValue(decl);
     }
-    if (decl.deprecated) this.deprecated(modulePath, fullName);
+    if (decl.deprecated) this.deprecated(modulePath, fullName, raw);
     if (this.ctx.request.rawIfCleaned(fullName) !== undefined) {
-      this.ctx.warnings.add(modulePath, msg('apiwarn-badutf8', { plaintext: fullName }), 'badutf8');
+      this.ctx.warnings.add(modulePath, msg('apiwarn-badutf8', fullName), 'badutf8');
     }
     if (decl.required && raw === '') {
       throw new ApiError(msg('paramvalidator-missingparam', { plaintext: fullName }), { code: 'missingparam' });
@@ -112,13 +151,13 @@ export class ParamReader {
       if (raw.charAt(0) === '\u001f') {
         throw new ApiError(msg('paramvalidator-notmulti', { plaintext: fullName }, { plaintext: raw }), { code: 'badvalue' });
       }
-      return this.single(fullName, raw, decl, moduleName, modulePath);
+      return this.single(fullName, raw, decl, modulePath);
     }
     return this.multi(fullName, raw, decl, modulePath);
   }
 
-  private deprecated(modulePath: string, fullName: string): void {
-    this.ctx.deprecation(modulePath, 'paramvalidator-param-deprecated', [{ plaintext: fullName }], `${this.ctx.featurePrefix(modulePath)}&${fullName}`);
+  private deprecated(modulePath: string, fullName: string, value: string): void {
+    this.ctx.deprecation(modulePath, 'paramvalidator-param-deprecated', [{ plaintext: fullName }, { plaintext: value }], `${this.ctx.featurePrefix(modulePath)}&${fullName}`);
   }
 
   private defaultValue(decl: ParamDecl): ParamValue {
@@ -132,7 +171,7 @@ export class ParamReader {
     return d;
   }
 
-  private single(fullName: string, raw: string, decl: ParamDecl, moduleName: string, modulePath: string): ParamValue {
+  private single(fullName: string, raw: string, decl: ParamDecl, modulePath: string): ParamValue {
     const values = enumValues(decl, this.ctx);
     if (values) {
       if (!values.includes(raw)) throw badValue(fullName, raw, decl, values);
@@ -143,7 +182,7 @@ export class ParamReader {
       case 'integer':
         return this.integerInRange(fullName, raw, decl, modulePath);
       case 'limit':
-        return this.limit(fullName, raw, decl, moduleName, modulePath);
+        return this.limit(fullName, raw, decl, modulePath.slice(modulePath.lastIndexOf('+') + 1), modulePath);
       case 'timestamp':
         return this.timestamp(fullName, raw, modulePath);
       case 'user':
