@@ -104,11 +104,17 @@ function renderMessageFields(node: ResultObject, m: Message, ctx: MessageRenderC
   }
 }
 
-/** One entry of `errors`/`warnings` in the non-bc formats. */
-function formattedEntry(code: string, m: Message, data: Record<string, ResultNode> | undefined, modulePath: string, ctx: MessageRenderContext): ResultObject {
+/** ApiErrorFormatter::formatMessage in a non-bc format: `code` and the text as the format has it. */
+export function formatMessage(code: string, m: Message, ctx: MessageRenderContext, data?: Record<string, ResultNode>): ResultObject {
   const node: ResultObject = { code };
   renderMessageFields(node, m, ctx);
   if (data && Object.keys(data).length) node.data = data;
+  return node;
+}
+
+/** One entry of `errors`/`warnings` in the non-bc formats. */
+function formattedEntry(code: string, m: Message, data: Record<string, ResultNode> | undefined, modulePath: string, ctx: MessageRenderContext): ResultObject {
+  const node = formatMessage(code, m, ctx, data);
   node.module = modulePath;
   return node;
 }

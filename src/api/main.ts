@@ -32,7 +32,7 @@ const TOKEN_ACTIONS = new Set([
 /** Write actions this read-only server refuses: as MediaWiki would before doing anything. */
 function refuseAction(request: ApiRequest, action: string): never {
   if (TOKEN_ACTIONS.has(action) && request.peek('token') === undefined) {
-    throw new ApiError(msg('paramvalidator-missingparam', { plaintext: 'token' }), { code: 'missingparam' });
+    throw new ApiError(msg('paramvalidator-missingparam', { plaintext: 'token' }), { code: 'missingparam', modulePath: action });
   }
   if (WRITE_ACTIONS_NEEDING_POST.has(action) && request.method !== 'POST') {
     throw new ApiError(msg('apierror-mustbeposted', action), { code: 'mustbeposted' });
@@ -158,12 +158,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
 
   headers['Cache-Control'] = cacheControl(error === null ? cacheMode : 'private', sMaxAge, maxAge);
 
-  // Texts exist in English only; `qqx` (message keys) is honoured because it needs no translation.
-  const renderCtx: MessageRenderContext = {
-    errorFormat: ctx.errorFormat,
-    lang: ctx.errorLang === 'qqx' && ctx.errorFormat !== 'bc' ? 'qqx' : 'en',
-    articleUrl: (t) => services.articleUrl(t),
-  };
+  const renderCtx = ctx.renderContext();
   const requestedMembers: [string, ResultNode][] = [];
   if (requested.requestid !== undefined) requestedMembers.push(['requestid', requested.requestid]);
   // On error MediaWiki always names the server (when it shows host names at all).
@@ -212,7 +207,14 @@ function cacheControl(mode: 'private' | 'public', sMaxAge: number, maxAge: numbe
 
 function readOutputSettings(ctx: RequestContext, format: FormatName): OutputSettings {
   const decl = formatDecls.get(format)!;
-  const p = ctx.reader.readAll(decl, format, '');
+  let p;
+  try {
+    p = ctx.reader.readAll(decl, format, '');
+  } catch (e) {
+    // The printer is a module of its own: its parameter errors name it.
+    if (e instanceof ApiError) e.modulePath ??= format;
+    throw e;
+  }
   const fv = p.formatversion;
   const callback = typeof p.callback === 'string' ? sanitizeCallback(p.callback) : undefined;
   return {
@@ -370,8 +372,8 @@ function errorPrinterSettings(ctx: RequestContext, fallback: OutputSettings): Ou
     return settings;
   } catch (e) {
     if (e instanceof ApiError) {
-      ctx.warnings.add(fallback.format, e.apiMessage, e.code);
       ctx.warnings.add('main', msg('apiwarn-errorprinterfailed'), 'errorprinterfailed');
+      ctx.warnings.add(fallback.format, e.apiMessage, e.code);
     }
     return fallback;
   }

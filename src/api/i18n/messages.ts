@@ -150,12 +150,49 @@ function wikiLinksToText(text: string): string {
 
 /** Messages in the API are simple: links, bold/italic and inline tags are all they use. */
 export function toHtml(m: Message, articleUrl: (title: string) => string, lang = 'en'): string {
-  return toWikitext(m, lang)
+  return sanitizeText(toWikitext(m, lang))
     .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) => `<a href="${articleUrl(t)}" title="${t}">${label}</a>`)
     .replace(/\[\[([^\]]*)\]\]/g, (_a, t: string) => `<a href="${articleUrl(t)}" title="${t}">${t}</a>`)
     .replace(/\[((?:https?:)?\/\/[^\s\]]+) ([^\]]*)\]/g, '<a rel="nofollow" class="external text" href="$1">$2</a>')
     .replace(/'''(.*?)'''/g, '<b>$1</b>')
-    .replace(/''(.*?)''/g, '<i>$1</i>');
+    .replace(/''(.*?)''/g, '<i>$1</i>')
+    .split(/(<a\b[^>]*>.*?<\/a>)/)
+    .map((part) => (part.startsWith('<a') ? part : linkFreeUrls(part)))
+    .join('');
+}
+
+/** Inline HTML the parser lets through; any other `<`/`>` is text. */
+const ALLOWED_TAG = /(<\/?(?:var|code|kbd|samp|b|i|strong|em|span|br|sup|sub|small|big|tt|s|u|del|ins)\b[^<>]*>)/;
+const NOWIKI = /<nowiki>([\s\S]*?)<\/nowiki>/g;
+
+/**
+ * What the parser and Sanitizer make of a message's text: `<nowiki>` content and stray `<`, `>`
+ * and `&` (not starting an entity) are escaped, allowed inline tags kept.
+ */
+function sanitizeText(wikitext: string): string {
+  const escape = (text: string): string =>
+    text.replace(/&(?!(?:[a-z][a-z0-9]*|#\d+|#x[0-9a-f]+);)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return wikitext
+    .split(NOWIKI)
+    .map((part, i) => (i % 2 === 1 ? escape(part) : part.split(ALLOWED_TAG).map((text, j) => (j % 2 === 1 ? text : escape(text))).join('')))
+    .join('');
+}
+
+const FREE_URL = /\b(?:https?|ftps?):\/\/[^\][<>"\x00-\x20\x7f\s\ufffd]+/g;
+
+/**
+ * Parser::makeFreeExternalLink: a bare URL becomes a link. It ends before `&lt;`/`&gt;`, and
+ * trailing punctuation (and a `)` the URL does not open) is left out.
+ */
+function linkFreeUrls(text: string): string {
+  return text.replace(FREE_URL, (found) => {
+    let url = found;
+    const entity = /&(lt|gt);/.exec(url);
+    if (entity) url = url.slice(0, entity.index);
+    const punctuation = url.includes('(') ? /[,;.:!?]+$/ : /[,;.:!?)]+$/;
+    url = url.replace(punctuation, '');
+    return `<a rel="nofollow" class="external free" href="${url}">${url}</a>${found.slice(url.length)}`;
+  });
 }
 
 /** The `params` array of errorformat=raw. */

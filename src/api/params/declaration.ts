@@ -67,9 +67,10 @@ export interface ParamDecl {
   maxChars?: number;
   /** submodule parameters (main `action`, `format`; paraminfo `modules`): path prefix of the choices. */
   submodules?: Record<string, string>;
-  /** The order MediaWiki registered the submodules in, which its validator lists in a bad-value
-   * error's parameters (errorformat=raw), when it is not the order of `submodules`. */
-  registrationOrder?: readonly string[];
+  /** The order MediaWiki defines the values in (submodule registration, PARAM_TYPE array), which
+   * its validator lists in a bad-value error's parameters (errorformat=raw), when it is not the
+   * order declared here (paraminfo's, sorted). */
+  definitionOrder?: readonly string[];
   submoduleParamPrefix?: string;
 }
 

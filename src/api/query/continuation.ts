@@ -34,7 +34,8 @@ export class Continuation {
     let generatorDone = false;
     if (raw !== '') {
       const parts = raw.split('||');
-      if (parts.length !== 2) throw new ApiError(msg('apierror-badcontinue'), { code: 'badcontinue' });
+      // ApiContinuationManager raises it through the main module (errorformat shows module=main).
+      if (parts.length !== 2) throw new ApiError(msg('apierror-badcontinue'), { code: 'badcontinue', modulePath: 'main' });
       generatorDone = parts[0] === '-';
       skip = new Set(parts[1] === '' ? [] : parts[1].split('|'));
       if (generatorDone) {

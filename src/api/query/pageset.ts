@@ -3,7 +3,7 @@
 import type { PageRow, TitleKey } from '../../store/pages.ts';
 import type { ApiServices } from '../services.ts';
 import { rawUrlEncodeBytes } from '../input-cleanup.ts';
-import { hasMessage } from '../i18n/messages.ts';
+import { hasMessage, type MessageParam } from '../i18n/messages.ts';
 import { list, setFlag, setIndexedTagName, setType, type ResultMap, type ResultObject } from '../result.ts';
 
 export interface PageEntry {
@@ -25,8 +25,15 @@ interface MissingTitle {
 interface InvalidTitle {
   fakeId: number;
   title: string;
+  /** Why, as errorformat=bc shows it (English text). */
   reason: string;
+  /** MediaWiki's message key and parameters, for the other error formats. */
+  code: string;
+  params: MessageParam[];
 }
+
+/** How `invalidreason` is shown in a non-bc error format (ApiErrorFormatter::formatException). */
+export type InvalidReasonFormatter = (code: string, params: MessageParam[]) => ResultObject;
 
 interface SpecialTitle {
   fakeId: number;
@@ -55,6 +62,11 @@ export function compareBinary(a: string, b: string): number {
 function orderLikeLinkBatch(rows: PageRow[], nsOrder: number[]): PageRow[] {
   const rank = new Map(nsOrder.map((ns, i) => [ns, i]));
   return rows.sort((a, b) => (rank.get(a.page_namespace)! - rank.get(b.page_namespace)!) || compareBinary(a.page_title, b.page_title));
+}
+
+/** Rows as a `page_id IN (...)` query returns them (primary key order). */
+function byPageId(rows: PageRow[]): PageRow[] {
+  return [...rows].sort((a, b) => a.page_id - b.page_id);
 }
 
 const NS_MEDIAWIKI = 8;
@@ -144,7 +156,7 @@ export class PageSet {
         if (!raw && from !== to) this.normalized.push({ from, to });
       };
       if ('invalid' in parsed) {
-        this.invalidTitles.push({ fakeId: this.fakeId(), title: input, reason: parsed.reason });
+        this.invalidTitles.push({ fakeId: this.fakeId(), title: input, reason: parsed.reason, code: parsed.code, params: parsed.params });
         continue;
       }
       if (parsed.dbKey === '' && !parsed.interwiki) {
@@ -223,13 +235,11 @@ export class PageSet {
   async addPageIds(ids: readonly number[]): Promise<void> {
     const unique = [...new Set(ids)];
     const positive = unique.filter((id) => id > 0);
-    const rows = positive.length ? await this.services.store.pages.byIds(positive) : [];
-    const byId = new Map(rows.map((r) => [r.page_id, r]));
-    for (const id of unique) {
-      const row = byId.get(id);
-      if (row) this.addGood(row);
-      else this.missingPageIds.push(id);
-    }
+    const rows = positive.length ? byPageId(await this.services.store.pages.byIds(positive)) : [];
+    // MediaWiki lists the pages as its `page_id IN (...)` query returns them: by id.
+    for (const row of rows) this.addGood(row);
+    const found = new Set(rows.map((r) => r.page_id));
+    for (const id of unique) if (!found.has(id)) this.missingPageIds.push(id);
     if (this.resolveRedirects) await this.followRedirects(rows);
   }
 
@@ -245,7 +255,7 @@ export class PageSet {
       else this.revisionIds.set(id, page);
     }
     const pageIds = [...new Set(pageOf.values())];
-    const rows = pageIds.length ? await this.services.store.pages.byIds(pageIds) : [];
+    const rows = pageIds.length ? byPageId(await this.services.store.pages.byIds(pageIds)) : [];
     for (const row of rows) this.addGood(row);
   }
 
@@ -363,8 +373,11 @@ export class PageSet {
     }
   }
 
-  /** The `pages` map: fv1 an object keyed by page id, fv2 a list sorted by id. */
-  buildPagesOutput(): ResultMap {
+  /**
+   * The `pages` map: fv1 an object keyed by page id, fv2 a list sorted by id. `formatReason`
+   * formats `invalidreason` in the non-bc error formats (bc shows the English text).
+   */
+  buildPagesOutput(formatReason?: InvalidReasonFormatter): ResultMap {
     const pages: ResultMap = new Map();
     for (const id of this.missingPageIds) {
       const item: ResultObject = { pageid: id };
@@ -378,7 +391,7 @@ export class PageSet {
       pages.set(m.fakeId, item);
     }
     for (const inv of this.invalidTitles) {
-      const item: ResultObject = { title: inv.title, invalidreason: inv.reason };
+      const item: ResultObject = { title: inv.title, invalidreason: formatReason ? formatReason(inv.code, inv.params) : inv.reason };
       setFlag(item, 'invalid', true);
       pages.set(inv.fakeId, item);
     }

@@ -1,5 +1,5 @@
 // action=query: builds the page set, runs prop/list/meta modules, writes continuation.
-import { ApiError, apiError } from '../errors.ts';
+import { ApiError, apiError, formatMessage } from '../errors.ts';
 import { msg, type MessageParam } from '../i18n/messages.ts';
 import type { RequestContext } from '../context.ts';
 import type { QueryModule } from '../module.ts';
@@ -7,7 +7,7 @@ import type { ModuleGroup } from '../params/declaration.ts';
 import type { ParamValues } from '../params/validate.ts';
 import { list, mergeInto, setIndexedTagName, type ResultList, type ResultMap, type ResultNode, type ResultObject } from '../result.ts';
 import { Continuation, type ContinueValue } from './continuation.ts';
-import { PageSet } from './pageset.ts';
+import { PageSet, type InvalidReasonFormatter } from './pageset.ts';
 import type { GeneratorSink, QueryRun } from './run.ts';
 import type { TitleKey } from '../../store/pages.ts';
 import { queryDecl } from '../main-declarations.ts';
@@ -297,7 +297,11 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
     if (generatorName) {
       pageset = await runGenerator(ctx, generatorName, pageset, output, continuation, resolveRedirects);
     }
-    const pages = pageset.buildPagesOutput();
+    const renderCtx = ctx.renderContext();
+    const formatReason: InvalidReasonFormatter | undefined = ctx.errorFormat === 'bc'
+      ? undefined
+      : (code, messageParams) => formatMessage(code, msg(code, ...messageParams), renderCtx);
+    const pages = pageset.buildPagesOutput(formatReason);
     pageset.writeGeneralInfo(output.query, { iwurl: params.iwurl === true });
     if (pagesetRequested && pages.size > 0) {
       if (params.indexpageids === true) output.query.pageids = list('id', PageSet.pageIdsOf(pages));

@@ -166,7 +166,7 @@ export async function readRevCommon(run: QueryRun, options: RevCommonOptions): P
     limit = highLimits ? bounds.bot : bounds.user;
     if (options.setParsedLimit) run.setParsedLimit(limit);
   }
-  limit = clampLimit(run, limit ?? 10, highLimits ? bounds.bot : bounds.user);
+  limit = clampLimit(run, limit ?? 10, bounds, highLimits);
 
   const needSlots = fetchContent || props.has('contentmodel') || props.has('slotsize') || props.has('slotsha1');
   const settings: RevCommonSettings = {
@@ -185,7 +185,7 @@ export async function readRevCommon(run: QueryRun, options: RevCommonOptions): P
     needSlots,
   };
   if (needSlots && slotRoles === null) {
-    run.deprecated('apiwarn-deprecation-missingparam', [{ plaintext: run.paramName('slots') }], `action=query&${group}=${run.name}&!${run.paramName('slots')}`);
+    run.deprecated('apiwarn-deprecation-missingparam', [run.paramName('slots')], `action=query&${group}=${run.name}&!${run.paramName('slots')}`);
   }
   return settings;
 }
@@ -199,17 +199,20 @@ export function warnMediaWikiDeprecations(run: QueryRun, group: 'prop' | 'list' 
   for (const name of ['difftotextpst', 'contentformat']) {
     if (run.rawParam(name) === undefined) continue;
     const full = run.paramName(name);
-    run.deprecated('paramvalidator-param-deprecated', [{ plaintext: full }], `action=query&${group}=${run.name}&${full}`);
+    const value = run.rawParam(name) ?? '';
+    run.deprecated('paramvalidator-param-deprecated', [{ plaintext: full }, { plaintext: value }], `action=query&${group}=${run.name}&${full}`);
   }
 }
 
 function mixError(run: QueryRun, a: string, b: string): never {
-  return run.fail('apierror-invalidparammix-cannotusewith', [{ plaintext: run.paramName(a) }, { plaintext: run.paramName(b) }], 'invalidparammix');
+  return run.fail('apierror-invalidparammix-cannotusewith', [run.paramName(a), run.paramName(b)], 'invalidparammix');
 }
 
-function clampLimit(run: QueryRun, value: number, max: number): number {
+/** The validator's `limit` check with PARAM_MAX (user) and PARAM_MAX2 (bot): both show in its warning's data. */
+function clampLimit(run: QueryRun, value: number, bounds: { user: number; bot: number }, highLimits: boolean): number {
+  const max = highLimits ? bounds.bot : bounds.user;
   if (value >= 1 && value <= max) return value;
-  const data = { min: 1, curmax: max, max, highmax: max };
+  const data = { min: 1, curmax: max, max: bounds.user, highmax: bounds.bot };
   run.warnings.add(
     run.path,
     msg('paramvalidator-outofrange-minmax', { plaintext: run.paramName('limit') }, { plaintext: String(value) }, { num: 1 }, { num: max }),

@@ -135,8 +135,9 @@ const KEYED_VALUE = (keys: string, value: string): RegExp =>
   new RegExp(`(?<=[\\s"])(${keys})(="|";s:\\d+:"|": ")${value}"`, 'g');
 const CLOCK_VALUES = KEYED_VALUE('curtimestamp|time', ISO);
 const RUNTIME_VALUES = KEYED_VALUE(RUNTIME_GENERAL_FIELDS.join('|'), '[^"<>]*');
-/** A session token as the value of a `…token` key (always 42 characters: PHP's length stays). */
-const SERIALIZED_TOKEN = /(?<=token(?:="|";s:42:"|": "))[0-9a-f]{40}\+\\(?=")/gi;
+/** A session token as the value of a `…token` key (always 42 characters: PHP's length stays;
+ * jsonfm escapes its backslash). */
+const SERIALIZED_TOKEN = /(?<=token(?:="|";s:42:"|": "))[0-9a-f]{40}\+\\{1,2}(?=")/gi;
 
 /**
  * The JSON placeholders in XML, PHP and pretty-printed bodies: `curtimestamp` and siteinfo's
