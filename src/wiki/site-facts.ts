@@ -162,6 +162,20 @@ export function rateLimits(site: SiteConfig): RateLimits {
   return merged;
 }
 
+/** Building a DateTimeFormat costs far more than using one, so there is one per time zone. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * $wgLocalTZoffset in minutes: as configured, else the offset of the site's time zone now
  * (what MediaWiki's setup computes on every request).
@@ -169,9 +183,7 @@ export function rateLimits(site: SiteConfig): RateLimits {
 export function localTimeOffset(site: SiteConfig, at: Date = new Date()): number {
   if (site.localTZoffset !== undefined) return site.localTZoffset;
   try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: site.timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric',
-    }).formatToParts(at);
+    const parts = zoneFormat(site.timezone).formatToParts(at);
     const part = (type: string): number => Number(parts.find((p) => p.type === type)?.value ?? 0);
     const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
     return Math.round((local - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
