@@ -96,7 +96,9 @@ async function main(): Promise<void> {
   const results: Result[] = [];
   for (const c of cases) {
     process.stderr.write(`importing ${c.name} ...\n`);
-    results.push(runCase(c));
+    const result = runCase(c);
+    results.push(result);
+    process.stderr.write(`${table([result])}\n`);
   }
   process.stdout.write(`\nwikiquery import on ${process.platform}, ${(await import('node:os')).availableParallelism()} cores\n${table(results)}\n`);
 }

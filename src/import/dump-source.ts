@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync, createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { PassThrough, type Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import unbzip2 from 'unbzip2-stream';
 
 export type Compression = 'none' | 'gzip' | 'bzip2';
@@ -82,20 +83,34 @@ export function openDump(path: string, options: OpenOptions = {}): DumpSource {
     bytesRead: () => read,
     chunks: () => {
       const file = createReadStream(path, { highWaterMark: CHUNK_BYTES });
-      file.on('data', (chunk) => {
-        read += chunk.length;
-      });
-      return decodeStream(file, compression, tool, path);
+      const count = (bytes: number): void => {
+        read += bytes;
+      };
+      return decodeStream(file, compression, tool, path, count);
     },
   };
 }
 
-async function* decodeStream(file: Readable, compression: Compression, tool: string | null, path: string): AsyncGenerator<string> {
+async function* decodeStream(
+  file: Readable,
+  compression: Compression,
+  tool: string | null,
+  path: string,
+  count: (bytes: number) => void,
+): AsyncGenerator<string> {
   if (compression === 'none') {
-    file.setEncoding('utf8');
-    yield* file as AsyncIterable<string>;
+    // One consumer per stream: the bytes are counted here, not by a second 'data' listener.
+    const decoder = new StringDecoder('utf8');
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      count(chunk.length);
+      yield decoder.write(chunk);
+    }
+    const rest = decoder.end();
+    if (rest) yield rest;
     return;
   }
+  // Piped streams flow anyway, so counting through 'data' takes nothing from the decompressor.
+  file.on('data', (chunk: Buffer) => count(chunk.length));
   if (compression === 'gzip') {
     const gunzip = createGunzip({ chunkSize: CHUNK_BYTES });
     file.on('error', (error) => gunzip.destroy(error));
