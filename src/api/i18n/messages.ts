@@ -132,7 +132,10 @@ export function stripMarkup(text: string): string {
       if (ent.startsWith('#x')) return String.fromCodePoint(parseInt(ent.slice(2), 16));
       if (ent.startsWith('#')) return String.fromCodePoint(parseInt(ent.slice(1), 10));
       return HTML_ENTITIES[ent] ?? all;
-    });
+    })
+    // Sanitizer::stripAllTags ends with normalizeWhitespace.
+    .replace(/[ \r\n\t]+/g, ' ')
+    .trim();
 }
 
 export function toPlaintext(m: Message, lang = 'en'): string {

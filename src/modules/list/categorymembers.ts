@@ -69,7 +69,7 @@ async function categoryKey(run: QueryRun): Promise<string> {
   } else {
     const pageId = run.int('pageid')!;
     const [row] = await run.services.store.pages.byIds([pageId]);
-    if (!row) run.fail('apierror-nosuchpageid', [String(pageId)]);
+    if (!row) run.fail('apierror-nosuchpageid', [pageId]);
     ({ page_namespace: ns, page_title: dbKey } = row);
   }
   if (ns !== NS.CATEGORY) run.fail('apierror-invalidcategory');

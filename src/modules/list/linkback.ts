@@ -36,7 +36,7 @@ export async function titleFromTitleOrPageId(run: QueryRun): Promise<TitleKey> {
   }
   const pageId = run.int('pageid')!;
   const [row] = await run.services.store.pages.byIds([pageId]);
-  if (!row) run.fail('apierror-nosuchpageid', [String(pageId)]);
+  if (!row) run.fail('apierror-nosuchpageid', [pageId]);
   return { ns: row.page_namespace, dbKey: row.page_title };
 }
 
