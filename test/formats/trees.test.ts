@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { encodeJson, jsonView, renderResult, type FormatOptions } from '../../src/api/formats/index.ts';
-import { list, metaOf, setContent, setFlag, setType, type ResultObject } from '../../src/api/result.ts';
+import { list, metaOf, setContent, setFlag, setFloat, setType, type ResultObject } from '../../src/api/result.ts';
 import { FIXTURE_API_URL, loadCase } from './helpers.ts';
 
 function render(tree: ResultObject, format: FormatOptions['format'], extra: Partial<FormatOptions> = {}): string {
@@ -212,5 +212,24 @@ describe('jsonView gives the data format=json prints', () => {
     for (const formatVersion of [1, 2] as const) {
       assert.equal(encodeJson(jsonView(pagesTree(), formatVersion), { utf8: true }), render(pagesTree(), 'json', { formatVersion, utf8: true }));
     }
+  });
+});
+
+describe('numbers MediaWiki holds as floats (setFloat)', () => {
+  function acceptLang(): ResultObject {
+    const item: ResultObject = {};
+    setFloat(item, 'q', 1);
+    setContent(item, 'code', 'en-us');
+    return { acceptlang: list('lang', [item]) };
+  }
+
+  it('PHP serialize() writes a whole float as d:1;', () => {
+    assert.equal(render(acceptLang(), 'php'), 'a:1:{s:10:"acceptlang";a:1:{i:0;a:2:{s:1:"q";d:1;s:1:"*";s:5:"en-us";}}}');
+    assert.equal(render(acceptLang(), 'php', { formatVersion: 2 }), 'a:1:{s:10:"acceptlang";a:1:{i:0;a:2:{s:1:"q";d:1;s:4:"code";s:5:"en-us";}}}');
+  });
+
+  it('JSON and XML print it as 1, as PHP does', () => {
+    assert.equal(render(acceptLang(), 'json'), '{"acceptlang":[{"q":1,"*":"en-us"}]}');
+    assert.equal(render(acceptLang(), 'xml'), '<?xml version="1.0"?><api><acceptlang><lang q="1" xml:space="preserve">en-us</lang></acceptlang></api>');
   });
 });
