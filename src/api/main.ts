@@ -7,7 +7,7 @@ import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type
 import { msg } from './i18n/messages.ts';
 import { formatDecls, mainDecl, SERVED_ACTIONS, type FormatName } from './main-declarations.ts';
 import type { ApiRequest } from './request.ts';
-import { setContent, setFlag, type ResultNode, type ResultObject } from './result.ts';
+import { cleanResultStrings, setContent, setFlag, type ResultNode, type ResultObject } from './result.ts';
 import type { ApiServices } from './services.ts';
 import { executeQuery, type QueryOutcome } from './query/query.ts';
 import { executeParamInfo } from './paraminfo-action.ts';
@@ -175,6 +175,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
   }
   if (services.site.debug) root.debuginfo = debugInfo(services, request, started);
 
+  cleanResultStrings(root);
   const rendered = renderResult(root, {
     format: output.format,
     formatVersion: output.formatVersion,

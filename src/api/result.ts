@@ -131,3 +131,38 @@ export class OrderedObject {
   constructor(public readonly entries: [string, JsonValue][]) {}
 }
 export type JsonValue = string | number | boolean | null | JsonValue[] | OrderedObject;
+
+const UNSAFE_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
+const UNSAFE_CHARS_ALL = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
+
+/**
+ * MediaWiki cleans every string it adds to a result (ApiResult::validateValue): control
+ * characters and non-characters become U+FFFD, so that every format (XML above all) can carry
+ * them. Cleans the finished tree in place.
+ */
+export function cleanResultStrings(node: ResultNode): void {
+  if (!isContainer(node)) return;
+  if (node instanceof Map) {
+    for (const [k, v] of node) {
+      if (typeof v === 'string') {
+        if (UNSAFE_CHARS.test(v)) node.set(k, v.replace(UNSAFE_CHARS_ALL, '\ufffd'));
+      } else cleanResultStrings(v);
+    }
+    return;
+  }
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const v = node[i];
+      if (typeof v === 'string') {
+        if (UNSAFE_CHARS.test(v)) node[i] = v.replace(UNSAFE_CHARS_ALL, '\ufffd');
+      } else cleanResultStrings(v);
+    }
+    return;
+  }
+  for (const k in node) {
+    const v = node[k];
+    if (typeof v === 'string') {
+      if (UNSAFE_CHARS.test(v)) node[k] = v.replace(UNSAFE_CHARS_ALL, '\ufffd');
+    } else if (v !== undefined) cleanResultStrings(v);
+  }
+}
