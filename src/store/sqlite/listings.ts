@@ -70,6 +70,8 @@ function padded<T>(items: readonly T[]): T[] {
 /** Raw bytes compared as TEXT, byte for byte, as MediaWiki's quoted string literals are. */
 const SORTKEY = 'CAST(? AS TEXT)';
 
+const LINKING_PAGE_COLUMNS = 'page_id, page_namespace, page_title, page_is_redirect';
+
 const MEMBER_COLUMNS =
   'cl_from, lower(hex(cl_sortkey)) AS sortkey_hex, cl_sortkey_prefix, cl_type, cl_timestamp, page_id, page_namespace, page_title';
 
@@ -119,8 +121,7 @@ export class SqliteListingStore implements ListingStore {
       c.add(`${q.langlinks === 'withoutlanglinks' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM langlinks WHERE ll_from = page_id)`);
     }
     const order = q.descending ? 'DESC' : '';
-    const sql = `SELECT page_id, page_namespace, page_title, page_is_redirect FROM page ${c.where} ORDER BY page_title ${order} LIMIT ?`;
-    return this.db.all<LinkingPage>(sql, ...c.values, q.limit);
+    return this.db.rows<LinkingPage>(LINKING_PAGE_COLUMNS, `FROM page ${c.where} ORDER BY page_title ${order} LIMIT ?`, ...c.values, q.limit);
   }
 
   /** MediaWiki joins page_restrictions with DISTINCT; EXISTS keeps the same pages. */
@@ -140,8 +141,7 @@ export class SqliteListingStore implements ListingStore {
     if (q.end) c.add(`cl_sortkey ${before} ${SORTKEY}`, q.end);
     if (q.after) c.add(`(cl_sortkey, cl_from) ${after} (${SORTKEY}, ?)`, q.after.sortkey, q.after.from);
     const order = q.descending ? 'cl_sortkey DESC, cl_from DESC' : 'cl_sortkey, cl_from';
-    const sql = `SELECT ${MEMBER_COLUMNS} FROM categorylinks JOIN page ON page_id = cl_from ${c.where} ORDER BY ${order} LIMIT ?`;
-    return this.db.all<CategoryMemberRow>(sql, ...c.values, q.limit);
+    return this.db.rows<CategoryMemberRow>(MEMBER_COLUMNS, `FROM categorylinks JOIN page ON page_id = cl_from ${c.where} ORDER BY ${order} LIMIT ?`, ...c.values, q.limit);
   }
 
   async membersByTimestamp(q: MembersByTimestampQuery): Promise<CategoryMemberRow[]> {
@@ -151,8 +151,7 @@ export class SqliteListingStore implements ListingStore {
     if (q.end !== null) c.add(`cl_timestamp ${before} ?`, q.end);
     if (q.after) c.add(`(cl_timestamp, cl_from) ${after} (?, ?)`, q.after.timestamp, q.after.from);
     const order = q.descending ? 'cl_timestamp DESC, cl_from DESC' : 'cl_timestamp, cl_from';
-    const sql = `SELECT ${MEMBER_COLUMNS} FROM categorylinks JOIN page ON page_id = cl_from ${c.where} ORDER BY ${order} LIMIT ?`;
-    return this.db.all<CategoryMemberRow>(sql, ...c.values, q.limit);
+    return this.db.rows<CategoryMemberRow>(MEMBER_COLUMNS, `FROM categorylinks JOIN page ON page_id = cl_from ${c.where} ORDER BY ${order} LIMIT ?`, ...c.values, q.limit);
   }
 
   async linksTo(q: LinksToQuery): Promise<LinkingPage[]> {
@@ -168,8 +167,8 @@ export class SqliteListingStore implements ListingStore {
     c.redirects(q.redirects);
     const dir = q.descending ? ' DESC' : '';
     const order = [...(q.byFromNamespace ? [cols.fromNs] : []), cols.from].map((col) => col + dir).join(', ');
-    const sql = `SELECT page_id, page_namespace, page_title, page_is_redirect FROM ${cols.table} JOIN page ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
-    return this.db.all<LinkingPage>(sql, ...c.values, q.limit);
+    const rest = `FROM ${cols.table} JOIN page ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
+    return this.db.rows<LinkingPage>(LINKING_PAGE_COLUMNS, rest, ...c.values, q.limit);
   }
 
   /** Adds the "links to this title" condition; false when nothing can link to it. */
@@ -217,9 +216,8 @@ export class SqliteListingStore implements ListingStore {
     c.redirects(q.redirects);
     const dir = q.descending ? ' DESC' : '';
     const order = sortColumns.map(([col]) => col + dir).join(', ');
-    const sql =
-      `SELECT page_id, page_namespace, page_title, page_is_redirect, ${cols.ns} AS target_ns, ${cols.title} AS target_title ` +
-      `FROM ${cols.table} ${cols.join} JOIN page ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
-    return this.db.all<LinkingViaRedirect>(sql, ...c.values, q.limit);
+    const select = `${LINKING_PAGE_COLUMNS}, ${cols.ns} AS target_ns, ${cols.title} AS target_title`;
+    const rest = `FROM ${cols.table} ${cols.join} JOIN page ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
+    return this.db.rows<LinkingViaRedirect>(select, rest, ...c.values, q.limit);
   }
 }

@@ -77,10 +77,9 @@ export class SqlitePageLinkStore implements PageLinkStore {
       params.push(query.continueAt.from, query.continueAt.ns, query.continueAt.title);
     }
     const dir = query.descending ? ' DESC' : '';
-    const sql =
-      `SELECT ${c.from} AS "from", ${c.ns} AS ns, ${c.title} AS title FROM ${c.tables} WHERE ${where.join(' AND ')}` +
-      ` ORDER BY ${[c.from, ...c.order].map((col) => col + dir).join(', ')} LIMIT ?`;
-    return this.db.all<LinkRow>(sql, ...params, query.limit);
+    const rest =
+      `FROM ${c.tables} WHERE ${where.join(' AND ')} ORDER BY ${[c.from, ...c.order].map((col) => col + dir).join(', ')} LIMIT ?`;
+    return this.db.rows<LinkRow>(`${c.from} AS "from", ${c.ns} AS ns, ${c.title} AS title`, rest, ...params, query.limit);
   }
 
   async categories(query: CategoryLinkQuery): Promise<CategoryLinkRow[]> {
@@ -105,12 +104,12 @@ export class SqlitePageLinkStore implements PageLinkStore {
     if (query.hidden === 'only') where.push(hidden);
     else if (query.hidden === 'exclude') where.push(`NOT ${hidden}`);
     const dir = query.descending ? ' DESC' : '';
-    const sql =
-      `SELECT cl_from AS "from", cl_to AS "to", lower(hex(cl_sortkey)) AS sortkeyHex, cl_sortkey_prefix AS sortkeyPrefix,` +
-      ` cl_timestamp AS timestamp, ${hidden} AS hidden FROM categorylinks WHERE ${where.join(' AND ')}` +
-      ` ORDER BY cl_from${dir}, cl_to${dir} LIMIT ?`;
+    const select =
+      `cl_from AS "from", cl_to AS "to", lower(hex(cl_sortkey)) AS sortkeyHex, cl_sortkey_prefix AS sortkeyPrefix,` +
+      ` cl_timestamp AS timestamp, ${hidden} AS hidden`;
+    const rest = `FROM categorylinks WHERE ${where.join(' AND ')} ORDER BY cl_from${dir}, cl_to${dir} LIMIT ?`;
     return this.db
-      .all<Omit<CategoryLinkRow, 'hidden'> & { hidden: number }>(sql, ...params, query.limit)
+      .rows<Omit<CategoryLinkRow, 'hidden'> & { hidden: number }>(select, rest, ...params, query.limit)
       .map((row) => ({ ...row, hidden: row.hidden === 1 }));
   }
 }

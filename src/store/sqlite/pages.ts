@@ -21,7 +21,7 @@ export class SqlitePageStore implements PageStore {
     const out: PageRow[] = [];
     for (const part of chunks(titles, CHUNK / 2)) {
       const where = part.map(() => '(page_namespace = ? AND page_title = ?)').join(' OR ');
-      out.push(...this.db.all<PageRow>(`SELECT ${PAGE_COLUMNS} FROM page WHERE ${where}`, ...part.flatMap((t) => [t.ns, t.dbKey])));
+      out.push(...this.db.rows<PageRow>(PAGE_COLUMNS, `FROM page WHERE ${where}`, ...part.flatMap((t) => [t.ns, t.dbKey])));
     }
     return out;
   }
@@ -29,7 +29,7 @@ export class SqlitePageStore implements PageStore {
   async byIds(ids: readonly number[]): Promise<PageRow[]> {
     const out: PageRow[] = [];
     for (const part of chunks(ids)) {
-      out.push(...this.db.all<PageRow>(`SELECT ${PAGE_COLUMNS} FROM page WHERE page_id IN (${placeholders(part.length)})`, ...part));
+      out.push(...this.db.rows<PageRow>(PAGE_COLUMNS, `FROM page WHERE page_id IN (${placeholders(part.length)})`, ...part));
     }
     return out;
   }
