@@ -16,6 +16,7 @@ import type {
 import { redirectTarget } from './wikitext/page.ts';
 import { NS_FILE, type TitleCodec } from './title.ts';
 import { mediaTypeOf } from './media-types.ts';
+import { RowBatch } from './row-batch.ts';
 
 type Db = Database.Database;
 type Statement = Database.Statement;
@@ -93,6 +94,12 @@ export class PageWriter implements DumpHandler {
   private readonly models = new Map<string, number>();
   private pendingRows = 0;
   private readonly batchRows: number;
+  /** Revision rows wait here and go in with multi-row INSERTs; ids are given out by us meanwhile. */
+  private readonly batches: Record<'revision' | 'text' | 'content' | 'slots' | 'revComment' | 'comment' | 'ipChanges', RowBatch>;
+  private readonly batchedRevisions = new Set<number>();
+  private nextTextId: number;
+  private nextContentId: number;
+  private nextCommentId: number;
   private inTransaction = false;
   /** Source position for messages: set by the runner per dump file. */
   dumpName = '';
@@ -106,6 +113,26 @@ export class PageWriter implements DumpHandler {
       this.models.set(row.model_name, row.model_id);
     }
     this.statements = prepareStatements(db);
+    const maxId = (sql: string): number => ((db.prepare(sql).pluck().get() as number | null) ?? 0) + 1;
+    this.nextTextId = maxId('SELECT max(old_id) FROM text');
+    this.nextContentId = maxId('SELECT max(content_id) FROM content');
+    this.nextCommentId = maxId('SELECT max(comment_id) FROM comment');
+    this.batches = {
+      revision: new RowBatch(db, `INSERT INTO revision (rev_id, rev_page, rev_comment_id, rev_actor, rev_timestamp, rev_minor_edit,
+        rev_deleted, rev_len, rev_parent_id, rev_sha1) VALUES`, 9, 100, '(?, ?, 0, ?, ?, ?, ?, ?, ?, ?)'),
+      text: new RowBatch(db, 'INSERT INTO text (old_id, old_text, old_flags) VALUES', 2, 100, "(?, ?, 'utf-8')"),
+      content: new RowBatch(db, 'INSERT INTO content (content_id, content_size, content_sha1, content_model, content_address) VALUES', 5),
+      slots: new RowBatch(db, 'INSERT INTO slots (slot_revision_id, slot_role_id, slot_content_id, slot_origin) VALUES', 3, 100, '(?, 1, ?, ?)'),
+      revComment: new RowBatch(db, 'INSERT INTO revision_comment_temp (revcomment_rev, revcomment_comment_id) VALUES', 2),
+      comment: new RowBatch(db, 'INSERT INTO comment (comment_id, comment_hash, comment_text, comment_data) VALUES', 3, 100, '(?, ?, ?, NULL)'),
+      ipChanges: new RowBatch(db, 'INSERT OR IGNORE INTO ip_changes (ipc_rev_id, ipc_rev_timestamp, ipc_hex) VALUES', 3),
+    };
+  }
+
+  /** Writes the waiting rows: before anything reads these tables, and before each commit. */
+  flushRows(): void {
+    for (const batch of Object.values(this.batches)) batch.flush();
+    this.batchedRevisions.clear();
   }
 
   // -- transaction batching -------------------------------------------------------------------
@@ -125,12 +152,15 @@ export class PageWriter implements DumpHandler {
 
   commit(): void {
     if (!this.inTransaction) return;
+    this.flushRows();
     this.db.exec('COMMIT');
     this.inTransaction = false;
     this.pendingRows = 0;
   }
 
   rollback(): void {
+    for (const batch of Object.values(this.batches)) batch.discard();
+    this.batchedRevisions.clear();
     if (!this.inTransaction) return;
     this.db.exec('ROLLBACK');
     this.inTransaction = false;
@@ -208,6 +238,7 @@ export class PageWriter implements DumpHandler {
       return;
     }
     if (byTitle) {
+      this.flushRows();
       page.id = byTitle.page_id;
       page.existing = true;
       this.loadExistingLatest(page, byTitle.page_latest);
@@ -233,31 +264,30 @@ export class PageWriter implements DumpHandler {
     // Since schema 0.5 dumps omit <parentid> only for a page's first revision; older ones never have it.
     const parentId = rev.parentId ?? (this.hasParentIds ? 0 : page.previousRevisionId);
     this.touch(7);
-    try {
-      this.statements.insertRevision!.run(rev.id, page.id, actorId, timestamp, rev.minor ? 1 : 0, deleted, len, parentId, sha1);
-    } catch (error) {
-      if (isConstraintError(error)) {
-        this.counts.skippedRevisions++;
-        this.problem({ message: `duplicate revision id ${rev.id}; the revision is skipped`, line: rev.line, subject: page.header.title });
-        return;
-      }
-      throw error;
+    if (this.batchedRevisions.has(rev.id) || this.statements.revisionExists!.get(rev.id) !== undefined) {
+      this.counts.skippedRevisions++;
+      this.problem({ message: `duplicate revision id ${rev.id}; the revision is skipped`, line: rev.line, subject: page.header.title });
+      return;
     }
+    this.batchedRevisions.add(rev.id);
+    this.batches.revision.add(rev.id, page.id, actorId, timestamp, rev.minor ? 1 : 0, deleted, len, parentId, sha1);
     const origin = main.origin ?? rev.id;
     const shared = origin !== rev.id ? page.contentOfRevision.get(origin) : undefined;
     let contentId: number;
     if (shared && shared.sha1 === sha1) {
       contentId = shared.contentId;
     } else {
-      const textId = Number(this.statements.insertText!.run(text ?? '').lastInsertRowid);
-      contentId = Number(this.statements.insertContent!.run(len, sha1, this.modelId(model), `tt:${textId}`).lastInsertRowid);
+      const textId = this.nextTextId++;
+      contentId = this.nextContentId++;
+      this.batches.text.add(textId, text ?? '');
+      this.batches.content.add(contentId, len, sha1, this.modelId(model), `tt:${textId}`);
     }
     if (page.contentOfRevision.size < 10_000) page.contentOfRevision.set(rev.id, { contentId, sha1 });
-    this.statements.insertSlot!.run(rev.id, contentId, shared && shared.sha1 === sha1 ? origin : rev.id);
-    this.statements.insertRevisionComment!.run(rev.id, commentId);
+    this.batches.slots.add(rev.id, contentId, shared && shared.sha1 === sha1 ? origin : rev.id);
+    this.batches.revComment.add(rev.id, commentId);
     if (rev.contributor.ip && !rev.contributor.username) {
       const hex = ipToHex(rev.contributor.ip);
-      if (hex) this.statements.insertIpChange!.run(rev.id, timestamp, hex);
+      if (hex) this.batches.ipChanges.add(rev.id, timestamp, hex);
     }
     page.revisions++;
     page.previousRevisionId = rev.id;
@@ -406,7 +436,8 @@ export class PageWriter implements DumpHandler {
     if (text === '') return 1;
     let id = this.comments.get(text);
     if (id === undefined) {
-      id = Number(this.statements.insertComment!.run(commentHash(text), text).lastInsertRowid);
+      id = this.nextCommentId++;
+      this.batches.comment.add(id, commentHash(text), text);
       this.comments.set(text, id);
     }
     return id;
@@ -469,16 +500,7 @@ function prepareStatements(db: Db): Record<string, Statement> {
       `UPDATE page SET page_is_redirect = ?, page_is_new = 0, page_touched = max(page_touched, ?), page_latest = ?, page_len = ?,
          page_content_model = ? WHERE page_id = ?`,
     ),
-    insertRevision: s(
-      `INSERT INTO revision (rev_id, rev_page, rev_comment_id, rev_actor, rev_timestamp, rev_minor_edit, rev_deleted, rev_len,
-         rev_parent_id, rev_sha1) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    insertText: s("INSERT INTO text (old_text, old_flags) VALUES (?, 'utf-8')"),
-    insertContent: s('INSERT INTO content (content_size, content_sha1, content_model, content_address) VALUES (?, ?, ?, ?)'),
-    insertSlot: s('INSERT INTO slots (slot_revision_id, slot_role_id, slot_content_id, slot_origin) VALUES (?, 1, ?, ?)'),
-    insertRevisionComment: s('INSERT INTO revision_comment_temp (revcomment_rev, revcomment_comment_id) VALUES (?, ?)'),
-    insertIpChange: s('INSERT OR IGNORE INTO ip_changes (ipc_rev_id, ipc_rev_timestamp, ipc_hex) VALUES (?, ?, ?)'),
-    insertComment: s('INSERT INTO comment (comment_hash, comment_text, comment_data) VALUES (?, ?, NULL)'),
+    revisionExists: s('SELECT 1 FROM revision WHERE rev_id = ?'),
     insertModel: s('INSERT INTO content_models (model_name) VALUES (?)'),
     actorByName: s('SELECT actor_id FROM actor WHERE actor_name = ?'),
     insertActor: s('INSERT INTO actor (actor_user, actor_name) VALUES (?, ?)'),
