@@ -111,7 +111,6 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   const db = openTarget(options, tmp);
   let siteInfo: DumpSiteInfo | null = null;
   let codec: TitleCodec | null = null;
-  let interwiki: InterwikiTable | null = null;
   const writer = new PageWriter(db, {
     strict: options.strict ?? false,
     resume: resuming,
@@ -122,7 +121,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       const extra = [...wikimediaInterwiki(info.base), ...(userConfig?.interwiki ?? [])];
       if (options.interwikiList) extra.push(...parseInterwikiList(readFileSync(options.interwikiList, 'utf8')));
       addInterwikiEntries(db, extra);
-      interwiki = InterwikiTable.fromDatabase(db, userConfig?.localInterwikis ?? []);
+      const interwiki = InterwikiTable.fromDatabase(db, userConfig?.localInterwikis ?? []);
       const capitalLinks = userConfig?.capitalLinks ?? info.case !== 'case-sensitive';
       codec = new TitleCodec(new NamespaceTable(namespacesOf(info), capitalLinks), interwiki);
       return codec;

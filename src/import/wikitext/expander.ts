@@ -7,7 +7,7 @@
 
 import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
 import { DEFAULT_EXTENSIONS, preprocess, tagsFor, type ExtNode, type PNode, type TemplatePart, type ParseMode } from './preprocessor.ts';
-import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, type TitleCodec } from '../title.ts';
+import { NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.ts';
 
 export const MODULE_NS = 828;
@@ -219,13 +219,10 @@ export class Expander {
     const args: NonNullable<Frame['args']> = new Map();
     let index = 0;
     for (const part of parts) {
-      if (part.name === null) {
-        index++;
-        args.set(String(index), { nodes: part.value, frame, trim: false });
-      } else {
-        const name = this.expandNodes(part.name, frame).trim();
-        args.set(name, { nodes: part.value, frame, trim: true });
-      }
+      const name = part.name === null ? String(++index) : this.expandNodes(part.name, frame).trim();
+      // PPFrame_Hash: a template call naming an argument twice is tracked (the last value wins).
+      if (args.has(name)) this.out.tracking.add('duplicate-args-category');
+      args.set(name, { nodes: part.value, frame, trim: part.name !== null });
     }
     return args;
   }
@@ -241,20 +238,15 @@ export class Expander {
     return part === undefined ? '' : this.partText(part, frame);
   }
 
-  /** Value of a part that is meant as a branch (`|then|else`): only the chosen branch is expanded. */
+  /** A branch of #if and friends: only the branch taken is ever expanded (its links alone count). */
   branch(part: TemplatePart | undefined, frame: Frame): string {
-    return part === undefined ? '' : this.partText(part, frame);
+    return this.value(part, frame);
   }
 
   private extensionTag(node: ExtNode, frame: Frame): string {
     const handler = TAG_HANDLERS[node.name];
     if (handler) return handler(this, node, frame);
     return STRIP_MARKER;
-  }
-
-  frameTitle(frame: Frame): { ns: number; dbKey: string } {
-    void frame;
-    return this.page;
   }
 }
 
@@ -375,7 +367,7 @@ function lookupFunction(name: string, extensions: ReadonlySet<string>): Function
 }
 
 function lookupVariable(name: string): FunctionHandler | undefined {
-  return variables.get(name) ?? variables.get(name.toUpperCase() === name ? name : '\u0000');
+  return variables.get(name);
 }
 
 function define(spec: FunctionSpec): void {
@@ -624,6 +616,8 @@ define({
     if (title && title.fragment === '' && title.interwiki === '' && title.ns === x.page.ns && title.dbKey === x.page.dbKey) {
       const old = x.out.props.get('displaytitle');
       if (old === undefined || option !== 'noreplace') x.out.props.set('displaytitle', html);
+    } else {
+      x.out.tracking.add('restricted-displaytitle-ignored');
     }
     return '';
   },
@@ -797,4 +791,3 @@ function relativeToAbsolute(to: string, from: string): string {
   return out.join('/');
 }
 
-export { NS_CATEGORY };
