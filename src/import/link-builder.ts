@@ -5,6 +5,7 @@ import { makeIndexes } from './external-links.ts';
 import { uppercaseSortKey } from './collation.ts';
 import { searchText, searchTitle } from './search-text.ts';
 import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
+import { RowBatch } from './row-batch.ts';
 import { NS_CATEGORY, NS_FILE, type ParsedTitle, type TitleCodec } from './title.ts';
 import { TemplateCache, type SiteFacts, type WikiLookup } from './wikitext/expander.ts';
 import { analyzeWikitext, redirectTarget, type PageAnalysis, type ParseEnvironment } from './wikitext/page.ts';
@@ -115,6 +116,8 @@ export class LinkBuilder {
   private readonly linkTargets = new Map<string, number>();
   private readonly env: ParseEnvironment;
   private readonly pendingTemplates: boolean;
+  /** Link rows are written 100 at a time with multi-row INSERTs. */
+  private readonly batches: Record<string, RowBatch>;
   pagesDone = 0;
   linkRows = 0;
 
@@ -136,6 +139,20 @@ export class LinkBuilder {
     this.reads = prepareReads(source);
     this.pendingTemplates = source !== target;
     this.writes = prepareWrites(target, this.pendingTemplates);
+    const batch = (head: string, columns: number, group?: string): RowBatch => new RowBatch(target, head, columns, 100, group);
+    this.batches = {
+      pagelinks: batch('INSERT OR IGNORE INTO pagelinks (pl_from, pl_namespace, pl_title, pl_from_namespace) VALUES', 4),
+      pending: batch(this.pendingTemplates ? 'INSERT INTO tl_pending (tl_from, lt_namespace, lt_title, tl_from_namespace) VALUES' : '', 4),
+      categorylinks: batch(
+        'INSERT OR REPLACE INTO categorylinks (cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_collation, cl_type) VALUES',
+        6,
+        "(?, ?, ?, ?, ?, 'uppercase', ?)",
+      ),
+      imagelinks: batch('INSERT OR IGNORE INTO imagelinks (il_from, il_to, il_from_namespace) VALUES', 3),
+      externallinks: batch('INSERT INTO externallinks (el_from, el_to, el_index, el_index_60) VALUES', 4),
+      langlinks: batch('INSERT OR IGNORE INTO langlinks (ll_from, ll_lang, ll_title) VALUES', 3),
+      iwlinks: batch('INSERT OR IGNORE INTO iwlinks (iwl_from, iwl_prefix, iwl_title) VALUES', 3),
+    };
   }
 
   /** The pages of a range (all by default), in page id order, batch by batch. */
@@ -147,8 +164,10 @@ export class LinkBuilder {
       this.target.exec('BEGIN');
       try {
         for (const row of rows) this.buildPage(row);
+        for (const batch of Object.values(this.batches)) batch.flush();
         this.target.exec('COMMIT');
       } catch (error) {
+        for (const batch of Object.values(this.batches)) batch.discard();
         this.target.exec('ROLLBACK');
         throw error;
       }
@@ -178,9 +197,10 @@ export class LinkBuilder {
     const id = row.page_id;
     const ns = row.page_namespace;
     const links = a.links;
-    for (const link of links.pageLinks.values()) s.insertPageLink!.run(id, link.ns, link.dbKey, ns);
+    const b = this.batches;
+    for (const link of links.pageLinks.values()) b.pagelinks.add(id, link.ns, link.dbKey, ns);
     for (const t of a.templates.values()) {
-      if (this.pendingTemplates) s.insertPendingTemplateLink!.run(id, t.ns, t.dbKey, ns);
+      if (this.pendingTemplates) b.pending.add(id, t.ns, t.dbKey, ns);
       else s.insertTemplateLink!.run(id, this.linkTarget(t.ns, t.dbKey), ns);
     }
     const title = row.page_title.replace(/_/g, ' ');
@@ -188,14 +208,14 @@ export class LinkBuilder {
     for (const [category, prefix] of links.categories) {
       const cut = truncateBytes(prefix, 255);
       const sortKey = uppercaseSortKey(cut === '' ? title : `${cut.replace(/[\n\t]/g, ' ')}\n${title}`);
-      s.insertCategoryLink!.run(id, category, sortKey, cut, row.page_touched, type);
+      b.categorylinks.add(id, category, sortKey, cut, row.page_touched, type);
     }
-    for (const image of links.images) s.insertImageLink!.run(id, image, ns);
+    for (const image of links.images) b.imagelinks.add(id, image, ns);
     for (const url of links.externalLinks) {
-      for (const index of makeIndexes(url)) s.insertExternalLink!.run(id, url, index, index.slice(0, 60));
+      for (const index of makeIndexes(url)) b.externallinks.add(id, url, index, index.slice(0, 60));
     }
-    for (const [lang, text] of links.langLinks) s.insertLangLink!.run(id, lang, text);
-    for (const [prefix, dbKey] of links.interwikiLinks.values()) s.insertInterwikiLink!.run(id, prefix, dbKey);
+    for (const [lang, text] of links.langLinks) b.langlinks.add(id, lang, text);
+    for (const [prefix, dbKey] of links.interwikiLinks.values()) b.iwlinks.add(id, prefix, dbKey);
     for (const [name, value] of a.props) s.insertProp!.run(id, name, value);
     if (a.redirect) {
       const r = a.redirect;
