@@ -69,7 +69,8 @@ export async function importCommand(argv: string[]): Promise<number> {
   const summary = await runImport(options);
   display?.done();
   process.stdout.write(formatSummary(summary));
-  return summary.ok ? (summary.problemCount > 0 ? 0 : 0) : 1;
+  // Skipped records are reported in the summary; only a stopped import is a failure.
+  return summary.ok ? 0 : 1;
 }
 
 export function formatSummary(s: ImportSummary): string {
@@ -100,6 +101,7 @@ export function formatSummary(s: ImportSummary): string {
 /** A one-line bar on a terminal; a line every few seconds otherwise (logs, CI). */
 class ProgressDisplay {
   private lastLine = 0;
+  private lastPhase = '';
   private readonly tty: boolean;
 
   constructor(private readonly stream: NodeJS.WriteStream) {
@@ -108,9 +110,10 @@ class ProgressDisplay {
 
   update(p: ImportProgress): void {
     const now = Date.now();
-    if (!this.tty && now - this.lastLine < 5000 && p.phase === 'read') return;
-    if (!this.tty && p.phase !== 'read' && now - this.lastLine < 5000 && p.linkedPages > 0) return;
+    const phase = `${p.phase}:${p.dumpIndex}`;
+    if (!this.tty && phase === this.lastPhase && now - this.lastLine < 5000) return;
     this.lastLine = now;
+    this.lastPhase = phase;
     const text = describe(p, this.tty ? (this.stream.columns ?? 100) : 0);
     if (this.tty) this.stream.write(`\r\x1b[K${text}`);
     else this.stream.write(`${text}\n`);
