@@ -3,7 +3,10 @@
 import { availableParallelism } from 'node:os';
 import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { SIDE_LINK_TABLES } from './link-builder.ts';
+import { buildSearchIndex, LinkBuilder, SIDE_LINK_TABLES } from './link-builder.ts';
+import { InterwikiTable } from './interwiki.ts';
+import { NamespaceTable, TitleCodec } from './title.ts';
+import { trackingCategoryResolver } from './tracking.ts';
 import type { LinksWorkerJob } from './links-worker.ts';
 import { runWorker, type WorkerMessage } from './workers/spawn.ts';
 
@@ -33,8 +36,13 @@ function pageRanges(db: Database.Database, parts: number): Array<{ after: number
   return bounds.slice(1).map((upTo, i) => ({ after: bounds[i]!, upTo }));
 }
 
+/** Below this many pages, starting threads costs more than it saves. */
+const SMALL_WIKI_PAGES = 5000;
+
 export async function buildLinksInWorkers(db: Database.Database, options: LinksPhaseOptions): Promise<number> {
   for (const table of [...LINK_TABLES, 'searchindex']) db.exec(`DELETE FROM ${table}`);
+  const pages = db.prepare('SELECT count(*) FROM page').pluck().get() as number;
+  if (pages < SMALL_WIKI_PAGES && options.linkWorkers === undefined) return buildLinksHere(db, options);
   const cores = availableParallelism();
   const linkWorkers = Math.max(1, options.linkWorkers ?? (options.searchIndex ? Math.max(1, cores - 1) : cores));
   const ranges = pageRanges(db, linkWorkers);
@@ -76,6 +84,29 @@ export async function buildLinksInWorkers(db: Database.Database, options: LinksP
     for (const side of sides) rmSync(side, { force: true });
   }
   return rows;
+}
+
+/** The same work in this thread, for small wikis. */
+function buildLinksHere(db: Database.Database, options: LinksPhaseOptions): number {
+  const job = options.job;
+  const interwiki = InterwikiTable.fromDatabase(db, job.localInterwikis);
+  const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
+  const builder = new LinkBuilder(db, db, {
+    codec,
+    site: {
+      ...job.site,
+      subpageNamespaces: new Set(job.site.subpageNamespaces),
+      contentNamespaces: new Set(job.site.contentNamespaces),
+      extensions: new Set(job.site.extensions),
+    },
+    isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
+    trackingCategory: trackingCategoryResolver(db, codec, job.site.lang),
+    progress: options.progress,
+  });
+  builder.run();
+  if (options.searchIndex) buildSearchIndex(db, db, { after: 0, upTo: Number.MAX_SAFE_INTEGER });
+  db.exec('UPDATE page SET page_links_updated = page_touched');
+  return builder.linkRows;
 }
 
 function mergeLinks(db: Database.Database, side: string): void {

@@ -1,6 +1,6 @@
 // One import from dump files to a servable SQLite wiki: read, write, link, finish, then rename into place.
 
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSchema, insertInstallerDefaults, TABLES } from '../store/sqlite/schema.ts';
@@ -42,7 +42,7 @@ export interface ImportOptions {
   noSearchIndex?: boolean;
   /** Worker threads computing link rows (default: the cores left after the search index's). */
   linkWorkers?: number;
-  /** Parse the dump in the writing thread instead of a worker (for debugging and profiling). */
+  /** Parse the dump in the writing thread instead of a worker (default: only for dumps under 16 MB). */
   readInThisThread?: boolean;
   progress?: (p: ImportProgress) => void;
 }
@@ -89,6 +89,7 @@ export interface ImportSummary {
 }
 
 const READ_WORKER = new URL('./read-worker.ts', import.meta.url);
+const SMALL_DUMP_BYTES = 16 << 20;
 
 export class ImportError extends Error {
   override name = 'ImportError';
@@ -282,7 +283,9 @@ async function readDump(
   writer: PageWriter,
   emit: (p: Omit<ImportProgress, 'elapsedMs' | 'pages' | 'revisions'>) => void,
 ): Promise<number> {
-  if (options.readInThisThread) return readDumpHere(path, index, options, writer, emit);
+  // A small dump is read faster here than through a thread that first has to load the code.
+  const small = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+  if (options.readInThisThread ?? small < SMALL_DUMP_BYTES) return readDumpHere(path, index, options, writer, emit);
   openDump(path);
   writer.dumpName = basename(path);
   let bytesRead = 0;

@@ -73,6 +73,25 @@ for (const [table, expected] of Object.entries(EXPECTED_AGREEMENT)) {
   });
 }
 
+test('reading and linking in worker threads gives the same tables as in one thread', async () => {
+  const threaded = join(dir, 'threaded.sqlite');
+  const result = await runImport({
+    dumps: [join(FIXTURE, 'dumps/pages-full.xml'), join(FIXTURE, 'dumps/logs.xml')],
+    db: threaded,
+    interwikiList: join(dir, 'interwiki.list'),
+    readInThisThread: false,
+    linkWorkers: 2,
+  });
+  assert.equal(result.ok, true, result.fatal);
+  for (const table of compareDatabases(join(dir, 'wiki.sqlite'), threaded)) {
+    assert.equal(table.agreement, 1, `${table.table}: ${table.missing.slice(0, 5).join(', ')} / ${table.extra.slice(0, 5).join(', ')}`);
+  }
+  const db = new Database(threaded, { readonly: true });
+  const found = db.prepare("SELECT count(*) FROM searchindex WHERE searchindex MATCH 'planet'").pluck().get() as number;
+  db.close();
+  assert.ok(found > 5, 'the search index built by its worker is in the wiki');
+});
+
 test('site_stats count pages, edits, content articles, users and files as initSiteStats.php does', () => {
   const db = new Database(join(dir, 'wiki.sqlite'), { readonly: true });
   const stats = db.prepare('SELECT * FROM site_stats').get() as Record<string, number>;
