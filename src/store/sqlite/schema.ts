@@ -4,6 +4,9 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { InterwikiTable } from '../../import/interwiki.ts';
+import { buildSearchIndex, LinkBuilder } from '../../import/link-builder.ts';
+import { NamespaceTable, TitleCodec, defaultNamespaces } from '../../import/title.ts';
 
 type Db = Database.Database;
 
@@ -1128,6 +1131,7 @@ export function createWiki(path: string, options: CreateWikiOptions = {}): void 
       insertInstallerDefaults(db);
       insertMainPage(db, options);
     })();
+    linkMainPage(db, options.siteName ?? 'MediaWiki');
   } finally {
     db.close();
   }
@@ -1184,6 +1188,28 @@ function insertMainPage(db: Db, options: CreateWikiOptions): void {
        rc_cur_id, rc_this_oldid, rc_last_oldid, rc_type, rc_source, rc_patrolled, rc_ip, rc_old_len, rc_new_len,
        rc_deleted, rc_logid) VALUES (?, ?, 0, ?, 1, 0, 0, 1, ?, ?, 0, 1, 'mw.new', 0, '127.0.0.1', 0, ?, 0, 0)`,
   ).run(now, actorId, title, pageId, revId, len);
-  db.prepare('INSERT INTO searchindex (rowid, si_title, si_text) VALUES (?, ?, ?)').run(pageId, title.replace(/_/g, ' ').toLowerCase(), '');
   db.prepare('UPDATE site_stats SET ss_total_edits = 1, ss_total_pages = 1, ss_users = 1 WHERE ss_row_id = 1').run();
+}
+
+/** The installer's edit runs LinksUpdate and SearchUpdate: the Main Page's external links and search text. */
+function linkMainPage(db: Db, siteName: string): void {
+  const interwiki = InterwikiTable.fromDatabase(db);
+  const codec = new TitleCodec(new NamespaceTable(defaultNamespaces(siteName.replace(/_/g, ' '))), interwiki);
+  const builder = new LinkBuilder(db, db, {
+    codec,
+    site: {
+      siteName,
+      server: '',
+      scriptPath: '',
+      articlePath: '/$1',
+      lang: 'en',
+      subpageNamespaces: new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15]),
+      contentNamespaces: new Set([0]),
+    },
+    isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
+    trackingCategory: () => null,
+  });
+  builder.run();
+  buildSearchIndex(db, db, { after: 0, upTo: Number.MAX_SAFE_INTEGER });
+  db.exec('UPDATE page SET page_links_updated = page_touched');
 }
