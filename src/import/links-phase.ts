@@ -71,9 +71,9 @@ export async function buildLinksInWorkers(db: Database.Database, options: LinksP
     const results = await Promise.all(running.map((r) => r.done));
     rows = results.filter((_r, i) => jobs[i]!.kind === 'links').reduce((sum, r) => sum + Number(r.rows), 0);
     db.pragma('wal_checkpoint(TRUNCATE)');
-    // Out of WAL through DELETE: SQLite does not go from WAL to OFF directly.
+    // Out of WAL through DELETE: SQLite does not go from WAL to MEMORY directly.
     db.pragma('journal_mode = DELETE');
-    db.pragma('journal_mode = OFF');
+    db.pragma('journal_mode = MEMORY');
     db.pragma('locking_mode = EXCLUSIVE');
     for (const job of jobs) if (job.kind === 'links') mergeLinks(db, job.side);
     db.exec('UPDATE page SET page_links_updated = page_touched');

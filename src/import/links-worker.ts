@@ -34,7 +34,7 @@ export interface LinksWorkerJob {
 
 function openSide(path: string): Database.Database {
   const side = new Database(path);
-  side.pragma('journal_mode = OFF');
+  side.pragma('journal_mode = MEMORY');
   side.pragma('synchronous = OFF');
   side.pragma('cache_size = -65536');
   side.pragma('locking_mode = EXCLUSIVE');

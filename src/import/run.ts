@@ -237,8 +237,9 @@ function openTarget(options: ImportOptions, tmp: string): Database.Database {
   const fresh = !existsSync(tmp);
   const db = new Database(tmp);
   // The import owns the file until it is renamed into place: durability comes from that rename
-  // (or, with --resume, from WAL commits), so SQLite need not sync every batch.
-  db.pragma(options.resume ? 'journal_mode = WAL' : 'journal_mode = OFF');
+  // (or, with --resume, from WAL commits), so SQLite need not sync every batch, and its rollback
+  // journal can stay in memory (better-sqlite3's defensive mode forbids turning it off).
+  db.pragma(options.resume ? 'journal_mode = WAL' : 'journal_mode = MEMORY');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -131072');
   db.pragma('temp_store = MEMORY');
