@@ -40,7 +40,7 @@ export function encodeJsonString(s: string, utf8: boolean, hexTags = false): str
   return out;
 }
 
-function encodeNumber(n: number): string {
+export function encodeNumber(n: number): string {
   if (!Number.isFinite(n)) return '0';
   return phpSerializedNumber(n, 'e');
 }

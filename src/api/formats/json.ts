@@ -2,6 +2,7 @@
 
 import type { ResultObject } from '../result.ts';
 import { printerHeaders } from './headers.ts';
+import { encodeResultJson } from './json-direct.ts';
 import { encodeJson } from './json-encode.ts';
 import { JSON_V1, JSON_V2, transformResult } from './php-array.ts';
 import type { FormatOptions, RenderedBody } from './types.ts';
@@ -17,8 +18,10 @@ export function sanitizeCallback(callback: string): string {
 }
 
 export function jsonText(tree: ResultObject, opts: FormatOptions, pretty: boolean): string {
-  const data = transformResult(tree, opts.formatVersion === 1 ? JSON_V1 : JSON_V2);
-  const json = encodeJson(data, { utf8: jsonAllowsUtf8(opts), indent: pretty ? '    ' : undefined });
+  const utf8 = jsonAllowsUtf8(opts);
+  const json = pretty
+    ? encodeJson(transformResult(tree, opts.formatVersion === 1 ? JSON_V1 : JSON_V2), { utf8, indent: '    ' })
+    : encodeResultJson(tree, opts.formatVersion, utf8);
   // The comment guards against content sniffers (MediaWiki's T70187).
   return opts.callback === undefined ? json : `/**/${sanitizeCallback(opts.callback)}(${json})`;
 }

@@ -75,7 +75,7 @@ export function isMetadataKey(key: PhpKey): boolean {
 }
 
 /** The node's entries with PHP keys, without `_` keys unless preserved (they are metadata). */
-function dataEntries(node: ResultContainer, preserve: Set<string> | undefined): [PhpKey, ResultNode][] {
+export function dataEntries(node: ResultContainer, preserve: Set<string> | undefined): [PhpKey, ResultNode][] {
   const out: [PhpKey, ResultNode][] = [];
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) out.push([i, node[i]]);
@@ -202,7 +202,7 @@ function applyType(
   return new PhpArray(armor(out, meta, armorKvp!, t), false, kept);
 }
 
-function moveContentToStar(data: [PhpKey, ResultNode][], contentKey: string): [PhpKey, ResultNode][] {
+export function moveContentToStar(data: [PhpKey, ResultNode][], contentKey: string): [PhpKey, ResultNode][] {
   const key = phpKey(contentKey);
   const at = data.findIndex(([k]) => k === key);
   if (at < 0) return data;
