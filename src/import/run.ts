@@ -1,7 +1,7 @@
 // One import from dump files to a servable SQLite wiki: read, write, link, finish, then rename into place.
 
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSchema, insertInstallerDefaults, TABLES } from '../store/sqlite/schema.ts';
 import { DumpFatalError, DumpReader } from './dump-reader.ts';
@@ -108,6 +108,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
   const configPath = options.config ?? `${options.db}.config.json`;
   const tmp = `${options.db}.tmp`;
   const userConfig = readUserConfig(configPath);
+  mkdirSync(dirname(resolve(options.db)), { recursive: true });
   const resuming = options.resume === true && existsSync(tmp);
   const db = openTarget(options, tmp);
   let siteInfo: DumpSiteInfo | null = null;
@@ -229,6 +230,7 @@ function writeConfig(path: string, config: ImportedConfig): void {
 
 /** The working copy: `<db>.tmp`, new, copied from an existing wiki, or kept from a failed run (--resume). */
 function openTarget(options: ImportOptions, tmp: string): Database.Database {
+  mkdirSync(dirname(resolve(options.db)), { recursive: true });
   const resuming = options.resume === true && existsSync(tmp);
   if (!resuming) {
     rmSync(tmp, { force: true });
