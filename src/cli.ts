@@ -93,8 +93,9 @@ async function createStartingWiki(db: string, site: SiteConfig): Promise<void> {
   if (existsSync(sample)) {
     try {
       const { runImport } = await import('./import/index.ts');
-      await runImport({ dumps: [sample], db });
-      return;
+      const summary = await runImport({ dumps: [sample], db });
+      if (summary.ok) return;
+      console.error(`wikiquery: could not import the sample wiki (${summary.fatal ?? 'import failed'}); creating an empty one`);
     } catch (e) {
       console.error(`wikiquery: could not import the sample wiki (${e instanceof Error ? e.message : String(e)}); creating an empty one`);
     }
