@@ -140,11 +140,7 @@ describe('allpages store', { skip }, () => {
 async function queryPlans(work: (store: SqliteListingStore) => Promise<void>): Promise<string[]> {
   const db = new SqliteDatabase(fixtureDb);
   const statements: [string, unknown[]][] = [];
-  const all = db.all.bind(db);
-  db.all = <T>(sql: string, ...params: unknown[]): T[] => {
-    statements.push([sql, params]);
-    return all<T>(sql, ...params);
-  };
+  db.onQuery = (sql, params) => statements.push([sql, params]);
   await work(new SqliteListingStore(db));
   const plans = statements.map(([sql, params]) => {
     const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];

@@ -23,7 +23,11 @@ export class SqliteDatabase {
     return s;
   }
 
+  /** Sees every query with its parameters (tests check query plans through it). */
+  onQuery?: (sql: string, params: unknown[]) => void;
+
   all<T>(sql: string, ...params: unknown[]): T[] {
+    this.onQuery?.(sql, params);
     return this.statement(sql).all(...params) as T[];
   }
 
@@ -35,6 +39,7 @@ export class SqliteDatabase {
    * statement, same rows, same order.
    */
   rows<T>(select: string, rest: string, ...params: unknown[]): T[] {
+    this.onQuery?.(`SELECT ${select} ${rest}`, params);
     const list = selectList(select);
     let texts: string[];
     try {
@@ -56,6 +61,7 @@ export class SqliteDatabase {
   }
 
   get<T>(sql: string, ...params: unknown[]): T | undefined {
+    this.onQuery?.(sql, params);
     return this.statement(sql).get(...params) as T | undefined;
   }
 
