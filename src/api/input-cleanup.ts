@@ -2,12 +2,15 @@
 
 /** C0 controls (but tab, LF, CR) and the non-characters U+FFFE/U+FFFF become U+FFFD. */
 const CONTROL_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
+const PLAIN_TEXT = /^[\t\n\r\x20-\x7e]*$/;
 
 /**
  * Control characters become U+FFFD and text is NFC-normalised, except that a value starting with
  * U+001F keeps U+001F as its multi-value separator.
  */
 export function cleanUpInput(value: string): string {
+  // Printable ASCII (and tab, LF, CR) has nothing to replace and is already NFC.
+  if (PLAIN_TEXT.test(value)) return value;
   if (value.charCodeAt(0) === 0x1f) {
     return value.split('\x1f').map((part) => part.replace(CONTROL_CHARS, '\ufffd').normalize('NFC')).join('\x1f');
   }

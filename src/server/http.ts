@@ -8,16 +8,20 @@ import type { ApiServices } from '../api/services.ts';
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
+/** A parameter name PHP keeps as it is (no NUL, leading space, `[`, `.` or space). */
+const PLAIN_NAME = /^[A-Za-z0-9_-]+$/;
+
 /**
  * PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`; `a[...]`
  * makes an array (which the API refuses with a warning); an unclosed `[` becomes `_`.
  */
 function addParam(into: RequestValues, rawName: string, value: string, rawBytes?: Uint8Array): void {
   // PHP's names are C strings (cut at NUL) and lose their leading spaces.
-  const name = rawName.split('\0', 1)[0].replace(/^ +/, '');
+  const plain = PLAIN_NAME.test(rawName);
+  const name = plain ? rawName : rawName.split('\0', 1)[0].replace(/^ +/, '');
   const bracket = name.indexOf('[');
   const isArray = bracket >= 0 && name.indexOf(']', bracket) > 0;
-  const phpName = bracket < 0 ? name.replace(/[. ]/g, '_') : `${name.slice(0, bracket).replace(/[. ]/g, '_')}${isArray ? '' : `_${name.slice(bracket + 1)}`}`;
+  const phpName = bracket < 0 ? (plain ? name : name.replace(/[. ]/g, '_')) : `${name.slice(0, bracket).replace(/[. ]/g, '_')}${isArray ? '' : `_${name.slice(bracket + 1)}`}`;
   if (!phpName) return;
   into.order.add(phpName);
   if (isArray) {
@@ -91,8 +95,21 @@ function percentDecodeBytes(s: string): Uint8Array {
 /** Decoded text; `invalidBytes` holds the raw bytes when they were not valid UTF-8. */
 function decodeComponent(s: string, legacyEncoding: boolean): { text: string; invalidBytes?: Uint8Array } {
   if (!/[%+]/.test(s)) return { text: s };
+  // The common case, ASCII with well-formed escapes of valid UTF-8, decodes natively;
+  // decodeURIComponent throws wherever the byte-wise path below has something to repair.
+  if (ASCII.test(s)) {
+    try {
+      const text = decodeURIComponent(s.replaceAll('+', ' '));
+      // TextDecoder drops a leading byte order mark; let it.
+      if (text.charCodeAt(0) !== 0xfeff) return { text };
+    } catch {
+      // malformed escape or invalid UTF-8
+    }
+  }
   return decodeBytes(percentDecodeBytes(s), legacyEncoding);
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
