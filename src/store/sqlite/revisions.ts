@@ -84,8 +84,8 @@ export class SqliteRevisionStore implements RevisionStore {
       args.push(q.tagId);
     }
     const order = newer ? 'rev_timestamp, rev_id' : 'rev_timestamp DESC, rev_id DESC';
-    const sql = `SELECT ${REVISION_COLUMNS} FROM revision ${REVISION_JOINS} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
-    return this.db.all<RevisionRow>(sql, ...args, q.limit);
+    const rest = `FROM revision ${REVISION_JOINS} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
+    return this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args, q.limit);
   }
 
   async latestOfPages(q: LatestRevisionsQuery): Promise<RevisionRow[]> {
@@ -101,10 +101,10 @@ export class SqliteRevisionStore implements RevisionStore {
       where.push(TAG_FILTER);
       args.push(q.tagId);
     }
-    const sql =
-      `SELECT ${REVISION_COLUMNS} FROM page JOIN revision ON rev_id = page_latest AND rev_page = page_id ${REVISION_JOINS} ` +
+    const rest =
+      `FROM page JOIN revision ON rev_id = page_latest AND rev_page = page_id ${REVISION_JOINS} ` +
       `WHERE ${where.join(' AND ')} ORDER BY rev_page, rev_id LIMIT ?`;
-    return this.db.all<RevisionRow>(sql, ...args, q.limit);
+    return this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args, q.limit);
   }
 
   async byIds(q: RevisionsByIdQuery): Promise<RevisionRow[]> {
@@ -118,10 +118,8 @@ export class SqliteRevisionStore implements RevisionStore {
         where.push(TAG_FILTER);
         args.push(q.tagId);
       }
-      const sql =
-        `SELECT ${REVISION_COLUMNS} FROM revision JOIN page ON page_id = rev_page ${REVISION_JOINS} ` +
-        `WHERE ${where.join(' AND ')} ORDER BY rev_id LIMIT ?`;
-      out.push(...this.db.all<RevisionRow>(sql, ...args, q.limit - out.length));
+      const rest = `FROM revision JOIN page ON page_id = rev_page ${REVISION_JOINS} WHERE ${where.join(' AND ')} ORDER BY rev_id LIMIT ?`;
+      out.push(...this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args, q.limit - out.length));
       if (out.length >= q.limit) break;
     }
     return out;
@@ -170,9 +168,9 @@ export class SqliteRevisionStore implements RevisionStore {
   async slotsOf(revIds: readonly number[]): Promise<Map<number, SlotRow[]>> {
     const out = new Map<number, SlotRow[]>();
     for (const part of chunks(revIds)) {
-      const rows = this.db.all<SlotRow>(
-        'SELECT slot_revision_id, role_name, content_size, content_sha1, model_name, content_address, slot_origin ' +
-          'FROM slots JOIN slot_roles ON role_id = slot_role_id JOIN content ON content_id = slot_content_id ' +
+      const rows = this.db.rows<SlotRow>(
+        'slot_revision_id, role_name, content_size, content_sha1, model_name, content_address, slot_origin',
+        'FROM slots JOIN slot_roles ON role_id = slot_role_id JOIN content ON content_id = slot_content_id ' +
           `JOIN content_models ON model_id = content_model WHERE slot_revision_id IN (${placeholders(part.length)}) ` +
           'ORDER BY slot_revision_id, slot_role_id',
         ...part,
