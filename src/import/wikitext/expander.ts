@@ -599,6 +599,8 @@ define({
   handler: (x, frame, first, parts) => {
     const option = x.value(parts[0], frame);
     const key = decodeCharReferences(stripTags(first)).trim();
+    // CoreParserFunctions::defaultsort: an empty key sets nothing.
+    if (key === '') return '';
     const old = x.out.props.get('defaultsort');
     if (old === undefined || option !== 'noreplace') x.out.props.set('defaultsort', key);
     if (old !== undefined && old !== key && option === '') return `<span class="error">Warning: Default sort key "${key}" overrides earlier default sort key "${old}".</span>`;

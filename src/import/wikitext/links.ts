@@ -34,6 +34,8 @@ export interface LinkContext {
   subpageNamespaces: ReadonlySet<number>;
   /** DEFAULTSORT in force when categories without a sort key are met. */
   defaultSort(): string;
+  /** Enabled extensions: some add behaviour switches. */
+  extensions?: ReadonlySet<string>;
 }
 
 /** $wgUrlProtocols (MediaWiki 1.39 default). */
@@ -56,9 +58,16 @@ const STARTS_WITH_PROTOCOL = new RegExp(`^(?:${PROTOCOLS})`, 'i');
 const LINK = /^([^\x00-\x1f\x7f[\]{}|<>]+?)(?:\|([\s\S]+?))?\]\]/;
 const IMAGE_LINK = /^([^\x00-\x1f\x7f[\]{}|<>]+?)\|([\s\S]*)$/;
 
-const SWITCHES_CASE_SENSITIVE = ['NOINDEX', 'INDEX', 'HIDDENCAT', 'EXPECTUNUSEDCATEGORY', 'STATICREDIRECT', 'NEWSECTIONLINK', 'NONEWSECTIONLINK', 'EXPECTED_UNCONNECTED_PAGE', 'EXPECTUNUSEDTEMPLATE'];
-const SWITCHES_CASE_INSENSITIVE = ['NOTOC', 'NOGALLERY', 'FORCETOC', 'TOC', 'NOEDITSECTION', 'NOTITLECONVERT', 'NOTC', 'NOCONTENTCONVERT', 'NOCC', 'DISAMBIG', 'NOGLOBAL'];
-const SWITCH_ALIASES: Record<string, string> = { notc: 'notitleconvert', nocc: 'nocontentconvert' };
+/** MagicWordFactory's double-underscore words of MediaWiki 1.39 core. */
+const SWITCHES_CASE_SENSITIVE = ['NOINDEX', 'INDEX', 'HIDDENCAT', 'EXPECTUNUSEDCATEGORY', 'STATICREDIRECT', 'NEWSECTIONLINK', 'NONEWSECTIONLINK'];
+const SWITCHES_CASE_INSENSITIVE = ['NOTOC', 'NOGALLERY', 'FORCETOC', 'TOC', 'NOEDITSECTION', 'NOTITLECONVERT', 'NOTC', 'NOCONTENTCONVERT', 'NOCC'];
+const SWITCH_ALIASES: Record<string, string> = { notc: 'notitleconvert', nocc: 'nocontentconvert', disambig: 'disambiguation' };
+/** Switches that only exist on a wiki with the extension (GetDoubleUnderscoreIDs), case-insensitive ones marked. */
+const EXTENSION_SWITCHES: Record<string, { word: string; caseInsensitive: boolean }[]> = {
+  Disambiguator: [{ word: 'DISAMBIG', caseInsensitive: true }],
+  GlobalUserPage: [{ word: 'NOGLOBAL', caseInsensitive: true }],
+  WikibaseClient: [{ word: 'EXPECTED_UNCONNECTED_PAGE', caseInsensitive: false }],
+};
 const SWITCH = /__([A-Za-z_]+?)__/g;
 
 export function emptyLinks(): ScannedLinks {
@@ -75,15 +84,16 @@ export function emptyLinks(): ScannedLinks {
 }
 
 export function scanLinks(text: string, ctx: LinkContext, into: ScannedLinks = emptyLinks()): ScannedLinks {
-  scanSwitches(text, into);
+  scanSwitches(text, into, ctx.extensions);
   const rest = internalLinks(text, ctx, into);
   const unbracketed = bracketedExternalLinks(rest, into);
   freeExternalLinks(unbracketed, into);
   return into;
 }
 
-function scanSwitches(text: string, out: ScannedLinks): void {
+function scanSwitches(text: string, out: ScannedLinks, extensions: ReadonlySet<string> | undefined): void {
   if (text.indexOf('__') < 0) return;
+  const extra = extensions ? [...extensions].flatMap((e) => EXTENSION_SWITCHES[e] ?? []) : [];
   SWITCH.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = SWITCH.exec(text)) !== null) {
@@ -91,6 +101,7 @@ function scanSwitches(text: string, out: ScannedLinks): void {
     let name: string | null = null;
     if (SWITCHES_CASE_SENSITIVE.includes(word)) name = word.toLowerCase();
     else if (SWITCHES_CASE_INSENSITIVE.includes(word.toUpperCase())) name = word.toLowerCase();
+    else if (extra.some((e) => (e.caseInsensitive ? e.word === word.toUpperCase() : e.word === word))) name = word.toLowerCase();
     if (name !== null) out.switches.add(SWITCH_ALIASES[name] ?? name);
     else SWITCH.lastIndex = m.index + 2;
   }

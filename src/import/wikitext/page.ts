@@ -66,7 +66,9 @@ export function analyzeWikitext(text: string, page: PageContext, env: ParseEnvir
     isLanguagePrefix: env.isLanguagePrefix,
     subpageNamespaces,
     defaultSort: () => out.props.get('defaultsort') ?? '',
+    extensions: expander.extensions,
   }, links);
+  dropLinksToThisServer(links, env.site.server);
   if (redirect) {
     const t = redirect.target;
     if (t.interwiki !== '') links.interwikiLinks.set(`${t.interwiki}:${t.dbKey}`, [t.interwiki, t.dbKey]);
@@ -83,6 +85,24 @@ export function analyzeWikitext(text: string, page: PageContext, env: ParseEnvir
   if (displayTitle !== undefined) props.set('displaytitle', displayTitle);
   addTrackingCategories(links, out.tracking, page, env, defaultSort ?? '');
   return { redirect: redirect?.target ?? null, links, templates: out.templates, props };
+}
+
+/**
+ * ParserOutput::addExternalLink keeps no link to the wiki's own server ($wgRegisterInternalExternals
+ * is false): isLinkInternal matches $wgServer at the start, case-insensitively, followed by `/`, `?`,
+ * `#` or the end; a protocol-relative server matches `http:` and `https:` links too.
+ */
+export function dropLinksToThisServer(links: ScannedLinks, server: string): void {
+  if (!server || links.externalLinks.size === 0) return;
+  const prefix = server.startsWith('//') ? `(?:https?:)?${escapeRegExp(server)}` : escapeRegExp(server);
+  const internal = new RegExp(`^${prefix}(?:[?/#]|$)`, 'i');
+  for (const url of links.externalLinks) {
+    if (internal.test(url)) links.externalLinks.delete(url);
+  }
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 function needsExpansion(text: string): boolean {
