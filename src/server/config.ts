@@ -6,12 +6,6 @@ import type { SiteConfig } from '../wiki/site.ts';
 
 const require = createRequire(import.meta.url);
 
-/** The seed's site: MediaWiki 1.39 defaults plus its GROUPS and RIGHTS (config/default.json). */
-export function defaultSiteConfig(): SiteConfig {
-  const base = require('../../config/default.json') as Partial<SiteConfig>;
-  return completeConfig(structuredClone(base));
-}
-
 const FALLBACKS: Omit<SiteConfig, 'namespaces' | 'namespaceAliases' | 'groups' | 'explicitGroups' | 'availableRights'> = {
   server: 'http://127.0.0.1:8080',
   scriptPath: '/wiki',
@@ -63,7 +57,10 @@ function completeConfig(partial: Partial<SiteConfig>): SiteConfig {
   return cfg;
 }
 
-/** Reads a config file (JSON or YAML) and lays it over the defaults. */
+/**
+ * Reads a config file (JSON or YAML) and lays it over config/default.json, the seed's site
+ * (MediaWiki 1.39 defaults with the spec's GROUPS and RIGHTS); no file gives those defaults.
+ */
 export function loadSiteConfig(path?: string, overrides: Partial<SiteConfig> = {}): SiteConfig {
   const base = require('../../config/default.json') as Partial<SiteConfig>;
   let fromFile: Partial<SiteConfig> = {};
