@@ -1,0 +1,23 @@
+// The engine without HTTP: services over the fixture wiki, and requests built as the server builds them.
+import { fileURLToPath } from 'node:url';
+import { createServices, type ApiServices } from '../src/api/services.ts';
+import { ApiRequest } from '../src/api/request.ts';
+import { loadSiteConfig } from '../src/server/config.ts';
+import { parseQueryString, emptyValues } from '../src/server/http.ts';
+import { openSqliteStore } from '../src/store/sqlite/index.ts';
+
+const SHARED = process.env.WIKIQUERY_SHARED ?? fileURLToPath(new URL('../../shared', import.meta.url));
+export const FIXTURE_DB = `${SHARED}/fixtures/fixture-wiki/data/wikidb.sqlite`;
+
+export async function fixtureServices(): Promise<ApiServices> {
+  const site = loadSiteConfig(fileURLToPath(new URL('../config/fixture.json', import.meta.url)));
+  return createServices(site, openSqliteStore(FIXTURE_DB));
+}
+
+const HEADERS = { host: '127.0.0.1:8081', 'user-agent': 'wikiquery-bench', accept: '*/*' };
+
+/** A GET request for a query string, parsed by the HTTP layer's own rules. */
+export function getRequest(qs: string, method: 'GET' | 'POST' = 'GET'): ApiRequest {
+  const values = parseQueryString(qs, emptyValues(), method === 'GET');
+  return new ApiRequest(method, values.values, HEADERS, '127.0.0.1', `/wiki/api.php?${qs}`, values.cleaned);
+}
