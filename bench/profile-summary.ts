@@ -1,5 +1,5 @@
 // Summarises a V8 .cpuprofile (node --cpu-prof): self time by function and by file, top entries.
-//   node --import tsx bench/profile-summary.ts bench/tmp/prof/*.cpuprofile [--top 40]
+//   node --import tsx bench/profile-summary.ts /tmp/wq-prof/*.cpuprofile [--top 40]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
