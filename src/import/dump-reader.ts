@@ -11,6 +11,7 @@ import type {
   DumpSiteInfo,
   DumpUpload,
 } from './dump-types.ts';
+import { isUtf8 } from 'node:buffer';
 import { XmlError, XmlTokenizer, type XmlAttributes, type XmlSink } from './xml-tokenizer.ts';
 
 /** Export schema versions whose layout this reader knows (0.3 to 0.11 share the page layout). */
@@ -40,7 +41,11 @@ interface PartialRecord {
   fields: Record<string, string>;
   attributes: Record<string, XmlAttributes>;
   line: number;
+  /** `<text>` as UTF-8 bytes: page texts are never decoded into strings while reading. */
+  text?: Buffer;
 }
+
+const NO_TEXT = Buffer.alloc(0);
 
 export class DumpReader implements XmlSink {
   private readonly tokenizer: XmlTokenizer;
@@ -50,6 +55,10 @@ export class DumpReader implements XmlSink {
   private skipDepth = 0;
   private captureName: string | null = null;
   private captureText = '';
+  /** The field being captured is a page text, kept as bytes in `textPieces`. */
+  private captureBytes = false;
+  private textPieces: Buffer[] = [];
+  private textLength = 0;
   private siteInfo: DumpSiteInfo = { namespaces: [] };
   private namespaceAttributes: XmlAttributes | null = null;
   private page: PartialRecord | null = null;
@@ -72,10 +81,10 @@ export class DumpReader implements XmlSink {
     this.strict = options.strict ?? false;
   }
 
-  write(chunk: string): void {
+  write(chunk: Uint8Array): void {
     if (this.resyncMarker === null) return this.guard(() => this.tokenizer.write(chunk));
     this.tokenizer.append(chunk);
-    this.guard(() => this.tokenizer.write(''));
+    this.guard(() => this.tokenizer.write(NO_TEXT));
   }
 
   end(): void {
@@ -95,7 +104,7 @@ export class DumpReader implements XmlSink {
       } catch (error) {
         if (!(error instanceof XmlError)) throw error;
         this.recoverFromXmlError(error);
-        step = () => this.tokenizer.write('');
+        step = () => this.tokenizer.write(NO_TEXT);
       }
     }
   }
@@ -122,6 +131,7 @@ export class DumpReader implements XmlSink {
     this.skipDepth = 0;
     this.captureName = null;
     this.captureText = '';
+    this.endTextCapture();
     this.page = null;
     this.record = null;
     this.contributor = null;
@@ -184,8 +194,26 @@ export class DumpReader implements XmlSink {
     }
   }
 
-  text(value: string): void {
-    if (this.captureName !== null && this.skipDepth === 0) this.captureText += value;
+  text(bytes: Buffer, start: number, end: number): void {
+    if (this.captureName === null || this.skipDepth !== 0) return;
+    if (!this.captureBytes) {
+      this.captureText += bytes.toString('utf8', start, end);
+      return;
+    }
+    const piece = Buffer.allocUnsafe(end - start);
+    bytes.copy(piece, 0, start, end);
+    this.textPieces.push(piece);
+    this.textLength += piece.length;
+  }
+
+  /** The captured page text; invalid UTF-8 is replaced by U+FFFD as a string decoder would. */
+  private endTextCapture(): Buffer {
+    const pieces = this.textPieces;
+    const text = pieces.length === 0 ? NO_TEXT : pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, this.textLength);
+    this.textPieces = [];
+    this.textLength = 0;
+    this.captureBytes = false;
+    return isUtf8(text) ? text : Buffer.from(text.toString('utf8'));
   }
 
   close(name: string): void {
@@ -194,6 +222,13 @@ export class DumpReader implements XmlSink {
       return;
     }
     if (this.captureName !== null) {
+      if (this.captureBytes) {
+        const text = this.endTextCapture();
+        this.captureName = null;
+        if (this.context === 'content') this.content!.text = text;
+        else this.record!.text = text;
+        return;
+      }
       const value = this.captureText;
       this.captureName = null;
       this.captureText = '';
@@ -225,6 +260,7 @@ export class DumpReader implements XmlSink {
   private capture(name: string): void {
     this.captureName = name;
     this.captureText = '';
+    this.captureBytes = name === 'text' && (this.context === 'revision' || this.context === 'content');
   }
 
   private skip(name: string, report = true): void {
@@ -398,7 +434,7 @@ export class DumpReader implements XmlSink {
 
   private endRevision(): void {
     if (this.pageBroken) return;
-    const { fields, attributes, line } = this.record!;
+    const { fields, attributes, line, text } = this.record!;
     const subject = this.page!.fields.title;
     const id = parseId(fields.id ?? '');
     if (id === undefined) return this.problem(`a revision without a valid <id> ("${fields.id ?? ''}") is skipped`, subject);
@@ -409,7 +445,7 @@ export class DumpReader implements XmlSink {
       role: 'main',
       model: fields.model,
       format: fields.format,
-      text: textAttributes.deleted || textAttributes.location ? undefined : (fields.text ?? ''),
+      text: textAttributes.deleted || textAttributes.location ? undefined : (text ?? NO_TEXT),
       deleted: Boolean(textAttributes.deleted),
     };
     if (fields.origin !== undefined) main.origin = parseId(fields.origin);
@@ -434,13 +470,13 @@ export class DumpReader implements XmlSink {
   }
 
   private endContent(): void {
-    const { fields, attributes } = this.content!;
+    const { fields, attributes, text } = this.content!;
     const textAttributes = attributes.text ?? {};
     const content: DumpContent = {
       role: fields.role ?? 'main',
       model: fields.model,
       format: fields.format,
-      text: textAttributes.deleted || textAttributes.location ? undefined : fields.text,
+      text: textAttributes.deleted || textAttributes.location ? undefined : text,
       deleted: Boolean(textAttributes.deleted),
     };
     if (fields.origin !== undefined) content.origin = parseId(fields.origin);
@@ -449,7 +485,7 @@ export class DumpReader implements XmlSink {
     this.content = null;
     if (content.role === 'main') {
       // Schema 0.11 may spell the main slot as a <content> too; it then stands for <text>.
-      this.record!.fields.text ??= content.text ?? '';
+      this.record!.text ??= content.text ?? NO_TEXT;
       return;
     }
     this.contents.push(content);

@@ -1,4 +1,4 @@
-// Opens a dump file (plain, gzip or bzip2, multistream included) as a stream of decoded text chunks.
+// Opens a dump file (plain, gzip or bzip2, multistream included) as a stream of decompressed bytes.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync, createReadStream } from 'node:fs';
@@ -18,7 +18,9 @@ export interface DumpSource {
   totalBytes: number;
   /** File bytes read so far (compressed bytes for compressed files): the basis of progress and ETA. */
   bytesRead(): number;
-  /** Decoded UTF-8 text, in order. Throws DumpSourceError when decompression fails. */
+  /** The decompressed bytes, in order. Throws DumpSourceError when decompression fails. */
+  bytes(): AsyncIterable<Buffer>;
+  /** The same decoded as UTF-8 text. */
   chunks(): AsyncIterable<string>;
 }
 
@@ -81,32 +83,39 @@ export function openDump(path: string, options: OpenOptions = {}): DumpSource {
     decoder,
     totalBytes: stat.size,
     bytesRead: () => read,
-    chunks: () => {
+    bytes: () => {
       const file = createReadStream(path, { highWaterMark: CHUNK_BYTES });
       const count = (bytes: number): void => {
         read += bytes;
       };
-      return decodeStream(file, compression, tool, path, count);
+      return decompress(file, compression, tool, path, count);
+    },
+    chunks() {
+      return decodeUtf8(this.bytes());
     },
   };
 }
 
-async function* decodeStream(
+async function* decodeUtf8(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of bytes) yield decoder.write(chunk);
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+async function* decompress(
   file: Readable,
   compression: Compression,
   tool: string | null,
   path: string,
   count: (bytes: number) => void,
-): AsyncGenerator<string> {
+): AsyncGenerator<Buffer> {
   if (compression === 'none') {
     // One consumer per stream: the bytes are counted here, not by a second 'data' listener.
-    const decoder = new StringDecoder('utf8');
     for await (const chunk of file as AsyncIterable<Buffer>) {
       count(chunk.length);
-      yield decoder.write(chunk);
+      yield chunk;
     }
-    const rest = decoder.end();
-    if (rest) yield rest;
     return;
   }
   // Piped streams flow anyway, so counting through 'data' takes nothing from the decompressor.
@@ -115,9 +124,8 @@ async function* decodeStream(
     const gunzip = createGunzip({ chunkSize: CHUNK_BYTES });
     file.on('error', (error) => gunzip.destroy(error));
     file.pipe(gunzip);
-    gunzip.setEncoding('utf8');
     try {
-      yield* gunzip as AsyncIterable<string>;
+      yield* gunzip as AsyncIterable<Buffer>;
     } catch (error) {
       throw new DumpSourceError(`${path}: gzip data is corrupt or truncated (${(error as Error).message})`);
     }
@@ -134,15 +142,14 @@ async function* decodeStream(
   const decoder = new PassThrough({ highWaterMark: CHUNK_BYTES });
   through.on('error', (error: Error) => decoder.destroy(error));
   through.pipe(decoder);
-  decoder.setEncoding('utf8');
   try {
-    yield* decoder as AsyncIterable<string>;
+    yield* decoder as AsyncIterable<Buffer>;
   } catch (error) {
     throw new DumpSourceError(`${path}: bzip2 data is corrupt or truncated (${String((error as Error).message ?? error)})`);
   }
 }
 
-async function* decodeWithTool(file: Readable, tool: string, path: string): AsyncGenerator<string> {
+async function* decodeWithTool(file: Readable, tool: string, path: string): AsyncGenerator<Buffer> {
   const child = spawn(tool, ['-dc'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
@@ -153,10 +160,9 @@ async function* decodeWithTool(file: Readable, tool: string, path: string): Asyn
   // The child may stop reading early (corrupt data); its closed stdin is not our error.
   child.stdin.on('error', () => {});
   file.pipe(child.stdin);
-  child.stdout.setEncoding('utf8');
   let finished = false;
   try {
-    yield* child.stdout as AsyncIterable<string>;
+    yield* child.stdout as AsyncIterable<Buffer>;
     finished = true;
   } finally {
     if (!finished) {

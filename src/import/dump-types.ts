@@ -35,8 +35,8 @@ export interface DumpContent {
   origin?: number;
   model?: string;
   format?: string;
-  /** Undefined when the text is deleted or not included (stub dumps). */
-  text?: string;
+  /** UTF-8 bytes; undefined when the text is deleted or not included (stub dumps). */
+  text?: Buffer;
   /** `<text bytes="">`, the only size known when the text itself is absent. */
   bytes?: number;
   /** `<text sha1="">` (0.11). */

@@ -58,7 +58,7 @@ interface CurrentPage {
   /** The page already existed (a second dump with more revisions of it). */
   existing: boolean;
   revisions: number;
-  latest: { id: number; timestamp: string; len: number; model: string; text: string | undefined } | null;
+  latest: { id: number; timestamp: string; len: number; model: string; text: Buffer | undefined } | null;
   firstTimestamp: string | null;
   /** Revision id -> content id, for slots that MediaWiki shares (`<origin>` older than the revision). */
   contentOfRevision: Map<number, { contentId: number; sha1: string }>;
@@ -67,6 +67,7 @@ interface CurrentPage {
 }
 
 const CACHE_LIMIT = 100_000;
+const NO_TEXT = Buffer.alloc(0);
 const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;
 const IPV6 = /^[0-9A-Fa-f:]+$/;
 
@@ -120,7 +121,8 @@ export class PageWriter implements DumpHandler {
     this.batches = {
       revision: new RowBatch(db, `INSERT INTO revision (rev_id, rev_page, rev_comment_id, rev_actor, rev_timestamp, rev_minor_edit,
         rev_deleted, rev_len, rev_parent_id, rev_sha1) VALUES`, 9, 100, '(?, ?, 0, ?, ?, ?, ?, ?, ?, ?)'),
-      text: new RowBatch(db, 'INSERT INTO text (old_id, old_text, old_flags) VALUES', 2, 100, "(?, ?, 'utf-8')"),
+      // Texts arrive as UTF-8 bytes; the cast stores them as TEXT, as MediaWiki's own rows are.
+      text: new RowBatch(db, 'INSERT INTO text (old_id, old_text, old_flags) VALUES', 2, 100, "(?, CAST(? AS TEXT), 'utf-8')"),
       content: new RowBatch(db, 'INSERT INTO content (content_id, content_size, content_sha1, content_model, content_address) VALUES', 5),
       slots: new RowBatch(db, 'INSERT INTO slots (slot_revision_id, slot_role_id, slot_content_id, slot_origin) VALUES', 3, 100, '(?, 1, ?, ?)'),
       revComment: new RowBatch(db, 'INSERT INTO revision_comment_temp (revcomment_rev, revcomment_comment_id) VALUES', 2),
@@ -251,7 +253,7 @@ export class PageWriter implements DumpHandler {
     if (page.id === 0) page.id = this.allocatePageId();
     const main = rev.main;
     const text = main.text;
-    const len = text !== undefined ? Buffer.byteLength(text) : (main.bytes ?? 0);
+    const len = text !== undefined ? text.length : (main.bytes ?? 0);
     const sha1 = rev.sha1 ?? main.sha1 ?? (text !== undefined ? sha1Base36(text) : '');
     const model = main.model ?? defaultModel(page.ns, page.dbKey);
     let deleted = 0;
@@ -279,7 +281,7 @@ export class PageWriter implements DumpHandler {
     } else {
       const textId = this.nextTextId++;
       contentId = this.nextContentId++;
-      this.batches.text.add(textId, text ?? '');
+      this.batches.text.add(textId, text ?? NO_TEXT);
       this.batches.content.add(contentId, len, sha1, this.modelId(model), `tt:${textId}`);
     }
     if (page.contentOfRevision.size < 10_000) page.contentOfRevision.set(rev.id, { contentId, sha1 });
@@ -344,7 +346,8 @@ export class PageWriter implements DumpHandler {
       return;
     }
     const latest = page.latest;
-    const isRedirect = latest.text !== undefined && latest.model === 'wikitext' && redirectTarget(latest.text, this.codec!) !== null;
+    const isRedirect =
+      latest.text !== undefined && latest.model === 'wikitext' && mayBeRedirect(latest.text) && redirectTarget(latest.text.toString('utf8'), this.codec!) !== null;
     this.touch(1);
     if (page.existing) {
       this.statements.updatePage!.run(isRedirect ? 1 : 0, latest.timestamp, latest.id, latest.len, latest.model, page.id);
@@ -545,6 +548,16 @@ function defaultModel(ns: number, dbKey: string): string {
   }
   if (ns === 828) return dbKey.endsWith('/doc') ? 'wikitext' : 'Scribunto';
   return 'wikitext';
+}
+
+/** Whether a text can start with #REDIRECT after white space (also Unicode white space): the rest are not decoded. */
+function mayBeRedirect(text: Buffer): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) continue;
+    return c === 0x23 /* # */ || c >= 0x80;
+  }
+  return false;
 }
 
 function isIp(name: string): boolean {

@@ -3,15 +3,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DumpFatalError, DumpReader } from './dump-reader.ts';
 import { DumpSourceError, openDump } from './dump-source.ts';
-import type { DumpHandler } from './dump-types.ts';
+import type { DumpHandler, DumpRevision } from './dump-types.ts';
+import { pack, type DumpEvent, type EventBatch } from './event-batch.ts';
 
 export interface ReadWorkerJob {
   path: string;
   strict: boolean;
 }
-
-/** One handler call, replayed by the main thread: [method name, argument]. */
-export type DumpEvent = [keyof DumpHandler, unknown];
 
 /** Batches in flight before the reader waits for the writer: bounds memory, keeps both threads busy. */
 const CREDITS = 4;
@@ -34,6 +32,7 @@ async function waitForCredit(): Promise<void> {
 async function run(job: ReadWorkerJob): Promise<number> {
   const source = openDump(job.path);
   let events: DumpEvent[] = [];
+  let texts: Array<Buffer | undefined> = [];
   let chars = 0;
   const push = (event: DumpEvent, size = 0): void => {
     events.push(event);
@@ -42,7 +41,11 @@ async function run(job: ReadWorkerJob): Promise<number> {
   const handler: DumpHandler = {
     siteInfo: (info) => push(['siteInfo', info]),
     pageStart: (page) => push(['pageStart', page]),
-    revision: (revision) => push(['revision', revision], revision.main.text?.length ?? 0),
+    revision: (revision) => {
+      texts.push(revision.main.text);
+      for (const slot of revision.slots) texts.push(slot.text);
+      push(['revision', revision], revision.main.text?.length ?? 0);
+    },
     upload: (upload) => push(['upload', upload]),
     pageEnd: (skipped) => push(['pageEnd', skipped]),
     logItem: (item) => push(['logItem', item]),
@@ -52,12 +55,21 @@ async function run(job: ReadWorkerJob): Promise<number> {
     if (events.length === 0) return;
     await waitForCredit();
     credits--;
-    parentPort!.postMessage({ type: 'events', events, bytesRead: source.bytesRead(), totalBytes: source.totalBytes });
+    const { arena, offsets } = pack(texts);
+    for (const [method, argument] of events) {
+      if (method !== 'revision') continue;
+      const revision = argument as DumpRevision;
+      revision.main.text = undefined;
+      for (const slot of revision.slots) slot.text = undefined;
+    }
+    const batch: EventBatch = { type: 'events', events, arena, texts: offsets, bytesRead: source.bytesRead(), totalBytes: source.totalBytes };
+    parentPort!.postMessage(batch, [arena]);
     events = [];
+    texts = [];
     chars = 0;
   };
   const reader = new DumpReader(handler, { strict: job.strict });
-  for await (const chunk of source.chunks()) {
+  for await (const chunk of source.bytes()) {
     reader.write(chunk);
     if (chars >= BATCH_CHARS || events.length >= BATCH_EVENTS) await flush();
   }

@@ -10,7 +10,8 @@ import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
 import { fillLogPages, fillLogSearch, finishIndexes, rebuildCategories, rebuildSiteStats, rebuildUserFacts } from './finalize.ts';
 import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
 import { buildLinksInWorkers } from './links-phase.ts';
-import type { DumpEvent, ReadWorkerJob } from './read-worker.ts';
+import { restoreTexts, type EventBatch } from './event-batch.ts';
+import type { ReadWorkerJob } from './read-worker.ts';
 import { runWorker, WorkerFailure } from './workers/spawn.ts';
 import { ImportStoppedError, PageWriter } from './page-writer.ts';
 import {
@@ -297,8 +298,10 @@ async function readDump(
   const job: ReadWorkerJob = { path, strict: options.strict ?? false };
   const { done, worker } = runWorker(READ_WORKER, job, (message) => {
     if (message.type !== 'events' || failure) return;
+    const batch = message as unknown as EventBatch;
     try {
-      for (const [method, argument] of message.events as DumpEvent[]) {
+      restoreTexts(batch);
+      for (const [method, argument] of batch.events) {
         (writer[method] as (a: unknown) => void).call(writer, argument);
       }
     } catch (error) {
@@ -341,7 +344,7 @@ async function readDumpHere(
   const report = (): void => {
     emit({ phase: 'read', dump: path, dumpIndex: index, dumpCount: options.dumps.length, bytesRead: source.bytesRead(), totalBytes: source.totalBytes, linkedPages: 0 });
   };
-  for await (const chunk of source.chunks()) {
+  for await (const chunk of source.bytes()) {
     reader.write(chunk);
     const now = performance.now();
     if (now - lastEmit > 250) {

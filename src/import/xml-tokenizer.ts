@@ -1,17 +1,22 @@
-// A streaming XML tokenizer fast enough for multi-gigabyte MediaWiki dumps, with line numbers for errors.
+// A streaming XML tokenizer over bytes, fast enough for multi-gigabyte MediaWiki dumps, with line numbers for errors.
 //
 // General-purpose SAX parsers check every character in JavaScript (saxes runs at ~20 MB/s here);
-// this one jumps between markup with indexOf and leaves text to native string code, which is what
-// makes import speed independent of the parser. It accepts well-formed XML 1.0 documents: elements,
-// attributes, the five predefined entities and character references, CDATA, comments, processing
-// instructions and a DOCTYPE without an internal subset; anything else is an XmlError.
+// this one jumps between markup with native byte searches and never turns character data into
+// JavaScript strings itself: the sink receives the bytes (entities decoded), so a page text can
+// go from the file to SQLite without being decoded from UTF-8 and encoded again. It accepts
+// well-formed XML 1.0 documents: elements, attributes, the five predefined entities and character
+// references, CDATA, comments, processing instructions and a DOCTYPE without an internal subset;
+// anything else is an XmlError.
 
 export type XmlAttributes = Record<string, string>;
 
 export interface XmlSink {
   open(name: string, attributes: XmlAttributes | null): void;
-  /** Character data in document order; one text node may arrive in several pieces. */
-  text(value: string): void;
+  /**
+   * Character data in document order, entities decoded: `bytes[start, end)`, valid only during
+   * the call. One text node may arrive in several pieces, each cut between UTF-8 characters.
+   */
+  text(bytes: Buffer, start: number, end: number): void;
   close(name: string): void;
 }
 
@@ -27,17 +32,36 @@ export class XmlError extends Error {
 }
 
 /** Text runs longer than this are passed on before their end tag arrives, keeping memory bounded. */
-const TEXT_FLUSH_CHARS = 1 << 16;
+const TEXT_FLUSH_BYTES = 1 << 16;
+/** Below this many bytes a search is a JavaScript loop: a native search would run on past the range. */
+const SHORT_RANGE = 64;
+
+const LT = 0x3c;
+const GT = 0x3e;
+const AMP = 0x26;
+const SEMI = 0x3b;
+const NL = 0x0a;
+const CR = 0x0d;
+const SLASH = 0x2f;
+
+const EMPTY = Buffer.alloc(0);
 
 export class XmlTokenizer {
-  private buffer = '';
+  /** Bytes not parsed yet start at `pos`; `view` is `buffer` up to the data's end. */
+  private buffer: Buffer = EMPTY;
+  private view: Buffer = EMPTY;
   private pos = 0;
-  /** Newlines are counted lazily and only forwards: the line number at buffer[countedTo]. */
+  /** Newlines are counted lazily and only forwards: the line number at view[countedTo]. */
   private countedTo = 0;
   private countedLine = 1;
   private readonly stack: string[] = [];
   private rootSeen = false;
   private ended = false;
+  /** The last chunk ended with CR: a LF opening the next one belongs to it. */
+  private crPending = false;
+  private atDocumentStart = true;
+  private scratch = Buffer.allocUnsafe(1 << 16);
+  private readonly names = new NameCache();
 
   constructor(private readonly sink: XmlSink) {}
 
@@ -46,23 +70,52 @@ export class XmlTokenizer {
     return this.stack;
   }
 
-  write(chunk: string): void {
+  write(chunk: Uint8Array): void {
     this.append(chunk);
     this.run(false);
   }
 
   /** Adds data without parsing it yet (while a reader looks for a place to resume). */
-  append(chunk: string): void {
+  append(chunk: Uint8Array): void {
     if (this.ended) throw new Error('XmlTokenizer: write after end');
-    if (chunk.indexOf('\r') >= 0) chunk = chunk.replace(/\r\n?/g, '\n');
+    let bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (this.crPending && bytes.length > 0 && bytes[0] === NL) bytes = bytes.subarray(1);
+    if (bytes.indexOf(CR) >= 0) bytes = this.normalizeNewlines(bytes);
+    if (this.atDocumentStart && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    if (bytes.length > 0) this.atDocumentStart = false;
+    const tail = this.view.length - this.pos;
+    const needed = tail + bytes.length;
     if (this.pos > 0) {
       this.countedLine = this.lineAt(this.pos);
       this.countedTo = 0;
-      this.buffer = this.buffer.slice(this.pos) + chunk;
-      this.pos = 0;
-    } else {
-      this.buffer += chunk;
     }
+    if (needed > this.buffer.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2, 1 << 20));
+      this.view.copy(bigger, 0, this.pos);
+      this.buffer = bigger;
+    } else if (this.pos > 0 && tail > 0) {
+      this.buffer.copy(this.buffer, 0, this.pos, this.view.length);
+    }
+    bytes.copy(this.buffer, tail);
+    this.view = this.buffer.subarray(0, needed);
+    this.pos = 0;
+  }
+
+  /** XML's end-of-line handling: CR LF and lone CR become LF. */
+  private normalizeNewlines(bytes: Buffer): Buffer {
+    const out = Buffer.allocUnsafe(bytes.length);
+    let n = 0;
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i]!;
+      if (c !== CR) {
+        out[n++] = c;
+        continue;
+      }
+      out[n++] = NL;
+      if (bytes[i + 1] === NL) i++;
+    }
+    this.crPending = bytes[bytes.length - 1] === CR;
+    return out.subarray(0, n);
   }
 
   end(): void {
@@ -70,16 +123,16 @@ export class XmlTokenizer {
     this.ended = true;
     if (this.stack.length > 0) {
       const open = this.stack[this.stack.length - 1]!;
-      throw this.error(`the document ends inside <${open}>: the file is truncated or incomplete`, this.buffer.length);
+      throw this.error(`the document ends inside <${open}>: the file is truncated or incomplete`, this.view.length);
     }
-    if (!this.rootSeen) throw this.error('the document has no root element', this.buffer.length);
+    if (!this.rootSeen) throw this.error('the document has no root element', this.view.length);
   }
 
-  /** Line and column of a position in the current buffer (default: where parsing stopped). */
+  /** Line and column (in characters) of a position in the current data (default: where parsing stopped). */
   position(at = this.pos): { line: number; column: number } {
     const line = this.lineAt(at);
-    const lineStart = this.buffer.lastIndexOf('\n', at - 1) + 1;
-    return { line, column: at - lineStart + 1 };
+    const lineStart = at > 0 ? this.view.lastIndexOf(NL, at - 1) + 1 : 0;
+    return { line, column: this.view.toString('utf8', lineStart, at).length + 1 };
   }
 
   /**
@@ -89,10 +142,9 @@ export class XmlTokenizer {
    */
   resync(marker: string, depth: number): boolean {
     this.stack.length = Math.min(this.stack.length, depth);
-    const at = this.buffer.indexOf(marker, this.pos);
+    const at = this.view.indexOf(marker, this.pos);
     if (at < 0) {
-      const keep = Math.max(this.pos, this.buffer.length - marker.length);
-      this.pos = keep;
+      this.pos = Math.max(this.pos, this.view.length - marker.length);
       return false;
     }
     this.pos = at;
@@ -100,8 +152,8 @@ export class XmlTokenizer {
   }
 
   private lineAt(at: number): number {
-    if (at < this.countedTo) return this.countedLine - countNewlines(this.buffer, at, this.countedTo);
-    this.countedLine += countNewlines(this.buffer, this.countedTo, at);
+    if (at < this.countedTo) return this.countedLine - countNewlines(this.view, at, this.countedTo);
+    this.countedLine += countNewlines(this.view, this.countedTo, at);
     this.countedTo = at;
     return this.countedLine;
   }
@@ -112,68 +164,143 @@ export class XmlTokenizer {
   }
 
   private run(final: boolean): void {
-    const buffer = this.buffer;
-    const length = buffer.length;
+    const view = this.view;
+    const length = view.length;
     let pos = this.pos;
     while (pos < length) {
-      const lt = buffer.indexOf('<', pos);
+      const lt = view.indexOf(LT, pos);
       if (lt !== pos) {
         const textEnd = lt < 0 ? length : lt;
         if (lt < 0 && !final) {
-          // Keep a possibly cut entity or a short tail until more data comes.
-          if (textEnd - pos < TEXT_FLUSH_CHARS) break;
-          const amp = buffer.lastIndexOf('&', textEnd - 1);
-          const cut = amp >= textEnd - 12 ? amp : textEnd;
-          if (cut > pos) this.emitText(buffer, pos, cut);
+          // Keep a possibly cut entity, a cut character or a short tail until more data comes.
+          if (textEnd - pos < TEXT_FLUSH_BYTES) break;
+          const cut = safeCut(view, pos, textEnd);
+          if (cut > pos) this.emitText(pos, cut);
           this.pos = cut;
           return;
         }
-        this.emitText(buffer, pos, textEnd);
+        this.emitText(pos, textEnd);
         this.pos = pos = textEnd;
         if (lt < 0) return;
       }
       // A sink or markup error leaves this.pos at the markup that failed, for resync().
-      const next = this.markup(buffer, pos, final);
+      const next = this.markup(pos, final);
       if (next < 0) return;
       this.pos = pos = next;
     }
   }
 
-  private emitText(buffer: string, start: number, end: number): void {
+  private emitText(start: number, end: number): void {
+    const view = this.view;
     if (this.stack.length === 0) {
       for (let i = start; i < end; i++) {
-        const c = buffer.charCodeAt(i);
-        if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d && c !== 0xfeff) {
-          throw this.error('text outside the root element', i);
+        const c = view[i]!;
+        if (c === 0x20 || c === NL || c === 0x09 || c === CR) continue;
+        // U+FEFF (a byte order mark) counts as white space here.
+        if (c === 0xef && view[i + 1] === 0xbb && view[i + 2] === 0xbf && i + 2 < end) {
+          i += 2;
+          continue;
         }
+        throw this.error('text outside the root element', i);
       }
       return;
     }
-    const raw = buffer.slice(start, end);
-    this.sink.text(raw.indexOf('&') < 0 ? raw : this.decode(raw, start));
+    const amp = indexInRange(view, AMP, start, end);
+    if (amp < 0) return this.sink.text(view, start, end);
+    // Decoding may replace the scratch buffer by a bigger one: read it afterwards.
+    const length = this.decodeInto(start, end, amp);
+    this.sink.text(this.scratch, 0, length);
+  }
+
+  /** Character data with entities, decoded into `scratch`; returns the decoded length. */
+  private decodeInto(start: number, end: number, firstAmp: number): number {
+    const view = this.view;
+    if (this.scratch.length < end - start) this.scratch = Buffer.allocUnsafe(Math.max(end - start, this.scratch.length * 2));
+    const out = this.scratch;
+    let n = 0;
+    let last = start;
+    let amp = firstAmp;
+    while (amp >= 0) {
+      let semi = -1;
+      const limit = Math.min(end, amp + 13);
+      for (let i = amp + 1; i < limit; i++) {
+        if (view[i] === SEMI) {
+          semi = i;
+          break;
+        }
+      }
+      if (semi < 0) throw this.error('"&" that starts no entity', amp);
+      n += view.copy(out, n, last, amp);
+      n = this.entityInto(amp + 1, semi, out, n);
+      last = semi + 1;
+      amp = indexInRange(view, AMP, last, end);
+    }
+    n += view.copy(out, n, last, end);
+    return n;
+  }
+
+  /** Writes the UTF-8 of the entity named by view[from, to) at out[n]; returns the new length. */
+  private entityInto(from: number, to: number, out: Buffer, n: number): number {
+    const view = this.view;
+    const length = to - from;
+    const c0 = view[from]!;
+    if (length === 2 && view[from + 1] === 0x74 /* t */) {
+      if (c0 === 0x6c /* l */) {
+        out[n] = LT;
+        return n + 1;
+      }
+      if (c0 === 0x67 /* g */) {
+        out[n] = GT;
+        return n + 1;
+      }
+    }
+    if (length === 3 && c0 === 0x61 && view[from + 1] === 0x6d && view[from + 2] === 0x70) {
+      out[n] = AMP;
+      return n + 1;
+    }
+    if (length === 4 && startsWith(view, from, 'quot')) {
+      out[n] = 0x22;
+      return n + 1;
+    }
+    if (length === 4 && startsWith(view, from, 'apos')) {
+      out[n] = 0x27;
+      return n + 1;
+    }
+    const name = view.toString('latin1', from, to);
+    if (c0 === 0x23 /* # */) {
+      const hex = name[1] === 'x';
+      const digits = name.slice(hex ? 2 : 1);
+      const valid = hex ? /^[0-9a-fA-F]+$/.test(digits) : /^[0-9]+$/.test(digits);
+      const code = valid ? parseInt(digits, hex ? 16 : 10) : NaN;
+      if (valid && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)) {
+        return n + out.write(String.fromCodePoint(code), n, 'utf8');
+      }
+    }
+    throw this.error(`unknown entity &${view.toString('utf8', from, to)};`, from - 1);
   }
 
   /** Handles the markup at `lt`; returns the position after it, or -1 when it is incomplete. */
-  private markup(buffer: string, lt: number, final: boolean): number {
-    const c1 = buffer.charCodeAt(lt + 1);
-    if (c1 === 0x2f /* / */) return this.endTag(buffer, lt, final);
+  private markup(lt: number, final: boolean): number {
+    const view = this.view;
+    const c1 = lt + 1 < view.length ? view[lt + 1]! : -1;
+    if (c1 === SLASH) return this.endTag(lt, final);
     if (c1 === 0x21 /* ! */) {
-      if (buffer.startsWith('<!--', lt)) return this.skipUntil(buffer, lt, '-->', final, 'comment');
-      if (buffer.startsWith('<![CDATA[', lt)) return this.cdata(buffer, lt, final);
-      if (buffer.startsWith('<!DOCTYPE', lt)) return this.skipUntil(buffer, lt, '>', final, 'DOCTYPE');
-      if (lt + 9 > buffer.length && !final) return -1;
+      if (startsWith(view, lt, '<!--')) return this.skipUntil(lt, '-->', final, 'comment');
+      if (startsWith(view, lt, '<![CDATA[')) return this.cdata(lt, final);
+      if (startsWith(view, lt, '<!DOCTYPE')) return this.skipUntil(lt, '>', final, 'DOCTYPE');
+      if (lt + 9 > view.length && !final) return -1;
       throw this.error('unexpected "<!"', lt);
     }
-    if (c1 === 0x3f /* ? */) return this.skipUntil(buffer, lt, '?>', final, 'processing instruction');
-    if (Number.isNaN(c1)) {
+    if (c1 === 0x3f /* ? */) return this.skipUntil(lt, '?>', final, 'processing instruction');
+    if (c1 < 0) {
       if (final) throw this.error('the document ends inside a tag', lt);
       return -1;
     }
-    return this.startTag(buffer, lt, final);
+    return this.startTag(lt, final);
   }
 
-  private skipUntil(buffer: string, lt: number, terminator: string, final: boolean, what: string): number {
-    const end = buffer.indexOf(terminator, lt + 2);
+  private skipUntil(lt: number, terminator: string, final: boolean, what: string): number {
+    const end = this.view.indexOf(terminator, lt + 2);
     if (end < 0) {
       if (final) throw this.error(`unterminated ${what}`, lt);
       return -1;
@@ -181,24 +308,27 @@ export class XmlTokenizer {
     return end + terminator.length;
   }
 
-  private cdata(buffer: string, lt: number, final: boolean): number {
-    const end = buffer.indexOf(']]>', lt + 9);
+  private cdata(lt: number, final: boolean): number {
+    const end = this.view.indexOf(']]>', lt + 9);
     if (end < 0) {
       if (final) throw this.error('unterminated CDATA section', lt);
       return -1;
     }
     if (this.stack.length === 0) throw this.error('CDATA outside the root element', lt);
-    this.sink.text(buffer.slice(lt + 9, end));
+    this.sink.text(this.view, lt + 9, end);
     return end + 3;
   }
 
-  private endTag(buffer: string, lt: number, final: boolean): number {
-    const gt = buffer.indexOf('>', lt + 2);
+  private endTag(lt: number, final: boolean): number {
+    const view = this.view;
+    const gt = view.indexOf(GT, lt + 2);
     if (gt < 0) {
       if (final) throw this.error('the document ends inside an end tag', lt);
       return -1;
     }
-    const name = buffer.slice(lt + 2, gt).trimEnd();
+    let nameEnd = gt;
+    while (nameEnd > lt + 2 && isSpace(view[nameEnd - 1]!)) nameEnd--;
+    const name = this.names.get(view, lt + 2, nameEnd);
     const open = this.stack.pop();
     if (open === undefined) throw this.error(`end tag </${name}> without a start tag`, lt);
     if (open !== name) {
@@ -209,69 +339,75 @@ export class XmlTokenizer {
     return gt + 1;
   }
 
-  private startTag(buffer: string, lt: number, final: boolean): number {
+  private startTag(lt: number, final: boolean): number {
+    const view = this.view;
+    const length = view.length;
     let i = lt + 1;
-    const length = buffer.length;
-    while (i < length && !isTagNameEnd(buffer.charCodeAt(i))) i++;
+    while (i < length && !isTagNameEnd(view[i]!)) i++;
     if (i === length) {
       if (final) throw this.error('the document ends inside a tag', lt);
       return -1;
     }
-    const name = buffer.slice(lt + 1, i);
-    if (name.length === 0 || !isNameStart(name.charCodeAt(0))) throw this.error('invalid tag name', lt);
+    if (i === lt + 1 || !isNameStart(view[lt + 1]!)) throw this.error('invalid tag name', lt);
+    const name = this.names.get(view, lt + 1, i);
     let attributes: XmlAttributes | null = null;
     for (;;) {
-      while (i < length && isSpace(buffer.charCodeAt(i))) i++;
+      while (i < length && isSpace(view[i]!)) i++;
       if (i >= length) {
         if (final) throw this.error(`the document ends inside <${name}>`, lt);
         return -1;
       }
-      const c = buffer.charCodeAt(i);
-      if (c === 0x3e /* > */) {
+      const c = view[i]!;
+      if (c === GT) {
         this.openElement(name, attributes, lt);
         return i + 1;
       }
-      if (c === 0x2f /* / */) {
+      if (c === SLASH) {
         if (i + 1 >= length) {
           if (final) throw this.error(`the document ends inside <${name}>`, lt);
           return -1;
         }
-        if (buffer.charCodeAt(i + 1) !== 0x3e) throw this.error(`malformed tag <${name}>`, i);
+        if (view[i + 1] !== GT) throw this.error(`malformed tag <${name}>`, i);
         this.openElement(name, attributes, lt);
         this.stack.pop();
         this.sink.close(name);
         return i + 2;
       }
-      const eq = buffer.indexOf('=', i);
+      const eq = view.indexOf(0x3d /* = */, i);
       if (eq < 0) {
         if (final) throw this.error(`the document ends inside <${name}>`, lt);
         return -1;
       }
-      const attrName = buffer.slice(i, eq).trimEnd();
+      const attrName = view.toString('utf8', i, eq).trimEnd();
       if (attrName.length === 0 || /[\s<>"'/]/.test(attrName)) throw this.error(`malformed attribute in <${name}>`, i);
       let q = eq + 1;
-      while (q < length && isSpace(buffer.charCodeAt(q))) q++;
+      while (q < length && isSpace(view[q]!)) q++;
       if (q >= length) {
         if (final) throw this.error(`the document ends inside <${name}>`, lt);
         return -1;
       }
-      const quote = buffer[q];
-      if (quote !== '"' && quote !== "'") throw this.error(`attribute ${attrName} of <${name}> is not quoted`, q);
-      const close = buffer.indexOf(quote, q + 1);
+      const quote = view[q]!;
+      if (quote !== 0x22 && quote !== 0x27) throw this.error(`attribute ${attrName} of <${name}> is not quoted`, q);
+      const close = view.indexOf(quote, q + 1);
       if (close < 0) {
         if (final) throw this.error(`the document ends inside <${name}>`, lt);
         return -1;
       }
-      const raw = buffer.slice(q + 1, close);
-      if (raw.indexOf('<') >= 0) throw this.error(`"<" in attribute ${attrName} of <${name}>`, q);
+      if (indexInRange(view, LT, q + 1, close) >= 0) throw this.error(`"<" in attribute ${attrName} of <${name}>`, q);
       attributes ??= {};
-      attributes[attrName] = raw.indexOf('&') < 0 ? raw : this.decode(raw, q + 1);
+      const amp = indexInRange(view, AMP, q + 1, close);
+      attributes[attrName] = amp < 0 ? view.toString('utf8', q + 1, close) : this.scratchString(q + 1, close, amp);
       i = close + 1;
-      const after = buffer.charCodeAt(i);
-      if (i < length && !isSpace(after) && after !== 0x3e && after !== 0x2f) {
+      const after = i < length ? view[i]! : -1;
+      if (i < length && !isSpace(after) && after !== GT && after !== SLASH) {
         throw this.error(`missing space between attributes of <${name}>`, i);
       }
     }
+  }
+
+  private scratchString(start: number, end: number, amp: number): string {
+    const length = this.decodeInto(start, end, amp);
+    return this.scratch.toString('utf8', 0, length);
   }
 
   private openElement(name: string, attributes: XmlAttributes | null, at: number): void {
@@ -282,61 +418,76 @@ export class XmlTokenizer {
     this.stack.push(name);
     this.sink.open(name, attributes);
   }
+}
 
-  private decode(raw: string, offset: number): string {
-    let out = '';
-    let last = 0;
-    let amp = raw.indexOf('&');
-    while (amp >= 0) {
-      const semi = raw.indexOf(';', amp + 1);
-      if (semi < 0 || semi - amp > 12) throw this.error('"&" that starts no entity', offset + amp);
-      out += raw.slice(last, amp) + this.entity(raw.slice(amp + 1, semi), offset + amp);
-      last = semi + 1;
-      amp = raw.indexOf('&', last);
-    }
-    return out + raw.slice(last);
-  }
+/** Element names as strings, decoded once: a dump repeats the same few dozen names millions of times. */
+class NameCache {
+  private readonly byHash = new Map<number, string>();
 
-  private entity(name: string, at: number): string {
-    switch (name) {
-      case 'lt':
-        return '<';
-      case 'gt':
-        return '>';
-      case 'amp':
-        return '&';
-      case 'quot':
-        return '"';
-      case 'apos':
-        return "'";
-    }
-    if (name.charCodeAt(0) === 0x23 /* # */) {
-      const hex = name[1] === 'x';
-      const digits = name.slice(hex ? 2 : 1);
-      const valid = hex ? /^[0-9a-fA-F]+$/.test(digits) : /^[0-9]+$/.test(digits);
-      const code = valid ? parseInt(digits, hex ? 16 : 10) : NaN;
-      if (valid && code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)) return String.fromCodePoint(code);
-    }
-    throw this.error(`unknown entity &${name};`, at);
+  get(bytes: Buffer, start: number, end: number): string {
+    let hash = end - start;
+    for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + bytes[i]!) | 0;
+    const cached = this.byHash.get(hash);
+    if (cached !== undefined && cached.length === end - start && sameAscii(cached, bytes, start)) return cached;
+    const name = bytes.toString('utf8', start, end);
+    if (name.length === end - start && this.byHash.size < 1024) this.byHash.set(hash, name);
+    return name;
   }
 }
 
-function countNewlines(text: string, from: number, to: number): number {
+function sameAscii(s: string, bytes: Buffer, start: number): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== bytes[start + i]) return false;
+  return true;
+}
+
+/** Index of `byte` in bytes[start, end), or -1. */
+function indexInRange(bytes: Buffer, byte: number, start: number, end: number): number {
+  if (end - start <= SHORT_RANGE) {
+    for (let i = start; i < end; i++) if (bytes[i] === byte) return i;
+    return -1;
+  }
+  const at = bytes.subarray(start, end).indexOf(byte);
+  return at < 0 ? -1 : start + at;
+}
+
+/** Where an unfinished text run may be cut: before a possibly incomplete entity or UTF-8 character. */
+function safeCut(bytes: Buffer, start: number, end: number): number {
+  let cut = end;
+  for (let i = end - 1; i >= Math.max(start, end - 12); i--) {
+    if (bytes[i] === AMP) {
+      cut = i;
+      break;
+    }
+  }
+  // Cut before the last character when it is not ASCII: it may be incomplete.
+  let lead = cut;
+  while (lead > start && lead > cut - 4 && (bytes[lead - 1]! & 0xc0) === 0x80) lead--;
+  if (lead > start && bytes[lead - 1]! >= 0xc0) return lead - 1;
+  return cut;
+}
+
+function startsWith(bytes: Buffer, at: number, text: string): boolean {
+  if (at + text.length > bytes.length) return false;
+  for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+function countNewlines(bytes: Buffer, from: number, to: number): number {
   let n = 0;
-  let i = text.indexOf('\n', from);
+  let i = bytes.indexOf(NL, from);
   while (i >= 0 && i < to) {
     n++;
-    i = text.indexOf('\n', i + 1);
+    i = bytes.indexOf(NL, i + 1);
   }
   return n;
 }
 
 function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+  return c === 0x20 || c === NL || c === 0x09 || c === CR;
 }
 
 function isTagNameEnd(c: number): boolean {
-  return c === 0x3e || c === 0x2f || c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+  return c === GT || c === SLASH || c === 0x20 || c === NL || c === 0x09 || c === CR;
 }
 
 function isNameStart(c: number): boolean {
