@@ -205,12 +205,20 @@ export function apiQueries(rows: TableRows, limit = 30): string[] {
 
 const ID_KEYS = new Set(['pageid', 'revid', 'parentid', 'lastrevid', 'touched', 'userid', 'fromid', 'ns_']);
 
+/**
+ * Ids and touch times differ by design (importDump.php renumbers), and so do contributors:
+ * importDump.php makes `imported>Name` actors without accounts where we keep the dump's users
+ * (`--username-prefix imported` gives MediaWiki's form), so `imported>` and `anon` are dropped.
+ */
 function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutIds);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      if (!ID_KEYS.has(k)) out[k] = withoutIds(v);
+    const record = value as Record<string, unknown>;
+    const imported = typeof record.user === 'string' && record.user.startsWith('imported>');
+    for (const [k, v] of Object.entries(record)) {
+      if (ID_KEYS.has(k) || (imported && k === 'anon')) continue;
+      out[k] = k === 'user' && imported ? (v as string).slice('imported>'.length) : withoutIds(v);
     }
     return out;
   }
