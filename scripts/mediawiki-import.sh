@@ -53,11 +53,11 @@ case "$OUT" in /work/shared*) echo "refusing to write into /work/shared" >&2; ex
 
 # The dump's siteinfo (first 64 KB of the first dump) gives name, language, server, case and namespaces.
 HEAD="$(head -c 65536 "$FIRST")"
-siteinfo() { printf '%s' "$HEAD" | sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" | head -1; }
+siteinfo() { printf '%s' "$HEAD" | sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" | head -1 || true; }
 SITENAME="$(siteinfo sitename)"; SITENAME="${SITENAME:-Imported Wiki}"
 BASE="$(siteinfo base)"
 CASE="$(siteinfo case)"
-DUMP_LANG="$(printf '%s' "$HEAD" | sed -n 's/.*<mediawiki [^>]*xml:lang="\([^"]*\)".*/\1/p' | head -1)"
+DUMP_LANG="$(printf '%s' "$HEAD" | sed -n 's/.*<mediawiki [^>]*xml:lang="\([^"]*\)".*/\1/p' | head -1 || true)"
 LANG_CODE="${LANG_CODE:-${DUMP_LANG:-en}}"
 SERVER="$(printf '%s' "$BASE" | sed -n 's|^\(https\?://[^/]*\).*|\1|p')"; SERVER="${SERVER:-http://127.0.0.1}"
 # Paths as the base URL shows them: .../index.php/Main_Page, or Wikimedia's /wiki/Main_Page served from /w.
@@ -67,10 +67,11 @@ case "$BASE_PATH" in
   /wiki/*|'') SCRIPT_PATH=/w; ARTICLE_PATH='/wiki/$1' ;;
   *) SCRIPT_PATH="${BASE_PATH%/*}"; ARTICLE_PATH="$SCRIPT_PATH/\$1" ;;
 esac
-META_NS="$(printf '%s' "$HEAD" | sed -n 's:.*<namespace key="4"[^>]*>\(.*\)</namespace>.*:\1:p' | head -1)"
+META_NS="$(printf '%s' "$HEAD" | sed -n 's:.*<namespace key="4"[^>]*>\(.*\)</namespace>.*:\1:p' | head -1 || true)"
 if [ -z "$EXTENSIONS" ]; then
   EXTENSIONS="Gadgets,Cite,ParserFunctions"
-  if printf '%s' "$HEAD" | grep -q '<namespace key="828"'; then EXTENSIONS="$EXTENSIONS,Scribunto"; fi
+  # (pattern matching, not `printf | grep -q`: with pipefail, grep's early exit can fail the pipe)
+  if [[ "$HEAD" == *'<namespace key="828"'* ]]; then EXTENSIONS="$EXTENSIONS,Scribunto"; fi
 fi
 
 rm -rf "$OUT"
@@ -114,7 +115,7 @@ timed install php "$MW_IP/maintenance/install.php" --dbtype sqlite --dbpath "$OU
     echo '$wgFileExtensions = [ "png", "gif", "jpg", "jpeg", "webp", "svg", "pdf", "ogg", "webm" ];'
     echo '$wgEnableUploads = true;'
   fi
-  if printf '%s' "$EXTENSIONS" | grep -q Scribunto; then
+  if [[ ",$EXTENSIONS," == *,Scribunto,* ]]; then
     echo "\$wgScribuntoDefaultEngine = 'luastandalone';"
     echo "\$wgScribuntoEngineConf['luastandalone']['luaPath'] = '$(command -v lua5.1 || command -v lua || echo /usr/bin/lua5.1)';"
   fi

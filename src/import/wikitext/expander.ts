@@ -17,6 +17,8 @@ export interface WikiLookup {
   /** Latest wikitext of a page, and its redirect target; null when the page does not exist. */
   page(ns: number, dbKey: string): { text: string; redirect: ParsedTitle | null } | null;
   exists(ns: number, dbKey: string): boolean;
+  /** The uploaded file a name leads to (itself or through a file redirect), or null when there is none. */
+  resolveFile?(name: string): string | null;
 }
 
 export interface SiteFacts {
@@ -80,6 +82,18 @@ const TEMPLATE_CACHE_SIZE = 2000;
 
 type FunctionHandler = (x: Expander, frame: Frame, first: string, parts: TemplatePart[]) => string;
 
+/**
+ * PPFrame::loopCheck: a template is a loop when it is among the frames the call was written in
+ * (the frame and its parents). An argument is expanded in the frame that wrote it, so
+ * `{{Echo|{{Echo|x}}}}` is no loop even though the inner call runs while the outer one is open.
+ */
+function inFrameChain(frame: Frame | null, key: string): boolean {
+  for (let f = frame; f; f = f.parent) {
+    if (f.title && `${f.title.ns}:${f.title.dbKey}` === key) return true;
+  }
+  return false;
+}
+
 export class Expander {
   readonly out: ExpansionOutput = {
     templates: new Map(),
@@ -90,7 +104,6 @@ export class Expander {
     tracking: new Set(),
   };
   private outputSize = 0;
-  private readonly active = new Set<string>();
   readonly extensions: ReadonlySet<string>;
   readonly tags: ReadonlySet<string>;
 
@@ -187,21 +200,16 @@ export class Expander {
     }
     if (!found) return `[[:${this.codec.namespaces.prefixedText(title.ns, title.dbKey)}]]`;
     const key = `${target.ns}:${target.dbKey}`;
-    if (this.active.has(key) || frame.depth >= MAX_DEPTH) {
+    if (inFrameChain(frame, key) || frame.depth >= MAX_DEPTH) {
       this.out.tracking.add('template-loop-category');
       return `<span class="error">Template loop detected: [[${this.codec.namespaces.prefixedText(target.ns, target.dbKey)}]]</span>`;
     }
     if (noWiki) return STRIP_MARKER;
     const nodes = this.templateCache.get(key, found.text);
     const child: Frame = { parent: frame, title: target, args: this.frameArgs(parts, frame), depth: frame.depth + 1, mode: 'include' };
-    this.active.add(key);
-    try {
-      const text = this.expandNodes(nodes, child);
-      this.outputSize += text.length;
-      return text;
-    } finally {
-      this.active.delete(key);
-    }
+    const text = this.expandNodes(nodes, child);
+    this.outputSize += text.length;
+    return text;
   }
 
   addTemplate(ns: number, dbKey: string): void {
@@ -448,8 +456,10 @@ define({
     if (!title) return x.branch(parts[1], frame);
     if (title.interwiki !== '') return x.branch(parts[1], frame);
     if (title.ns === NS_MEDIA) {
-      x.out.images.add(title.dbKey);
-      return x.wiki.exists(NS_FILE, title.dbKey) ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
+      // The file itself, not its description page, must exist (RepoGroup::findFile follows redirects).
+      const file = x.wiki.resolveFile ? x.wiki.resolveFile(title.dbKey) : x.wiki.exists(NS_FILE, title.dbKey) ? title.dbKey : null;
+      x.out.images.add(file ?? title.dbKey);
+      return file !== null ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
     }
     if (title.ns === NS_SPECIAL) return x.branch(parts[1], frame);
     if (title.dbKey === '') return x.branch(parts[1], frame);
@@ -538,7 +548,8 @@ define({
   extension: 'ParserFunctions',
   caseSensitive: false,
   handler: (x, frame, first, parts) => {
-    const base = parts.length > 0 ? x.value(parts[0], frame) : x.codec.namespaces.prefixedText(x.page.ns, x.page.dbKey);
+    const given = parts.length > 0 ? x.value(parts[0], frame).trim() : '';
+    const base = given !== '' ? given : x.codec.namespaces.prefixedText(x.page.ns, x.page.dbKey);
     return relativeToAbsolute(first, base);
   },
 });
@@ -778,18 +789,19 @@ function lcfirst(s: string): string {
   return first.toLowerCase() + s.slice(first.length);
 }
 
+/** ParserFunctions' #rel2abs: `to` against the path `from`, with `.` and `..` segments resolved. */
 function relativeToAbsolute(to: string, from: string): string {
-  to = to.trim();
-  if (to === '' || !(to.startsWith('.') || to.startsWith('/'))) return to;
-  const base = from.split('/');
-  const out: string[] = to.startsWith('/') ? [...base] : [];
-  const segments = to.split('/');
-  for (const seg of segments) {
-    if (seg === '..') out.pop();
-    else if (seg === '.') {
-      if (out.length === 0) out.push(...base);
-    } else if (seg !== '') out.push(seg);
+  from = from.trim();
+  to = to.replace(/[ /]+$/, '');
+  if (to === '' || to === '.') return from;
+  if (!(to.startsWith('/') || to.startsWith('./') || to.startsWith('../') || to === '..')) from = '';
+  const fullPath = `/${from}/${to}/`.replace(/\/(\.\/)+/g, '/').replace(/\/{2,}/g, '/').replace(/^\/+|\/+$/g, '');
+  const stack: string[] = [];
+  for (const segment of fullPath.split('/')) {
+    if (segment !== '..') stack.push(segment);
+    else if (stack.length > 0) stack.pop();
+    else return `<strong class="error">Error: Invalid depth in path: "${fullPath}" (tried to access a node above the root node).</strong>`;
   }
-  return out.join('/');
+  return stack.join('/');
 }
 

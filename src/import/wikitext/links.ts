@@ -2,6 +2,7 @@
 
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { STRIP_MARKER } from './expander.ts';
+import { isIPv6 } from 'node:net';
 import { decodeCharReferences } from './text.ts';
 
 export interface LinkTarget {
@@ -85,10 +86,39 @@ export function emptyLinks(): ScannedLinks {
 
 export function scanLinks(text: string, ctx: LinkContext, into: ScannedLinks = emptyLinks()): ScannedLinks {
   scanSwitches(text, into, ctx.extensions);
-  const rest = internalLinks(text, ctx, into);
-  const unbracketed = bracketedExternalLinks(rest, into);
+  const rest = internalLinks(withoutAttributes(text), ctx, into);
+  const unbracketed = bracketedExternalLinks(withQuoteTags(rest), into);
   freeExternalLinks(unbracketed, into);
   return into;
+}
+
+/** Sanitizer's HTML elements (1.39, without <img>): tags of these are HTML; any other `<x>` is text. */
+const HTML_ELEMENTS = new Set(
+  ('b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s strike strong tt var div center blockquote ol ul dl ' +
+    'table caption pre ruby rb rp rt rtc p span abbr dfn kbd samp data time mark br wbr hr li dt dd meta link tr td th q bdo').split(' '),
+);
+const TAG_WITH_ATTRIBUTES = /<(\/?)([A-Za-z][A-Za-z0-9]*)(\s[^<>]*?)(\/?)>/g;
+
+/**
+ * Sanitizer::removeHTMLtags runs before the link passes and encodes `[`, `]`, `''` and the colon
+ * of URL protocols in attribute values: `<span title="[[X]]">` links nothing. Attributes of HTML
+ * elements are dropped here for the same effect; unknown tags stay text, and their links count.
+ */
+function withoutAttributes(text: string): string {
+  if (text.indexOf('<') < 0) return text;
+  return text.replace(TAG_WITH_ATTRIBUTES, (whole, slash: string, name: string, attributes: string, selfClose: string) =>
+    HTML_ELEMENTS.has(name.toLowerCase()) && /[[\]{}:'|_]/.test(attributes) ? `<${slash}${name}${selfClose}>` : whole,
+  );
+}
+
+/**
+ * Parser::doAllQuotes runs between the internal and the external link passes: a run of two or
+ * more apostrophes becomes <i> or <b>, which ends a URL (`http://x.org''` links to http://x.org).
+ * A run of four keeps one apostrophe before the tag; longer runs keep all but five.
+ */
+function withQuoteTags(text: string): string {
+  if (text.indexOf("''") < 0) return text;
+  return text.replace(/'{2,}/g, (run) => (run.length === 4 ? "'<b>" : run.length > 5 ? `${"'".repeat(run.length - 5)}<i><b>` : '<i>'));
 }
 
 function scanSwitches(text: string, out: ScannedLinks, extensions: ReadonlySet<string> | undefined): void {
@@ -353,6 +383,19 @@ const UNSAFE_URL_CHARS = /[\x00-\x20"<>[\\\]^`{|}\x7F-\u{10FFFF}]/gu;
 
 /** Parser::normalizeLinkUrl: unsafe characters escaped, needless escapes undone, hex in capitals. */
 export function normalizeLinkUrl(url: string): string {
+  const ipv6 = IPV6_URL.exec(url);
+  const ipv6Host = ipv6 && isIPv6(ipv6[1]!) ? ipv6[1]! : null;
+  const normalized = normalizeUnsafeAndEscapes(url);
+  // An IPv6 host keeps its brackets (they were escaped with the other unsafe characters).
+  if (ipv6Host === null) return normalized;
+  return normalized.replace(new RegExp(`^((?:${URL_SCHEME})?//(?:${URL_USERINFO}@)?)%5B(${escapeRe(ipv6Host)})%5D(?=[:/?#]|$)`, 'i'), '$1[$2]');
+}
+
+const URL_SCHEME = '[a-z][a-z0-9+.-]*:';
+const URL_USERINFO = "(?:[a-z0-9\\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*";
+const IPV6_URL = new RegExp(`^(?:${URL_SCHEME})?//(?:${URL_USERINFO}@)?\\[((?:[0-9a-f]*:){2,7}[0-9a-f]*)\\](?:[:/?#].*|)$`, 'is');
+
+function normalizeUnsafeAndEscapes(url: string): string {
   url = url.replace(UNSAFE_URL_CHARS, (c) => encodeURIComponent(c));
   let end = url.length;
   let result = '';
