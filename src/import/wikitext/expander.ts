@@ -9,6 +9,8 @@ import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
 import { DEFAULT_EXTENSIONS, preprocess, tagsFor, type ExtNode, type PNode, type TemplatePart, type ParseMode } from './preprocessor.ts';
 import { NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.ts';
+import { formatTime, parseTime } from './time.ts';
+import { formatNum } from './numbers.ts';
 
 export const MODULE_NS = 828;
 
@@ -520,7 +522,14 @@ define({
   names: ['#time', '#timel'],
   extension: 'ParserFunctions',
   caseSensitive: false,
-  handler: (x, frame, first, parts) => (parts.length > 0 ? x.value(parts[0], frame) : first),
+  handler: (x, frame, first, parts) => {
+    const input = parts.length > 0 ? x.value(parts[0], frame) : '';
+    // The parse happens now (refreshLinks' time) in MediaWiki too; a form we cannot read is left as written.
+    const when = parseTime(input, new Date());
+    if (when === null) return input || first;
+    const lang = (parts.length > 1 ? x.value(parts[1], frame).trim() : '') || x.site.lang;
+    return formatTime(first, when, lang);
+  },
 });
 define({
   names: ['#formatdate', '#dateformat', 'formatdate', 'dateformat'],
@@ -579,7 +588,7 @@ define({ names: ['anchorencode'], caseSensitive: false, handler: (_x, _f, first)
 define({ names: ['bidi'], caseSensitive: false, handler: (_x, _f, first) => first });
 define({ names: ['padleft'], caseSensitive: false, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), true) });
 define({ names: ['padright'], caseSensitive: false, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), false) });
-define({ names: ['formatnum'], caseSensitive: false, handler: (_x, _f, first) => first });
+define({ names: ['formatnum'], caseSensitive: false, handler: (x, frame, first, parts) => formatNum(first, x.value(parts[0], frame), x.site.lang) });
 define({ names: ['plural'], caseSensitive: false, handler: (x, frame, first, parts) => (Number(first.replace(/,/g, '')) === 1 ? x.value(parts[0], frame) : x.value(parts[1] ?? parts[0], frame)) });
 define({ names: ['grammar'], caseSensitive: false, handler: (x, frame, _first, parts) => x.value(parts[0], frame) });
 define({ names: ['gender'], caseSensitive: false, handler: (x, frame, _first, parts) => x.value(parts[parts.length > 2 ? 2 : 0], frame) });

@@ -1,0 +1,170 @@
+// ParserFunctions' #time: the dates PHP's strtotime reads most often, formatted with Language::sprintfDate's codes.
+
+import { existsSync, readFileSync } from 'node:fs';
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+/** Language::MONTH_MESSAGES: the full name of May is `may_long`, as `may` is its abbreviation. */
+const monthKey = (m: string): string => (m === 'may' ? 'may_long' : m);
+const ENGLISH: Record<string, string> = Object.fromEntries([
+  ...MONTHS.flatMap((m) => [[monthKey(m), ucfirst(m)], [`${m}-gen`, ucfirst(m)], [m.slice(0, 3), ucfirst(m.slice(0, 3))]]),
+  ...DAYS.flatMap((d) => [[d, ucfirst(d)], [d.slice(0, 3), ucfirst(d.slice(0, 3))]]),
+]);
+const MONTH_NUMBER = new Map(MONTHS.flatMap((m, i) => [[m, i], [m.slice(0, 3), i], ...(m === 'september' ? [['sept', i] as const] : [])]));
+
+/** Where a MediaWiki install keeps translations, when this machine has one (Debian's package). */
+const MEDIAWIKI_LANGUAGES = '/usr/share/mediawiki/languages';
+
+function ucfirst(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+const messageCache = new Map<string, Record<string, string>>();
+
+/** Month and day names of a language, merged over its fallbacks' and English. */
+function dateMessages(lang: string): Record<string, string> {
+  let messages = messageCache.get(lang);
+  if (messages) return messages;
+  messages = { ...ENGLISH };
+  if (lang !== 'en' && /^[a-z-]+$/.test(lang)) {
+    for (const code of [...fallbacks(lang)].reverse().concat(lang)) {
+      try {
+        const json = JSON.parse(readFileSync(`${MEDIAWIKI_LANGUAGES}/i18n/${code}.json`, 'utf8')) as Record<string, string>;
+        for (const key of Object.keys(ENGLISH)) if (json[key]) messages[key] = json[key]!;
+      } catch {
+        // No translations on this machine: English names.
+      }
+    }
+  }
+  messageCache.set(lang, messages);
+  return messages;
+}
+
+function fallbacks(lang: string): string[] {
+  const file = `${MEDIAWIKI_LANGUAGES}/messages/Messages${ucfirst(lang).replace(/-/g, '_')}.php`;
+  if (!existsSync(file)) return [];
+  const m = /\$fallback\s*=\s*'([^']*)'/.exec(readFileSync(file, 'utf8'));
+  return m ? m[1]!.split(',').map((l) => l.trim()).filter((l) => l && l !== 'en') : [];
+}
+
+/** A point in time read the way PHP's DateTime reads the common forms, or null when we cannot tell. */
+export function parseTime(input: string, now: Date): Date | null {
+  const s = input.trim().toLowerCase();
+  const day = (y: number, mo: number, d: number, h = 0, mi = 0, se = 0): Date | null => {
+    if (mo < 0 || mo > 11 || d < 1 || d > 31 || h > 24 || mi > 59 || se > 60) return null;
+    return new Date(Date.UTC(y, mo, d, h, mi, se));
+  };
+  const today = (): [number, number, number] => [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
+  if (s === '' || s === 'now') return now;
+  if (s === 'today' || s === 'midnight') return day(...today());
+  if (s === 'tomorrow' || s === 'yesterday') {
+    const d = day(...today())!;
+    d.setUTCDate(d.getUTCDate() + (s === 'tomorrow' ? 1 : -1));
+    return d;
+  }
+  let m = /^@(-?\d+)$/.exec(s);
+  if (m) return new Date(Number(m[1]) * 1000);
+  m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(?:z|[+-]00:?00| utc)?$/.exec(s);
+  if (m) return day(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
+  m = /^(\d{4})-(\d{1,2})$/.exec(s);
+  if (m) return day(+m[1]!, +m[2]! - 1, 1);
+  // A lone four-digit number is a time of day for PHP: "2020" is 20:20 today.
+  m = /^([01]\d|2[0-3])([0-5]\d)$/.exec(s);
+  if (m) return day(...today(), +m[1]!, +m[2]!);
+  m = /^(\d{1,2})\.? ([a-z]+)\.?,? (\d{4})$/.exec(s);
+  if (m && MONTH_NUMBER.has(m[2]!)) return day(+m[3]!, MONTH_NUMBER.get(m[2]!)!, +m[1]!);
+  m = /^([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(s);
+  if (m && MONTH_NUMBER.has(m[1]!)) return day(+m[3]!, MONTH_NUMBER.get(m[1]!)!, +m[2]!);
+  m = /^([a-z]+)\.?,? (\d{4})$/.exec(s);
+  if (m && MONTH_NUMBER.has(m[1]!)) return day(+m[2]!, MONTH_NUMBER.get(m[1]!)!, 1);
+  m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(s);
+  if (m) return day(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+  return null;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+function isoWeek(d: Date): { year: number; week: number } {
+  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  const weekday = t.getUTCDay() || 7;
+  t.setUTCDate(t.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(t.getUTCFullYear(), 0, 1);
+  return { year: t.getUTCFullYear(), week: Math.ceil(((t.getTime() - yearStart) / 86400000 + 1) / 7) };
+}
+
+function roman(n: number): string {
+  const table: [number, string][] = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+  let out = '';
+  for (const [value, letters] of table) while (n >= value) (out += letters), (n -= value);
+  return out;
+}
+
+/** Language::sprintfDate for the codes pages use; `"text"` and `\c` are literal. */
+export function formatTime(format: string, d: Date, lang: string): string {
+  const names = dateMessages(lang);
+  const y = d.getUTCFullYear();
+  const mo = d.getUTCMonth();
+  const day = d.getUTCDate();
+  const h = d.getUTCHours();
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const dayOfYear = Math.floor((Date.UTC(y, mo, day) - Date.UTC(y, 0, 1)) / 86400000);
+  let out = '';
+  for (let i = 0; i < format.length; i++) {
+    let code = format[i]!;
+    if (code === 'x' && i + 1 < format.length) code += format[++i]!;
+    switch (code) {
+      case 'Y': out += y; break;
+      case 'y': out += pad(y % 100); break;
+      case 'L': out += leap ? '1' : '0'; break;
+      case 'o': out += isoWeek(d).year; break;
+      case 'n': out += mo + 1; break;
+      case 'm': out += pad(mo + 1); break;
+      case 'M': out += names[MONTHS[mo]!.slice(0, 3)]; break;
+      case 'F': out += names[monthKey(MONTHS[mo]!)]; break;
+      case 'xg': out += names[`${MONTHS[mo]!}-gen`]; break;
+      case 'j': out += day; break;
+      case 'd': out += pad(day); break;
+      case 'D': out += names[DAYS[d.getUTCDay()]!.slice(0, 3)]; break;
+      case 'l': out += names[DAYS[d.getUTCDay()]!]; break;
+      case 'N': out += d.getUTCDay() || 7; break;
+      case 'w': out += d.getUTCDay(); break;
+      case 'z': out += dayOfYear; break;
+      case 'W': out += pad(isoWeek(d).week); break;
+      case 't': out += new Date(Date.UTC(y, mo + 1, 0)).getUTCDate(); break;
+      case 'a': out += h < 12 ? 'am' : 'pm'; break;
+      case 'A': out += h < 12 ? 'AM' : 'PM'; break;
+      case 'g': out += h % 12 || 12; break;
+      case 'G': out += h; break;
+      case 'h': out += pad(h % 12 || 12); break;
+      case 'H': out += pad(h); break;
+      case 'i': out += pad(d.getUTCMinutes()); break;
+      case 's': out += pad(d.getUTCSeconds()); break;
+      case 'U': out += Math.floor(d.getTime() / 1000); break;
+      case 'c': out += d.toISOString().replace(/\.\d{3}Z$/, '+00:00'); break;
+      case 'e': case 'T': out += 'UTC'; break;
+      case 'O': out += '+0000'; break;
+      case 'P': out += '+00:00'; break;
+      case 'Z': out += '0'; break;
+      case 'I': out += '0'; break;
+      case 'xr': out += roman(y); break;
+      case 'xn': case 'xN': break;
+      case '\\':
+        if (i + 1 < format.length) out += format[++i];
+        else out += '\\';
+        break;
+      case '"': {
+        const close = format.indexOf('"', i + 1);
+        if (close > i) {
+          out += format.slice(i + 1, close);
+          i = close;
+        } else {
+          out += '"';
+        }
+        break;
+      }
+      default:
+        out += code;
+    }
+  }
+  return out;
+}
