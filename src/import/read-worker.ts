@@ -3,8 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DumpFatalError, DumpReader } from './dump-reader.ts';
 import { DumpSourceError, openDump } from './dump-source.ts';
-import type { DumpHandler, DumpRevision } from './dump-types.ts';
-import { pack, type DumpEvent, type EventBatch } from './event-batch.ts';
+import { EventBatcher } from './event-batch.ts';
 
 export interface ReadWorkerJob {
   path: string;
@@ -13,7 +12,7 @@ export interface ReadWorkerJob {
 
 /** Batches in flight before the reader waits for the writer: bounds memory, keeps both threads busy. */
 const CREDITS = 4;
-const BATCH_CHARS = 4 << 20;
+const BATCH_BYTES = 4 << 20;
 const BATCH_EVENTS = 4000;
 
 let credits = CREDITS;
@@ -31,47 +30,18 @@ async function waitForCredit(): Promise<void> {
 
 async function run(job: ReadWorkerJob): Promise<number> {
   const source = openDump(job.path);
-  let events: DumpEvent[] = [];
-  let texts: Array<Buffer | undefined> = [];
-  let chars = 0;
-  const push = (event: DumpEvent, size = 0): void => {
-    events.push(event);
-    chars += size;
-  };
-  const handler: DumpHandler = {
-    siteInfo: (info) => push(['siteInfo', info]),
-    pageStart: (page) => push(['pageStart', page]),
-    revision: (revision) => {
-      texts.push(revision.main.text);
-      for (const slot of revision.slots) texts.push(slot.text);
-      push(['revision', revision], revision.main.text?.length ?? 0);
-    },
-    upload: (upload) => push(['upload', upload]),
-    pageEnd: (skipped) => push(['pageEnd', skipped]),
-    logItem: (item) => push(['logItem', item]),
-    problem: (problem) => push(['problem', problem]),
-  };
+  const batcher = new EventBatcher();
   const flush = async (): Promise<void> => {
-    if (events.length === 0) return;
+    if (batcher.count === 0) return;
     await waitForCredit();
     credits--;
-    const { arena, offsets } = pack(texts);
-    for (const [method, argument] of events) {
-      if (method !== 'revision') continue;
-      const revision = argument as DumpRevision;
-      revision.main.text = undefined;
-      for (const slot of revision.slots) slot.text = undefined;
-    }
-    const batch: EventBatch = { type: 'events', events, arena, texts: offsets, bytesRead: source.bytesRead(), totalBytes: source.totalBytes };
-    parentPort!.postMessage(batch, [arena]);
-    events = [];
-    texts = [];
-    chars = 0;
+    const batch = batcher.take(source.bytesRead(), source.totalBytes);
+    parentPort!.postMessage(batch, [batch.arena]);
   };
-  const reader = new DumpReader(handler, { strict: job.strict });
+  const reader = new DumpReader(batcher, { strict: job.strict });
   for await (const chunk of source.bytes()) {
     reader.write(chunk);
-    if (chars >= BATCH_CHARS || events.length >= BATCH_EVENTS) await flush();
+    if (batcher.bytes >= BATCH_BYTES || batcher.count >= BATCH_EVENTS) await flush();
   }
   reader.end();
   await flush();

@@ -10,7 +10,7 @@ import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
 import { fillLogPages, fillLogSearch, finishIndexes, rebuildCategories, rebuildSiteStats, rebuildUserFacts } from './finalize.ts';
 import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
 import { buildLinksInWorkers } from './links-phase.ts';
-import { restoreTexts, type EventBatch } from './event-batch.ts';
+import { replayBatch, type EventBatch } from './event-batch.ts';
 import type { ReadWorkerJob } from './read-worker.ts';
 import { runWorker, WorkerFailure } from './workers/spawn.ts';
 import { ImportStoppedError, PageWriter } from './page-writer.ts';
@@ -298,12 +298,8 @@ async function readDump(
   const job: ReadWorkerJob = { path, strict: options.strict ?? false };
   const { done, worker } = runWorker(READ_WORKER, job, (message) => {
     if (message.type !== 'events' || failure) return;
-    const batch = message as unknown as EventBatch;
     try {
-      restoreTexts(batch);
-      for (const [method, argument] of batch.events) {
-        (writer[method] as (a: unknown) => void).call(writer, argument);
-      }
+      replayBatch(message as unknown as EventBatch, writer);
     } catch (error) {
       failure = error;
       void worker.terminate();

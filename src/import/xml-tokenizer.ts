@@ -62,6 +62,9 @@ export class XmlTokenizer {
   private atDocumentStart = true;
   private scratch = Buffer.allocUnsafe(1 << 16);
   private readonly names = new NameCache();
+  /** The first `&` at or after `ampFrom` in `view` (-1: none): one native search serves many text nodes. */
+  private ampFrom = 0;
+  private ampAt = -2;
 
   constructor(private readonly sink: XmlSink) {}
 
@@ -99,6 +102,7 @@ export class XmlTokenizer {
     bytes.copy(this.buffer, tail);
     this.view = this.buffer.subarray(0, needed);
     this.pos = 0;
+    this.ampAt = -2;
   }
 
   /** XML's end-of-line handling: CR LF and lone CR become LF. */
@@ -168,7 +172,7 @@ export class XmlTokenizer {
     const length = view.length;
     let pos = this.pos;
     while (pos < length) {
-      const lt = view.indexOf(LT, pos);
+      const lt = indexFrom(view, LT, pos);
       if (lt !== pos) {
         const textEnd = lt < 0 ? length : lt;
         if (lt < 0 && !final) {
@@ -205,7 +209,7 @@ export class XmlTokenizer {
       }
       return;
     }
-    const amp = indexInRange(view, AMP, start, end);
+    const amp = this.nextAmp(start, end);
     if (amp < 0) return this.sink.text(view, start, end);
     // Decoding may replace the scratch buffer by a bigger one: read it afterwards.
     const length = this.decodeInto(start, end, amp);
@@ -230,13 +234,22 @@ export class XmlTokenizer {
         }
       }
       if (semi < 0) throw this.error('"&" that starts no entity', amp);
-      n += view.copy(out, n, last, amp);
+      n = copyBytes(view, last, amp, out, n);
       n = this.entityInto(amp + 1, semi, out, n);
       last = semi + 1;
-      amp = indexInRange(view, AMP, last, end);
+      amp = this.nextAmp(last, end);
     }
-    n += view.copy(out, n, last, end);
-    return n;
+    return copyBytes(view, last, end, out, n);
+  }
+
+  /** Index of the first `&` in view[start, end), or -1. */
+  private nextAmp(start: number, end: number): number {
+    if (end - start <= SHORT_RANGE) return indexInRange(this.view, AMP, start, end);
+    if (this.ampAt === -2 || start < this.ampFrom || (this.ampAt >= 0 && this.ampAt < start)) {
+      this.ampFrom = start;
+      this.ampAt = this.view.indexOf(AMP, start);
+    }
+    return this.ampAt >= 0 && this.ampAt < end ? this.ampAt : -1;
   }
 
   /** Writes the UTF-8 of the entity named by view[from, to) at out[n]; returns the new length. */
@@ -321,7 +334,7 @@ export class XmlTokenizer {
 
   private endTag(lt: number, final: boolean): number {
     const view = this.view;
-    const gt = view.indexOf(GT, lt + 2);
+    const gt = indexFrom(view, GT, lt + 2);
     if (gt < 0) {
       if (final) throw this.error('the document ends inside an end tag', lt);
       return -1;
@@ -438,6 +451,20 @@ class NameCache {
 function sameAscii(s: string, bytes: Buffer, start: number): boolean {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== bytes[start + i]) return false;
   return true;
+}
+
+/** Index of `byte` from `start` on: a short loop first (markup is close together), then a native search. */
+function indexFrom(bytes: Buffer, byte: number, start: number): number {
+  const stop = Math.min(bytes.length, start + 32);
+  for (let i = start; i < stop; i++) if (bytes[i] === byte) return i;
+  return stop === bytes.length ? -1 : bytes.indexOf(byte, stop);
+}
+
+/** Copies source[start, end) to target[at]; returns the end of the copy there. Short runs in a loop: a native call costs more. */
+function copyBytes(source: Buffer, start: number, end: number, target: Buffer, at: number): number {
+  if (end - start > 48) return at + source.copy(target, at, start, end);
+  for (let i = start; i < end; i++) target[at++] = source[i]!;
+  return at;
 }
 
 /** Index of `byte` in bytes[start, end), or -1. */
