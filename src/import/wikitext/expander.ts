@@ -108,6 +108,8 @@ export class Expander {
   private outputSize = 0;
   readonly extensions: ReadonlySet<string>;
   readonly tags: ReadonlySet<string>;
+  /** Cite's references of the page: names used in the text, the text each name got first. */
+  readonly cite = { used: new Set<string>(), texts: new Map<string, string>(), inReferences: false };
 
   constructor(
     readonly codec: TitleCodec,
@@ -122,7 +124,12 @@ export class Expander {
 
   expandPage(text: string): string {
     const frame: Frame = { parent: null, title: null, args: null, depth: 0, mode: 'view' };
-    return this.expandNodes(preprocess(text, 'view', this.tags), frame);
+    const expanded = this.expandNodes(preprocess(text, 'view', this.tags), frame);
+    // cite_error_references_no_text: a name used but never given a text.
+    for (const key of this.cite.used) {
+      if (!this.cite.texts.has(key)) this.out.tracking.add(CITE_ERROR);
+    }
+    return expanded;
   }
 
   /** Expands wikitext that an extension tag hands back to the parser (ref, poem, gallery captions). */
@@ -291,9 +298,56 @@ type TagHandler = (x: Expander, node: ExtNode, frame: Frame) => string;
 
 const parsedInner: TagHandler = (x, node, frame) => (node.inner === null ? '' : ` ${x.expandInner(node.inner, frame)} `);
 
+/** Cite's tracking category, for every error Cite reports on a page. */
+export const CITE_ERROR = 'cite-tracking-category-cite-error';
+
+function citeAttribute(attributes: string, name: string): string | null {
+  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'/>]+))`, 'i').exec(attributes);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? '').trim() : null;
+}
+
+/**
+ * Cite's <ref>: the text is parsed where it stands, except inside <references>, where a
+ * list-defined reference counts only when the page uses its name (else Cite reports an error and
+ * drops it). A name given two different texts, a numeric name, or a ref without name and text are
+ * errors too.
+ */
+const ref: TagHandler = (x, node, frame) => {
+  const cite = x.cite;
+  const name = citeAttribute(node.attributes, 'name');
+  const key = name ? `${citeAttribute(node.attributes, 'group') ?? ''}\u0000${name}` : null;
+  const text = node.inner !== null && node.inner.trim() !== '' ? node.inner : null;
+  if (name !== null && /^-?\d+$/.test(name)) x.out.tracking.add(CITE_ERROR);
+  if (cite.inReferences) {
+    if (key === null || !cite.used.has(key)) {
+      x.out.tracking.add(CITE_ERROR);
+      return '';
+    }
+  } else if (key !== null) {
+    cite.used.add(key);
+  } else if (text === null) {
+    x.out.tracking.add(CITE_ERROR);
+  }
+  if (key !== null && text !== null) {
+    const earlier = cite.texts.get(key);
+    if (earlier === undefined) cite.texts.set(key, text);
+    else if (earlier !== text) x.out.tracking.add(CITE_ERROR);
+  }
+  return parsedInner(x, node, frame);
+};
+
+const references: TagHandler = (x, node, frame) => {
+  x.cite.inReferences = true;
+  try {
+    return parsedInner(x, node, frame);
+  } finally {
+    x.cite.inReferences = false;
+  }
+};
+
 const TAG_HANDLERS: Record<string, TagHandler> = {
-  ref: parsedInner,
-  references: parsedInner,
+  ref,
+  references,
   poem: parsedInner,
   indicator: parsedInner,
   tab: parsedInner,

@@ -3,6 +3,7 @@
 import { NS_CATEGORY, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { Expander, type PageContext, type SiteFacts, type TemplateCache, type WikiLookup } from './expander.ts';
 import { emptyLinks, scanLinks, type ScannedLinks } from './links.ts';
+import { installedMessages } from './messages.ts';
 
 export interface ParseEnvironment {
   codec: TitleCodec;
@@ -133,3 +134,43 @@ function addTrackingCategories(links: ScannedLinks, tracking: Set<string>, page:
     if (category !== null && !links.categories.has(category)) links.categories.set(category, defaultSort);
   }
 }
+
+/** Scribunto's messages for a module's documentation, English when no MediaWiki install is at hand. */
+export interface ModuleDocMessages {
+  /** `scribunto-doc-page-name`: `Module:$1/doc`. */
+  docPageName: string;
+  /** `scribunto-doc-page-show`: `{{$1}}\n<hr />`. */
+  show: string;
+  /** `scribunto-doc-page-does-not-exist`: `''Documentation for this module may be created at [[$1]]''`. */
+  doesNotExist: string;
+}
+
+export function moduleDocMessages(lang: string): ModuleDocMessages {
+  const m = installedMessages('extensions/Scribunto/i18n', lang);
+  return {
+    docPageName: m['scribunto-doc-page-name'] ?? 'Module:$1/doc',
+    show: m['scribunto-doc-page-show'] ?? '{{$1}}\n<hr />',
+    doesNotExist: m['scribunto-doc-page-does-not-exist'] ?? "''Documentation for this module may be created at [[$1]]''",
+  };
+}
+
+/**
+ * ScribuntoContentHandler::fillParserOutput: a module page (content model Scribunto) is not
+ * wikitext, but it shows its documentation page (`{{Module:X/doc}}`, whose links and categories
+ * count) or, when there is none, a message linking to it; the doc page is a transclusion either way.
+ */
+export function analyzeModulePage(page: PageContext, env: ParseEnvironment, messages: ModuleDocMessages = moduleDocMessages(env.site.lang)): PageAnalysis {
+  const text = env.codec.namespaces.prefixedText(0, page.dbKey);
+  const doc = env.codec.parse(messages.docPageName.split('$1').join(text));
+  if (!doc || doc.interwiki !== '' || doc.dbKey === '') return emptyAnalysis();
+  const docText = env.codec.namespaces.prefixedText(doc.ns, doc.dbKey);
+  const message = env.wiki.exists(doc.ns, doc.dbKey) ? messages.show : messages.doesNotExist;
+  const analysis = analyzeWikitext(`<div>\n${message.split('$1').join(docText)}\n</div>`, page, env);
+  analysis.templates.set(`${doc.ns}:${doc.dbKey}`, { ns: doc.ns, dbKey: doc.dbKey });
+  return analysis;
+}
+
+function emptyAnalysis(): PageAnalysis {
+  return { redirect: null, links: emptyLinks(), templates: new Map(), props: new Map() };
+}
+

@@ -1,6 +1,6 @@
 // ParserFunctions' #time: the dates PHP's strtotime reads most often, formatted with Language::sprintfDate's codes.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { installedMessages } from './messages.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -12,9 +12,6 @@ const ENGLISH: Record<string, string> = Object.fromEntries([
 ]);
 const MONTH_NUMBER = new Map(MONTHS.flatMap((m, i) => [[m, i], [m.slice(0, 3), i], ...(m === 'september' ? [['sept', i] as const] : [])]));
 
-/** Where a MediaWiki install keeps translations, when this machine has one (Debian's package). */
-const MEDIAWIKI_LANGUAGES = '/usr/share/mediawiki/languages';
-
 function ucfirst(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -25,26 +22,11 @@ const messageCache = new Map<string, Record<string, string>>();
 function dateMessages(lang: string): Record<string, string> {
   let messages = messageCache.get(lang);
   if (messages) return messages;
+  const installed = lang === 'en' ? {} : installedMessages('languages/i18n', lang);
   messages = { ...ENGLISH };
-  if (lang !== 'en' && /^[a-z-]+$/.test(lang)) {
-    for (const code of [...fallbacks(lang)].reverse().concat(lang)) {
-      try {
-        const json = JSON.parse(readFileSync(`${MEDIAWIKI_LANGUAGES}/i18n/${code}.json`, 'utf8')) as Record<string, string>;
-        for (const key of Object.keys(ENGLISH)) if (json[key]) messages[key] = json[key]!;
-      } catch {
-        // No translations on this machine: English names.
-      }
-    }
-  }
+  for (const key of Object.keys(ENGLISH)) if (installed[key]) messages[key] = installed[key]!;
   messageCache.set(lang, messages);
   return messages;
-}
-
-function fallbacks(lang: string): string[] {
-  const file = `${MEDIAWIKI_LANGUAGES}/messages/Messages${ucfirst(lang).replace(/-/g, '_')}.php`;
-  if (!existsSync(file)) return [];
-  const m = /\$fallback\s*=\s*'([^']*)'/.exec(readFileSync(file, 'utf8'));
-  return m ? m[1]!.split(',').map((l) => l.trim()).filter((l) => l && l !== 'en') : [];
 }
 
 /** A point in time read the way PHP's DateTime reads the common forms, or null when we cannot tell. */
