@@ -104,27 +104,61 @@ export class DatabaseWiki implements WikiLookup {
   }
 }
 
+/** Link rows of a run of pages, table by table, as flat arrays of column values: what crosses threads. */
+export interface LinkRows {
+  /** pl_from, pl_namespace, pl_title, pl_from_namespace */
+  pagelinks: unknown[];
+  /** tl_from, lt_namespace, lt_title, tl_from_namespace: by title, as linktarget ids are the wiki's to give out. */
+  templatelinks: unknown[];
+  /** cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_type */
+  categorylinks: unknown[];
+  /** il_from, il_to, il_from_namespace */
+  imagelinks: unknown[];
+  /** el_from, el_to, el_index, el_index_60 */
+  externallinks: unknown[];
+  /** ll_from, ll_lang, ll_title */
+  langlinks: unknown[];
+  /** iwl_from, iwl_prefix, iwl_title */
+  iwlinks: unknown[];
+  /** pp_page, pp_propname, pp_value */
+  page_props: unknown[];
+  /** rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment */
+  redirect: unknown[];
+  /** rowid, si_title, si_text (when the search index is wanted) */
+  searchindex: unknown[];
+  pages: number;
+  linkRows: number;
+}
+
+export function emptyLinkRows(): LinkRows {
+  return {
+    pagelinks: [],
+    templatelinks: [],
+    categorylinks: [],
+    imagelinks: [],
+    externallinks: [],
+    langlinks: [],
+    iwlinks: [],
+    page_props: [],
+    redirect: [],
+    searchindex: [],
+    pages: 0,
+    linkRows: 0,
+  };
+}
+
 /**
- * Reads pages from `source` and writes their link rows to `target`: the wiki itself, or (in a
- * worker thread) a side database of the same tables that the importer merges afterwards. In a
- * side database templatelinks rows wait in `tl_pending` with their titles, as linktarget ids
- * are only given out by the wiki itself.
+ * Reads pages from the wiki and computes their link rows (and search index rows): the part of
+ * refreshLinks that needs no writing, so that worker threads can share it.
  */
-export class LinkBuilder {
-  private readonly reads: Record<string, Statement>;
-  private readonly writes: Record<string, Statement>;
-  private readonly linkTargets = new Map<string, number>();
+export class LinkAnalyzer {
+  private readonly pageBatch: Statement;
   private readonly env: ParseEnvironment;
-  private readonly pendingTemplates: boolean;
-  /** Link rows are written 100 at a time with multi-row INSERTs. */
-  private readonly batches: Record<string, RowBatch>;
-  pagesDone = 0;
-  linkRows = 0;
 
   constructor(
-    private readonly source: Db,
-    private readonly target: Db,
-    private readonly options: LinkBuilderOptions,
+    source: Db,
+    options: LinkBuilderOptions,
+    private readonly searchIndex = false,
   ) {
     const wiki = new DatabaseWiki(source, options.codec);
     this.env = {
@@ -136,105 +170,212 @@ export class LinkBuilder {
       resolveFile: (name) => wiki.resolveFile(name),
       trackingCategory: options.trackingCategory,
     };
-    this.reads = prepareReads(source);
-    this.pendingTemplates = source !== target;
-    this.writes = prepareWrites(target, this.pendingTemplates);
-    const batch = (head: string, columns: number, group?: string): RowBatch => new RowBatch(target, head, columns, 100, group);
-    this.batches = {
-      pagelinks: batch('INSERT OR IGNORE INTO pagelinks (pl_from, pl_namespace, pl_title, pl_from_namespace) VALUES', 4),
-      pending: batch(this.pendingTemplates ? 'INSERT INTO tl_pending (tl_from, lt_namespace, lt_title, tl_from_namespace) VALUES' : '', 4),
-      categorylinks: batch(
-        'INSERT OR REPLACE INTO categorylinks (cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_collation, cl_type) VALUES',
-        6,
-        "(?, ?, ?, ?, ?, 'uppercase', ?)",
-      ),
-      imagelinks: batch('INSERT OR IGNORE INTO imagelinks (il_from, il_to, il_from_namespace) VALUES', 3),
-      externallinks: batch('INSERT INTO externallinks (el_from, el_to, el_index, el_index_60) VALUES', 4),
-      langlinks: batch('INSERT OR IGNORE INTO langlinks (ll_from, ll_lang, ll_title) VALUES', 3),
-      iwlinks: batch('INSERT OR IGNORE INTO iwlinks (iwl_from, iwl_prefix, iwl_title) VALUES', 3),
-    };
+    this.pageBatch = source.prepare(PAGE_BATCH_SQL);
   }
 
-  /** The pages of a range (all by default), in page id order, batch by batch. */
-  run(range: PageRange = { after: 0, upTo: Number.MAX_SAFE_INTEGER }): void {
+  /** The rows of every page in the range. */
+  analyze(range: PageRange, rows: LinkRows = emptyLinkRows()): LinkRows {
     let after = range.after;
     for (;;) {
-      const rows = this.reads.pageBatch!.all(after, range.upTo, BATCH) as PageRow[];
-      if (rows.length === 0) break;
-      this.target.exec('BEGIN');
-      try {
-        for (const row of rows) this.buildPage(row);
-        for (const batch of Object.values(this.batches)) batch.flush();
-        this.target.exec('COMMIT');
-      } catch (error) {
-        for (const batch of Object.values(this.batches)) batch.discard();
-        this.target.exec('ROLLBACK');
-        throw error;
-      }
-      after = rows[rows.length - 1]!.page_id;
-      this.pagesDone += rows.length;
-      this.options.progress?.(this.pagesDone);
+      const last = this.analyzeBatch(after, range.upTo, rows);
+      if (last === null) return rows;
+      after = last;
     }
   }
 
-  private buildPage(row: PageRow): void {
-    const id = row.page_id;
-    const ns = row.page_namespace;
-    if (row.model !== 'wikitext') return;
+  /** The rows of the next pages (at most BATCH) after `after`; returns the last page id, or null when there are none. */
+  analyzeBatch(after: number, upTo: number, rows: LinkRows): number | null {
+    const pages = this.pageBatch.all(after, upTo, BATCH) as PageRow[];
+    if (pages.length === 0) return null;
+    for (const page of pages) this.addPage(page, rows);
+    return pages[pages.length - 1]!.page_id;
+  }
+
+  private addPage(row: PageRow, rows: LinkRows): void {
+    rows.pages++;
+    const wikitext = row.model === 'wikitext';
+    if (this.searchIndex) rows.searchindex.push(row.page_id, searchTitle(row.page_title, row.page_namespace), wikitext ? searchText(row.old_text) : '');
+    if (!wikitext) return;
     let analysis: PageAnalysis;
     try {
-      analysis = analyzeWikitext(row.old_text, { ns, dbKey: row.page_title, pageId: id, revisionId: row.page_latest, timestamp: row.page_touched }, this.env);
+      analysis = analyzeWikitext(
+        row.old_text,
+        { ns: row.page_namespace, dbKey: row.page_title, pageId: row.page_id, revisionId: row.page_latest, timestamp: row.page_touched },
+        this.env,
+      );
     } catch (error) {
       // A page that defeats the parser (pathological nesting) keeps its rows empty rather than failing the import.
       if (error instanceof RangeError) return;
       throw error;
     }
-    this.writePage(row, analysis);
+    addPageRows(row, analysis, rows);
+  }
+}
+
+function addPageRows(row: PageRow, a: PageAnalysis, rows: LinkRows): void {
+  const id = row.page_id;
+  const ns = row.page_namespace;
+  const links = a.links;
+  for (const link of links.pageLinks.values()) rows.pagelinks.push(id, link.ns, link.dbKey, ns);
+  for (const t of a.templates.values()) rows.templatelinks.push(id, t.ns, t.dbKey, ns);
+  const title = row.page_title.replace(/_/g, ' ');
+  const type = ns === NS_CATEGORY ? 'subcat' : ns === NS_FILE ? 'file' : 'page';
+  for (const [category, prefix] of links.categories) {
+    const cut = truncateBytes(prefix, 255);
+    const sortKey = uppercaseSortKey(cut === '' ? title : `${cut.replace(/[\n\t]/g, ' ')}\n${title}`);
+    rows.categorylinks.push(id, category, sortKey, cut, row.page_touched, type);
+  }
+  for (const image of links.images) rows.imagelinks.push(id, image, ns);
+  for (const url of links.externalLinks) {
+    for (const index of makeIndexes(url)) rows.externallinks.push(id, url, index, index.slice(0, 60));
+  }
+  for (const [lang, text] of links.langLinks) rows.langlinks.push(id, lang, text);
+  for (const [prefix, dbKey] of links.interwikiLinks.values()) rows.iwlinks.push(id, prefix, dbKey);
+  for (const [name, value] of a.props) rows.page_props.push(id, name, value);
+  if (a.redirect) {
+    const r = a.redirect;
+    rows.redirect.push(id, r.interwiki ? 0 : r.ns, r.dbKey, r.interwiki, r.fragment);
+  }
+  rows.linkRows +=
+    links.pageLinks.size + a.templates.size + links.categories.size + links.images.size + links.externalLinks.size +
+    links.langLinks.size + links.interwikiLinks.size + a.props.size;
+}
+
+/** Column counts of the link tables as LinkRows carries them. */
+const ROW_WIDTHS = {
+  pagelinks: 4,
+  templatelinks: 4,
+  categorylinks: 6,
+  imagelinks: 3,
+  externallinks: 4,
+  langlinks: 3,
+  iwlinks: 3,
+  page_props: 3,
+  redirect: 5,
+  searchindex: 3,
+} as const;
+
+/** The tables a side database needs to receive link rows (templatelinks wait in tl_pending). */
+export const SIDE_LINK_TABLES = ['pagelinks', 'categorylinks', 'imagelinks', 'externallinks', 'langlinks', 'iwlinks', 'page_props', 'redirect'];
+export const PENDING_TEMPLATES_DDL =
+  'CREATE TABLE IF NOT EXISTS tl_pending (tl_from INTEGER NOT NULL, lt_namespace INTEGER NOT NULL, lt_title BLOB NOT NULL, tl_from_namespace INTEGER NOT NULL)';
+
+/**
+ * Writes link rows (and search rows, into `search`) into the wiki, giving out linktarget ids, or
+ * into a side database, where templatelinks rows wait in `tl_pending` with their titles, as
+ * linktarget ids are only the wiki's to give out. Rows of each table keep their order, so ids
+ * given out in order (el_id, lt_id) follow page order. The caller holds the transactions.
+ */
+export class LinkRowWriter {
+  private readonly batches: Record<keyof typeof ROW_WIDTHS, RowBatch>;
+  private readonly linkTargetId: Statement | null;
+  private readonly insertLinkTarget: Statement | null;
+  private readonly linkTargets = new Map<string, number>();
+
+  constructor(db: Db, search: Db | null = null, side = false) {
+    const batch = (target: Db, head: string, columns: number, group?: string): RowBatch => new RowBatch(target, head, columns, 100, group);
+    this.batches = {
+      pagelinks: batch(db, 'INSERT OR IGNORE INTO pagelinks (pl_from, pl_namespace, pl_title, pl_from_namespace) VALUES', 4),
+      templatelinks: side
+        ? batch(db, 'INSERT INTO tl_pending (tl_from, lt_namespace, lt_title, tl_from_namespace) VALUES', 4)
+        : batch(db, 'INSERT OR IGNORE INTO templatelinks (tl_from, tl_target_id, tl_from_namespace) VALUES', 3),
+      categorylinks: batch(
+        db,
+        'INSERT OR REPLACE INTO categorylinks (cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_collation, cl_type) VALUES',
+        6,
+        "(?, ?, ?, ?, ?, 'uppercase', ?)",
+      ),
+      imagelinks: batch(db, 'INSERT OR IGNORE INTO imagelinks (il_from, il_to, il_from_namespace) VALUES', 3),
+      externallinks: batch(db, 'INSERT INTO externallinks (el_from, el_to, el_index, el_index_60) VALUES', 4),
+      langlinks: batch(db, 'INSERT OR IGNORE INTO langlinks (ll_from, ll_lang, ll_title) VALUES', 3),
+      iwlinks: batch(db, 'INSERT OR IGNORE INTO iwlinks (iwl_from, iwl_prefix, iwl_title) VALUES', 3),
+      page_props: batch(db, 'INSERT OR REPLACE INTO page_props (pp_page, pp_propname, pp_value, pp_sortkey) VALUES', 3, '(?, ?, ?, NULL)'),
+      redirect: batch(db, 'INSERT OR REPLACE INTO redirect (rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment) VALUES', 5),
+      searchindex: batch(search ?? db, 'INSERT INTO searchindex (rowid, si_title, si_text) VALUES', 3),
+    };
+    this.linkTargetId = side ? null : db.prepare('SELECT lt_id FROM linktarget WHERE lt_namespace = ? AND lt_title = ?').pluck();
+    this.insertLinkTarget = side ? null : db.prepare('INSERT INTO linktarget (lt_namespace, lt_title) VALUES (?, ?)');
   }
 
-  private writePage(row: PageRow, a: PageAnalysis): void {
-    const s = this.writes;
-    const id = row.page_id;
-    const ns = row.page_namespace;
-    const links = a.links;
-    const b = this.batches;
-    for (const link of links.pageLinks.values()) b.pagelinks.add(id, link.ns, link.dbKey, ns);
-    for (const t of a.templates.values()) {
-      if (this.pendingTemplates) b.pending.add(id, t.ns, t.dbKey, ns);
-      else s.insertTemplateLink!.run(id, this.linkTarget(t.ns, t.dbKey), ns);
+  write(rows: LinkRows): void {
+    for (const table of Object.keys(ROW_WIDTHS) as Array<keyof typeof ROW_WIDTHS>) {
+      const values = rows[table];
+      const width = ROW_WIDTHS[table];
+      const batch = this.batches[table];
+      if (table === 'templatelinks' && this.linkTargetId !== null) {
+        for (let i = 0; i < values.length; i += 4) {
+          batch.add(values[i], this.linkTarget(values[i + 1] as number, values[i + 2] as string), values[i + 3]);
+        }
+        continue;
+      }
+      for (let i = 0; i < values.length; i += width) batch.addRow(values, i);
     }
-    const title = row.page_title.replace(/_/g, ' ');
-    const type = ns === NS_CATEGORY ? 'subcat' : ns === NS_FILE ? 'file' : 'page';
-    for (const [category, prefix] of links.categories) {
-      const cut = truncateBytes(prefix, 255);
-      const sortKey = uppercaseSortKey(cut === '' ? title : `${cut.replace(/[\n\t]/g, ' ')}\n${title}`);
-      b.categorylinks.add(id, category, sortKey, cut, row.page_touched, type);
-    }
-    for (const image of links.images) b.imagelinks.add(id, image, ns);
-    for (const url of links.externalLinks) {
-      for (const index of makeIndexes(url)) b.externallinks.add(id, url, index, index.slice(0, 60));
-    }
-    for (const [lang, text] of links.langLinks) b.langlinks.add(id, lang, text);
-    for (const [prefix, dbKey] of links.interwikiLinks.values()) b.iwlinks.add(id, prefix, dbKey);
-    for (const [name, value] of a.props) s.insertProp!.run(id, name, value);
-    if (a.redirect) {
-      const r = a.redirect;
-      s.insertRedirect!.run(id, r.interwiki ? 0 : r.ns, r.dbKey, r.interwiki, r.fragment);
-    }
-    this.linkRows +=
-      links.pageLinks.size + a.templates.size + links.categories.size + links.images.size + links.externalLinks.size +
-      links.langLinks.size + links.interwikiLinks.size + a.props.size;
+  }
+
+  /** Writes the rows still waiting: before each commit. */
+  flush(): void {
+    for (const batch of Object.values(this.batches)) batch.flush();
+  }
+
+  discard(): void {
+    for (const batch of Object.values(this.batches)) batch.discard();
   }
 
   private linkTarget(ns: number, dbKey: string): number {
     const key = `${ns}:${dbKey}`;
     let id = this.linkTargets.get(key);
     if (id !== undefined) return id;
-    const row = this.writes.linkTargetId!.get(ns, dbKey) as { lt_id: number } | undefined;
-    id = row ? row.lt_id : Number(this.writes.insertLinkTarget!.run(ns, dbKey).lastInsertRowid);
+    const found = this.linkTargetId!.get(ns, dbKey) as number | undefined;
+    id = found ?? Number(this.insertLinkTarget!.run(ns, dbKey).lastInsertRowid);
     if (this.linkTargets.size >= LOOKUP_CACHE * 5) this.linkTargets.clear();
     this.linkTargets.set(key, id);
     return id;
+  }
+}
+
+/**
+ * Reads pages from `source` and writes their link rows to `target`: the wiki itself, or (in a
+ * worker thread) a side database of the same tables that the importer merges afterwards.
+ */
+export class LinkBuilder {
+  private readonly analyzer: LinkAnalyzer;
+  private readonly writer: LinkRowWriter;
+  pagesDone = 0;
+  linkRows = 0;
+
+  constructor(
+    source: Db,
+    private readonly target: Db,
+    private readonly options: LinkBuilderOptions,
+    /** Fill `target`'s searchindex too, from the same reading of each page. */
+    searchIndex = false,
+  ) {
+    this.analyzer = new LinkAnalyzer(source, options, searchIndex);
+    this.writer = new LinkRowWriter(target, target, source !== target);
+  }
+
+  /** The pages of a range (all by default), in page id order, batch by batch. */
+  run(range: PageRange = { after: 0, upTo: Number.MAX_SAFE_INTEGER }): void {
+    let after = range.after;
+    for (;;) {
+      const rows = emptyLinkRows();
+      const last = this.analyzer.analyzeBatch(after, range.upTo, rows);
+      if (last === null) break;
+      this.target.exec('BEGIN');
+      try {
+        this.writer.write(rows);
+        this.writer.flush();
+        this.target.exec('COMMIT');
+      } catch (error) {
+        this.writer.discard();
+        this.target.exec('ROLLBACK');
+        throw error;
+      }
+      after = last;
+      this.pagesDone += rows.pages;
+      this.linkRows += rows.linkRows;
+      this.options.progress?.(this.pagesDone);
+    }
   }
 }
 
@@ -244,42 +385,6 @@ const PAGE_BATCH_SQL = `SELECT page_id, page_namespace, page_title, page_latest,
   JOIN content_models ON model_id = content_model
   JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
   WHERE page_id > ? AND page_id <= ? ORDER BY page_id LIMIT ?`;
-
-function prepareReads(db: Db): Record<string, Statement> {
-  return { pageBatch: db.prepare(PAGE_BATCH_SQL) };
-}
-
-/** The tables a side database needs to receive link rows. */
-export const SIDE_LINK_TABLES = ['pagelinks', 'categorylinks', 'imagelinks', 'externallinks', 'langlinks', 'iwlinks', 'page_props', 'redirect'];
-export const PENDING_TEMPLATES_DDL =
-  'CREATE TABLE IF NOT EXISTS tl_pending (tl_from INTEGER NOT NULL, lt_namespace INTEGER NOT NULL, lt_title BLOB NOT NULL, tl_from_namespace INTEGER NOT NULL)';
-
-function prepareWrites(db: Db, pendingTemplates: boolean): Record<string, Statement> {
-  const s = (sql: string): Statement => db.prepare(sql);
-  const templates: Record<string, Statement> = pendingTemplates
-    ? { insertPendingTemplateLink: s('INSERT INTO tl_pending (tl_from, lt_namespace, lt_title, tl_from_namespace) VALUES (?, ?, ?, ?)') }
-    : {
-        insertTemplateLink: s('INSERT OR IGNORE INTO templatelinks (tl_from, tl_target_id, tl_from_namespace) VALUES (?, ?, ?)'),
-        linkTargetId: s('SELECT lt_id FROM linktarget WHERE lt_namespace = ? AND lt_title = ?'),
-        insertLinkTarget: s('INSERT INTO linktarget (lt_namespace, lt_title) VALUES (?, ?)'),
-      };
-  return {
-    ...templates,
-    insertPageLink: s('INSERT OR IGNORE INTO pagelinks (pl_from, pl_namespace, pl_title, pl_from_namespace) VALUES (?, ?, ?, ?)'),
-    insertCategoryLink: s(
-      `INSERT OR REPLACE INTO categorylinks (cl_from, cl_to, cl_sortkey, cl_sortkey_prefix, cl_timestamp, cl_collation, cl_type)
-       VALUES (?, ?, ?, ?, ?, 'uppercase', ?)`,
-    ),
-    insertImageLink: s('INSERT OR IGNORE INTO imagelinks (il_from, il_to, il_from_namespace) VALUES (?, ?, ?)'),
-    insertExternalLink: s('INSERT INTO externallinks (el_from, el_to, el_index, el_index_60) VALUES (?, ?, ?, ?)'),
-    insertLangLink: s('INSERT OR IGNORE INTO langlinks (ll_from, ll_lang, ll_title) VALUES (?, ?, ?)'),
-    insertInterwikiLink: s('INSERT OR IGNORE INTO iwlinks (iwl_from, iwl_prefix, iwl_title) VALUES (?, ?, ?)'),
-    insertProp: s('INSERT OR REPLACE INTO page_props (pp_page, pp_propname, pp_value, pp_sortkey) VALUES (?, ?, ?, NULL)'),
-    insertRedirect: s(
-      'INSERT OR REPLACE INTO redirect (rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment) VALUES (?, ?, ?, ?, ?)',
-    ),
-  };
-}
 
 /** mb_strcut: at most `max` bytes, never splitting a character. */
 function truncateBytes(s: string, max: number): string {

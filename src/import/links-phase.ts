@@ -1,9 +1,18 @@
 // The links phase in worker threads: link rows and the search index computed in parallel, then merged.
+//
+// The work is cut into items, the search index and page ranges of RANGE_PAGES pages, that the
+// workers take in turn from a shared counter, so every core stays busy until the end whatever the
+// dump's mix of long and short pages. Each worker writes its link rows into its own side
+// database; the merge puts them into the wiki in page order (ids given out in order, el_id and
+// lt_id, are the same as in a one-thread run). The search index is built into a side database
+// too and its FTS3 tables copied over: written into the wiki itself it would need WAL (for the
+// readers), where FTS3's segment writes cost twice as much.
 
 import { availableParallelism } from 'node:os';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { buildSearchIndex, LinkBuilder, SIDE_LINK_TABLES } from './link-builder.ts';
+import { LinkBuilder, SIDE_LINK_TABLES, type PageRange } from './link-builder.ts';
+import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
 import { InterwikiTable } from './interwiki.ts';
 import { NamespaceTable, TitleCodec } from './title.ts';
 import { trackingCategoryResolver } from './tracking.ts';
@@ -15,73 +24,71 @@ const WORKER = new URL('./links-worker.ts', import.meta.url);
 export interface LinksPhaseOptions {
   /** The wiki file the workers read (the import's working copy). */
   path: string;
-  job: Omit<LinksWorkerJob, 'kind' | 'db' | 'side' | 'range'>;
+  job: Omit<LinksWorkerJob, 'db' | 'side' | 'searchSide' | 'ranges' | 'next'>;
   searchIndex: boolean;
-  /** Threads computing link rows; default: one per core beyond the search index's. */
+  /** Worker threads; default: one per core. */
   linkWorkers?: number;
   progress?: (linkedPages: number) => void;
 }
 
 export const LINK_TABLES = ['pagelinks', 'templatelinks', 'categorylinks', 'imagelinks', 'externallinks', 'langlinks', 'iwlinks', 'page_props', 'redirect'];
 
-/** Page id ranges with about the same number of pages each. */
-function pageRanges(db: Database.Database, parts: number): Array<{ after: number; upTo: number }> {
-  const count = db.prepare('SELECT count(*) FROM page').pluck().get() as number;
-  const bounds: number[] = [0];
-  for (let i = 1; i < parts; i++) {
-    const id = db.prepare('SELECT page_id FROM page ORDER BY page_id LIMIT 1 OFFSET ?').pluck().get(Math.floor((count * i) / parts)) as number | undefined;
-    if (id !== undefined && id > bounds[bounds.length - 1]!) bounds.push(id - 1);
-  }
-  bounds.push(Number.MAX_SAFE_INTEGER);
-  return bounds.slice(1).map((upTo, i) => ({ after: bounds[i]!, upTo }));
-}
-
 /** Below this many pages, starting threads costs more than it saves. */
 const SMALL_WIKI_PAGES = 5000;
+/** Pages per work item: small enough to share the last ones out evenly. */
+const RANGE_PAGES = 2000;
+const MAX_WORKERS = 8;
+
+/** Page id ranges of `size` pages each (the last one open-ended). */
+function pageRanges(db: Database.Database, size: number): PageRange[] {
+  const ids = db.prepare('SELECT page_id FROM page ORDER BY page_id').pluck().all() as number[];
+  const ranges: PageRange[] = [];
+  let after = 0;
+  for (let i = size - 1; i < ids.length - 1; i += size) {
+    ranges.push({ after, upTo: ids[i]! });
+    after = ids[i]!;
+  }
+  ranges.push({ after, upTo: Number.MAX_SAFE_INTEGER });
+  return ranges;
+}
 
 export async function buildLinksInWorkers(db: Database.Database, options: LinksPhaseOptions): Promise<number> {
-  for (const table of [...LINK_TABLES, 'searchindex']) db.exec(`DELETE FROM ${table}`);
+  for (const table of LINK_TABLES) db.exec(`DELETE FROM ${table}`);
+  // A new FTS3 table rather than emptied rows: its shadow tables can then take a side database's.
+  db.exec(`DROP TABLE IF EXISTS searchindex; ${SEARCHINDEX_DDL}`);
   const pages = db.prepare('SELECT count(*) FROM page').pluck().get() as number;
   if (pages < SMALL_WIKI_PAGES && options.linkWorkers === undefined) return buildLinksHere(db, options);
-  const cores = availableParallelism();
-  const linkWorkers = Math.max(1, options.linkWorkers ?? (options.searchIndex ? Math.max(1, cores - 1) : cores));
-  const ranges = pageRanges(db, linkWorkers);
-  const all = { after: 0, upTo: Number.MAX_SAFE_INTEGER };
-  const jobs: LinksWorkerJob[] = ranges.map((range, i) => ({ ...options.job, kind: 'links', db: options.path, side: `${options.path}.links${i}`, range }));
-  // better-sqlite3 runs SQLite in defensive mode, which forbids copying FTS3 shadow tables from a
-  // side database: the search worker writes the wiki's own searchindex, and WAL lets it do so
-  // while the link workers read the same file.
-  if (options.searchIndex) jobs.push({ ...options.job, kind: 'search', db: options.path, side: options.path, range: all });
-  const sides = jobs.filter((job) => job.kind === 'links').map((job) => job.side);
-  for (const side of sides) rmSync(side, { force: true });
+  // SQLite attaches at most 10 databases: the merge reads all the side ones at once.
+  const workerCount = Math.min(MAX_WORKERS, Math.max(1, options.linkWorkers ?? availableParallelism()));
+  const searchSide = options.searchIndex ? `${options.path}.search` : null;
+  const jobs: LinksWorkerJob[] = [];
+  const shared = { ranges: pageRanges(db, RANGE_PAGES), next: new SharedArrayBuffer(4), searchSide };
+  for (let i = 0; i < workerCount; i++) jobs.push({ ...options.job, ...shared, db: options.path, side: `${options.path}.links${i}` });
+  const files = [...jobs.map((job) => job.side), ...(searchSide ? [searchSide] : [])];
+  for (const file of files) rmSync(file, { force: true });
+  // The wiki is only read until the workers are done: a shared lock lets them in.
   db.pragma('locking_mode = NORMAL');
-  db.pragma('journal_mode = WAL');
   db.prepare('SELECT count(*) FROM page').get();
   const done = new Array<number>(jobs.length).fill(0);
   const onMessage = (index: number) => (message: WorkerMessage): void => {
-    if (message.type !== 'progress' || jobs[index]!.kind !== 'links') return;
+    if (message.type !== 'progress') return;
     done[index] = Number(message.pagesDone);
     options.progress?.(done.reduce((a, b) => a + b, 0));
   };
-  const started = performance.now();
   const running = jobs.map((job, i) => runWorker(WORKER, job, onMessage(i)));
-  if (process.env.WIKIQUERY_DEBUG) running.forEach((r, i) => r.done.then(() => console.error(`worker ${jobs[i]!.kind} done after ${((performance.now() - started) / 1000).toFixed(2)} s`)));
   let rows = 0;
   try {
     const results = await Promise.all(running.map((r) => r.done));
-    rows = results.filter((_r, i) => jobs[i]!.kind === 'links').reduce((sum, r) => sum + Number(r.rows), 0);
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    // Out of WAL through DELETE: SQLite does not go from WAL to MEMORY directly.
-    db.pragma('journal_mode = DELETE');
-    db.pragma('journal_mode = MEMORY');
+    rows = results.reduce((sum, r) => sum + Number(r.rows), 0);
     db.pragma('locking_mode = EXCLUSIVE');
-    for (const job of jobs) if (job.kind === 'links') mergeLinks(db, job.side);
+    mergeLinks(db, jobs.map((job) => job.side).filter((side) => existsSync(side)));
+    if (searchSide) mergeSearchIndex(db, searchSide);
     db.exec('UPDATE page SET page_links_updated = page_touched');
   } catch (error) {
     await Promise.all(running.map((r) => r.worker.terminate()));
     throw error;
   } finally {
-    for (const side of sides) rmSync(side, { force: true });
+    for (const file of files) rmSync(file, { force: true });
   }
   return rows;
 }
@@ -91,43 +98,77 @@ function buildLinksHere(db: Database.Database, options: LinksPhaseOptions): numb
   const job = options.job;
   const interwiki = InterwikiTable.fromDatabase(db, job.localInterwikis);
   const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
-  const builder = new LinkBuilder(db, db, {
-    codec,
-    site: {
-      ...job.site,
-      subpageNamespaces: new Set(job.site.subpageNamespaces),
-      contentNamespaces: new Set(job.site.contentNamespaces),
-      extensions: new Set(job.site.extensions),
+  const builder = new LinkBuilder(
+    db,
+    db,
+    {
+      codec,
+      site: {
+        ...job.site,
+        subpageNamespaces: new Set(job.site.subpageNamespaces),
+        contentNamespaces: new Set(job.site.contentNamespaces),
+        extensions: new Set(job.site.extensions),
+      },
+      isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
+      trackingCategory: trackingCategoryResolver(db, codec, job.site.lang),
+      progress: options.progress,
     },
-    isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
-    trackingCategory: trackingCategoryResolver(db, codec, job.site.lang),
-    progress: options.progress,
-  });
+    options.searchIndex,
+  );
   builder.run();
-  if (options.searchIndex) buildSearchIndex(db, db, { after: 0, upTo: Number.MAX_SAFE_INTEGER });
   db.exec('UPDATE page SET page_links_updated = page_touched');
   return builder.linkRows;
 }
 
-function mergeLinks(db: Database.Database, side: string): void {
-  db.prepare('ATTACH ? AS side').run(side);
+/**
+ * The side databases' rows into the wiki. Rows whose ids are given out here (externallinks'
+ * el_id, linktarget's lt_id through tl_pending) go in by page, as a one-thread run writes them.
+ */
+function mergeLinks(db: Database.Database, sides: string[]): void {
+  const names = sides.map((_side, i) => `side${i}`);
+  sides.forEach((side, i) => db.prepare(`ATTACH ? AS ${names[i]}`).run(side));
+  const all = (select: (name: string) => string): string => names.map(select).join(' UNION ALL ');
   try {
     db.transaction(() => {
       for (const table of SIDE_LINK_TABLES) {
         if (table === 'externallinks') {
-          db.exec('INSERT INTO externallinks (el_from, el_to, el_index, el_index_60) SELECT el_from, el_to, el_index, el_index_60 FROM side.externallinks ORDER BY el_id');
+          db.exec(`INSERT INTO externallinks (el_from, el_to, el_index, el_index_60)
+            SELECT el_from, el_to, el_index, el_index_60 FROM (${all((n) => `SELECT el_id, el_from, el_to, el_index, el_index_60 FROM ${n}.externallinks`)})
+            ORDER BY el_from, el_id`);
         } else {
-          db.exec(`INSERT OR REPLACE INTO main.${table} SELECT * FROM side.${table}`);
+          for (const name of names) db.exec(`INSERT OR REPLACE INTO main.${table} SELECT * FROM ${name}.${table}`);
         }
       }
+      const pending = all((n) => `SELECT rowid AS r, tl_from, lt_namespace, lt_title, tl_from_namespace FROM ${n}.tl_pending`);
       db.exec(`
-        INSERT OR IGNORE INTO linktarget (lt_namespace, lt_title) SELECT lt_namespace, lt_title FROM side.tl_pending ORDER BY rowid;
+        INSERT OR IGNORE INTO linktarget (lt_namespace, lt_title) SELECT lt_namespace, lt_title FROM (${pending}) ORDER BY tl_from, r;
         INSERT OR IGNORE INTO templatelinks (tl_from, tl_target_id, tl_from_namespace)
-          SELECT p.tl_from, lt.lt_id, p.tl_from_namespace FROM side.tl_pending p
-          JOIN linktarget lt ON lt.lt_namespace = p.lt_namespace AND lt.lt_title = p.lt_title ORDER BY p.rowid;
+          SELECT p.tl_from, lt.lt_id, p.tl_from_namespace FROM (${pending}) p
+          JOIN linktarget lt ON lt.lt_namespace = p.lt_namespace AND lt.lt_title = p.lt_title;
       `);
     })();
   } finally {
+    for (const name of names) db.exec(`DETACH ${name}`);
+  }
+}
+
+/**
+ * Copies a side database's FTS3 shadow tables into the wiki's new, empty searchindex: the same
+ * rows, block ids and segments, so the index reads exactly as the side one does. SQLite's
+ * defensive mode (better-sqlite3's default) makes shadow tables read-only, hence the unsafe mode
+ * for the copy alone.
+ */
+function mergeSearchIndex(db: Database.Database, side: string): void {
+  db.prepare('ATTACH ? AS side').run(side);
+  db.unsafeMode(true);
+  try {
+    db.transaction(() => {
+      for (const shadow of ['content', 'segments', 'segdir']) {
+        db.exec(`INSERT INTO main.searchindex_${shadow} SELECT * FROM side.searchindex_${shadow}`);
+      }
+    })();
+  } finally {
+    db.unsafeMode(false);
     db.exec('DETACH side');
   }
 }

@@ -1,4 +1,4 @@
-// Worker thread of the links phase: link rows or search index rows for a range of pages, into a side database.
+// Worker thread of the links phase: takes work items in turn (the search index, page ranges) and writes their rows to side databases.
 
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -11,12 +11,16 @@ import type { DumpNamespace } from './dump-types.ts';
 
 /** What the main thread tells a worker: plain data, since threads share no objects. */
 export interface LinksWorkerJob {
-  kind: 'links' | 'search';
-  /** The wiki being imported (read only here). */
+  /** The wiki being imported (only read here). */
   db: string;
-  /** The worker's own database, merged into the wiki afterwards. */
+  /** This worker's own database for link rows, merged into the wiki afterwards. */
   side: string;
-  range: PageRange;
+  /** The database that receives the search index, when there is one to build. */
+  searchSide: string | null;
+  /** Page ranges to share out; with a search index it is item 0, and range k is item k + 1. */
+  ranges: PageRange[];
+  /** Int32 counter of the next item to take, shared by all the workers. */
+  next: SharedArrayBuffer;
   namespaces: DumpNamespace[];
   capitalLinks: boolean;
   localInterwikis: string[];
@@ -41,54 +45,67 @@ function openSide(path: string): Database.Database {
   return side;
 }
 
-function reporter(kind: string): (pagesDone: number) => void {
+function builder(job: LinksWorkerJob, source: Database.Database, side: Database.Database, progress: (pages: number) => void): LinkBuilder {
+  for (const name of SIDE_LINK_TABLES) side.exec(tableDdl(TABLES.find((t) => t.name === name)!));
+  side.exec(PENDING_TEMPLATES_DDL);
+  const interwiki = InterwikiTable.fromDatabase(source, job.localInterwikis);
+  const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
+  return new LinkBuilder(source, side, {
+    codec,
+    site: {
+      ...job.site,
+      subpageNamespaces: new Set(job.site.subpageNamespaces),
+      contentNamespaces: new Set(job.site.contentNamespaces),
+      extensions: new Set(job.site.extensions),
+    },
+    isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
+    trackingCategory: trackingCategoryResolver(source, codec, job.site.lang),
+    progress,
+  });
+}
+
+function reporter(): (pagesDone: number) => void {
   let lastReport = 0;
   return (pagesDone) => {
     const now = Date.now();
     if (now - lastReport < 200) return;
     lastReport = now;
-    parentPort!.postMessage({ type: 'progress', kind, pagesDone });
+    parentPort!.postMessage({ type: 'progress', pagesDone });
   };
 }
 
-/** The search index goes straight into the wiki (in WAL mode while the link workers read it). */
-function runSearch(job: LinksWorkerJob): number {
-  const wiki = new Database(job.db);
-  wiki.pragma('synchronous = OFF');
-  wiki.pragma('busy_timeout = 60000');
+function buildSearchSide(source: Database.Database, path: string): void {
+  const side = openSide(path);
   try {
-    return buildSearchIndex(wiki, wiki, job.range, reporter('search'));
+    buildSearchIndex(source, side, { after: 0, upTo: Number.MAX_SAFE_INTEGER });
   } finally {
-    wiki.close();
+    side.close();
   }
 }
 
+/** Takes items until none are left; returns the number of link rows written. */
 function run(job: LinksWorkerJob): number {
-  if (job.kind === 'search') return runSearch(job);
   const source = new Database(job.db, { readonly: true });
-  const side = openSide(job.side);
-  const progress = reporter('links');
+  const next = new Int32Array(job.next);
+  const first = job.searchSide === null ? 0 : 1;
+  let side: Database.Database | null = null;
+  let links: LinkBuilder | null = null;
   try {
-    for (const name of SIDE_LINK_TABLES) side.exec(tableDdl(TABLES.find((t) => t.name === name)!));
-    side.exec(PENDING_TEMPLATES_DDL);
-    const interwiki = InterwikiTable.fromDatabase(source, job.localInterwikis);
-    const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
-    const builder = new LinkBuilder(source, side, {
-      codec,
-      site: {
-        ...job.site,
-        subpageNamespaces: new Set(job.site.subpageNamespaces),
-        contentNamespaces: new Set(job.site.contentNamespaces),
-        extensions: new Set(job.site.extensions),
-      },
-      isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
-      trackingCategory: trackingCategoryResolver(source, codec, job.site.lang),
-      progress,
-    });
-    builder.run(job.range);
-    return builder.linkRows;
+    for (;;) {
+      const item = Atomics.add(next, 0, 1);
+      if (item === 0 && job.searchSide !== null) {
+        buildSearchSide(source, job.searchSide);
+        continue;
+      }
+      const range = job.ranges[item - first];
+      if (range === undefined) break;
+      side ??= openSide(job.side);
+      links ??= builder(job, source, side, reporter());
+      links.run(range);
+    }
+    return links?.linkRows ?? 0;
   } finally {
-    side.close();
+    side?.close();
     source.close();
   }
 }

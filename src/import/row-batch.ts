@@ -28,6 +28,13 @@ export class RowBatch {
     if (this.rows >= this.size) this.flush();
   }
 
+  /** A row given as `columns` values of a flat array, from `at` on. */
+  addRow(values: readonly unknown[], at: number): void {
+    for (let i = 0; i < this.columns; i++) this.values.push(values[at + i]);
+    this.rows++;
+    if (this.rows >= this.size) this.flush();
+  }
+
   flush(): void {
     if (this.rows === 0) return;
     this.statement(this.rows).run(this.values);
