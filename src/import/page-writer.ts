@@ -254,7 +254,8 @@ export class PageWriter implements DumpHandler {
     const main = rev.main;
     const text = main.text;
     const len = text !== undefined ? text.length : (main.bytes ?? 0);
-    const sha1 = rev.sha1 ?? main.sha1 ?? (text !== undefined ? sha1Base36(text) : '');
+    // importDump.php hashes the text it stores; a dump's <sha1> can disagree with its text.
+    const sha1 = text !== undefined ? sha1Base36(text) : (rev.sha1 ?? main.sha1 ?? '');
     const model = main.model ?? defaultModel(page.ns, page.dbKey);
     let deleted = 0;
     if (main.deleted) deleted |= 1;
