@@ -21,14 +21,26 @@ export function searchText(text: string): string {
   let t = halfWidth(text);
   t = (' ' + t + ' ').toLowerCase().replace(TAG, ' ');
   if (t.indexOf('==') >= 0) t = t.replace(HEADING, '$1$2 $2 $2$3');
-  if (t.indexOf(':') >= 0) {
+  // Each replacement runs only when the text has what it needs to match: most pages have no URL
+  // of these protocols and no plural link, and a regular expression that cannot match still
+  // tries at every position.
+  if (hasUrl(t)) {
     t = t.replace(FREE_URL, '$1 $3');
     t = t.replace(BRACKETED_URL, '$1 ');
     t = t.replace(LABELLED_URL, '$1 $3 ');
-    t = t.replace(IMAGE, ' $1 $3');
   }
-  if (t.indexOf(']]') >= 0) t = t.replace(PLURAL_LINK, '$1$2 $2$3');
+  if (t.indexOf('[[image:') >= 0) t = t.replace(IMAGE, ' $1 $3');
+  if (PLURAL_LINK_END.test(t)) t = t.replace(PLURAL_LINK, '$1$2 $2$3');
   return words(t);
+}
+
+const URL_PREFIXES = PROTOCOLS.split('|').map((p) => `${p}:`);
+const PLURAL_LINK_END = /\]\][a-z]/;
+
+function hasUrl(t: string): boolean {
+  if (t.indexOf(':') < 0) return false;
+  for (const prefix of URL_PREFIXES) if (t.indexOf(prefix) >= 0) return true;
+  return false;
 }
 
 /** Characters SearchSqlite indexes (legalSearchChars plus `&#;`): everything else separates words. */

@@ -145,7 +145,9 @@ const PREFIX = /^(.+?)_*:_*(.*)$/s;
 const INVALID = /[^ %!"$&'()*,\-./0-9:;=?@A-Z\\^_`a-z~+\u0080-\uFFFF]|%[0-9A-Fa-f]{2}|&[A-Za-z0-9\u0080-\uFFFF]+;/;
 
 export class TitleCodec {
-  private readonly cache = new Map<string, ParsedTitle | null>();
+  /** Parsed titles by default namespace, then text: no key strings to build for a lookup. */
+  private readonly cache = new Map<number, Map<string, ParsedTitle | null>>();
+  private cached = 0;
 
   constructor(
     readonly namespaces: NamespaceTable,
@@ -154,8 +156,12 @@ export class TitleCodec {
 
   /** Parses title text; null when MediaWiki would refuse it (Title::newFromText returning null). */
   parse(text: string, defaultNs = NS_MAIN): ParsedTitle | null {
-    const key = defaultNs === NS_MAIN ? text : `${defaultNs}\u0000${text}`;
-    const cached = this.cache.get(key);
+    let titles = this.cache.get(defaultNs);
+    if (titles === undefined) {
+      titles = new Map();
+      this.cache.set(defaultNs, titles);
+    }
+    const cached = titles.get(text);
     if (cached !== undefined) return cached;
     let parsed: ParsedTitle | null;
     try {
@@ -164,8 +170,11 @@ export class TitleCodec {
       if (!(error instanceof InvalidTitleError)) throw error;
       parsed = null;
     }
-    if (this.cache.size > 200_000) this.cache.clear();
-    this.cache.set(key, parsed);
+    if (++this.cached > 200_000) {
+      this.cache.clear();
+      this.cached = 0;
+    }
+    titles.set(text, parsed);
     return parsed;
   }
 

@@ -169,14 +169,14 @@ export class Expander {
       return '';
     }
     let name = this.expandNodes(titleNodes, frame).trim();
-    const raw = (): string => `{{${name}${parts.map((p) => '|' + this.partText(p, frame)).join('')}}}`;
     const lower = name.toLowerCase();
     if (lower.startsWith('subst:') || lower.startsWith('safesubst:')) {
       name = name.slice(name.indexOf(':') + 1).trim();
     }
     let noWiki = false;
-    for (const prefix of ['msgnw:', 'msg:', 'raw:']) {
-      if (name.toLowerCase().startsWith(prefix)) {
+    const lowerName = name.toLowerCase();
+    for (const prefix of MESSAGE_PREFIXES) {
+      if (lowerName.startsWith(prefix)) {
         noWiki = prefix === 'msgnw:';
         name = name.slice(prefix.length).trim();
         break;
@@ -192,10 +192,17 @@ export class Expander {
       if (variable) return variable(this, frame, '', parts);
     }
     const title = this.codec.parse(decodeCharReferences(name), NS_TEMPLATE);
-    if (!title || title.interwiki !== '' || title.dbKey === '') return raw();
+    if (!title || title.interwiki !== '' || title.dbKey === '') return this.rawCall(name, parts, frame);
     if (title.ns === NS_SPECIAL) return '';
-    if (title.ns === NS_MEDIA) return raw();
+    if (title.ns === NS_MEDIA) return this.rawCall(name, parts, frame);
     return this.transclude(title, parts, frame, noWiki);
+  }
+
+  /** A call that transcludes nothing, written back as text (a method, not a closure per call: closures cost here). */
+  private rawCall(name: string, parts: TemplatePart[], frame: Frame): string {
+    let s = `{{${name}`;
+    for (const part of parts) s += '|' + this.partText(part, frame);
+    return `${s}}}`;
   }
 
   private transclude(title: ParsedTitle, parts: TemplatePart[], frame: Frame, noWiki: boolean): string {
@@ -269,7 +276,7 @@ export class Expander {
 
 /** Preprocessed template texts by `ns:dbKey`; a page's own edits never change a template mid-import. */
 export class TemplateCache {
-  private readonly nodes = new Map<string, PNode[]>();
+  private readonly entries = new Map<string, { nodes: PNode[]; used: boolean }>();
   readonly tags: ReadonlySet<string>;
 
   constructor(extensions: Iterable<string> = DEFAULT_EXTENSIONS) {
@@ -277,17 +284,25 @@ export class TemplateCache {
   }
 
   get(key: string, text: string): PNode[] {
-    let nodes = this.nodes.get(key);
-    if (nodes === undefined) {
-      nodes = preprocess(text, 'include', this.tags);
-      if (this.nodes.size >= TEMPLATE_CACHE_SIZE) this.nodes.delete(this.nodes.keys().next().value!);
-      this.nodes.set(key, nodes);
-    } else {
-      // Keep recently used templates: re-insert at the end of the Map's order.
-      this.nodes.delete(key);
-      this.nodes.set(key, nodes);
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
+      // Marked rather than moved: a hit costs no Map update; eviction gives marked entries a second chance.
+      entry.used = true;
+      return entry.nodes;
     }
+    const nodes = preprocess(text, 'include', this.tags);
+    if (this.entries.size >= TEMPLATE_CACHE_SIZE) this.evictOne();
+    this.entries.set(key, { nodes, used: false });
     return nodes;
+  }
+
+  private evictOne(): void {
+    for (const [key, entry] of this.entries) {
+      this.entries.delete(key);
+      if (!entry.used) return;
+      entry.used = false;
+      this.entries.set(key, entry);
+    }
   }
 }
 
@@ -424,8 +439,11 @@ const functionsInsensitive = new Map<string, RegisteredFunction>();
 const functionsSensitive = new Map<string, RegisteredFunction>();
 const variables = new Map<string, FunctionHandler>();
 
+const MESSAGE_PREFIXES = ['msgnw:', 'msg:', 'raw:'];
+
 function lookupFunction(name: string, extensions: ReadonlySet<string>): FunctionHandler | undefined {
-  const found = functionsSensitive.get(name.trim()) ?? functionsInsensitive.get(name.trim().toLowerCase());
+  const trimmed = name.trim();
+  const found = functionsSensitive.get(trimmed) ?? functionsInsensitive.get(trimmed.toLowerCase());
   if (!found || (found.extension !== undefined && !extensions.has(found.extension))) return undefined;
   return found.handler;
 }
