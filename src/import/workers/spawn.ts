@@ -1,8 +1,83 @@
 // Runs an importer worker thread and settles when it is done, relaying its progress messages.
+//
+// A worker started through tsx pays for a module loader thread of its own and for compiling every
+// TypeScript file again (half a second of CPU here, per worker), and each closure it makes costs a
+// defineProperty (tsx keeps function names). So a worker's code is bundled into plain JavaScript
+// once, with esbuild (tsx's own compiler), and kept in node_modules/.cache until one of its
+// source files changes. Without esbuild, or where the cache cannot be written, workers start
+// through tsx as before.
 
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 const BOOTSTRAP = new URL('./bootstrap.mjs', import.meta.url);
+const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
+const CACHE = join(PROJECT, 'node_modules', '.cache', 'wikiquery-workers');
+const bundles = new Map<string, string | null>();
+
+/** The bundled script of a worker module (built or reused), or null to start it through tsx. */
+function bundledWorker(entry: URL): string | null {
+  if (process.env.WIKIQUERY_WORKERS_TSX) return null;
+  let script = bundles.get(entry.href);
+  if (script === undefined) {
+    try {
+      script = bundle(fileURLToPath(entry));
+    } catch {
+      script = null;
+    }
+    bundles.set(entry.href, script);
+  }
+  return script;
+}
+
+interface BundleInputs {
+  [path: string]: { mtimeMs: number; size: number };
+}
+
+function bundle(source: string): string {
+  const out = join(CACHE, basename(source).replace(/\.ts$/, '.mjs'));
+  const inputsFile = `${out}.inputs.json`;
+  if (existsSync(out) && existsSync(inputsFile) && unchanged(JSON.parse(readFileSync(inputsFile, 'utf8')) as BundleInputs)) return out;
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  mkdirSync(CACHE, { recursive: true });
+  const result = esbuild.buildSync({
+    entryPoints: [source],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // Packages stay imports, found from node_modules/.cache like from anywhere in the project.
+    packages: 'external',
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+    absWorkingDir: PROJECT,
+  });
+  const inputs: BundleInputs = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const path = resolve(PROJECT, input);
+    const stat = statSync(path);
+    inputs[path] = { mtimeMs: stat.mtimeMs, size: stat.size };
+  }
+  // Written aside and renamed: another import starting at the same time never reads half a file.
+  const temporary = `${out}.${process.pid}.tmp`;
+  writeFileSync(temporary, result.outputFiles[0]!.contents);
+  renameSync(temporary, out);
+  writeFileSync(`${inputsFile}.${process.pid}.tmp`, JSON.stringify(inputs));
+  renameSync(`${inputsFile}.${process.pid}.tmp`, inputsFile);
+  return out;
+}
+
+function unchanged(inputs: BundleInputs): boolean {
+  for (const [path, recorded] of Object.entries(inputs)) {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs !== recorded.mtimeMs || stat.size !== recorded.size) return false;
+  }
+  return Object.keys(inputs).length > 0;
+}
 
 export interface WorkerMessage {
   type: string;
@@ -22,7 +97,8 @@ export class WorkerFailure extends Error {
 
 /** Runs `entry` (a module URL) with `data`; resolves with its final `done` message. */
 export function runWorker(entry: URL, data: unknown, onMessage: (message: WorkerMessage) => void = () => {}): { done: Promise<WorkerMessage>; worker: Worker } {
-  const worker = new Worker(BOOTSTRAP, { workerData: { entry: entry.href, data } });
+  const script = bundledWorker(entry);
+  const worker = script ? new Worker(pathToFileURL(script), { workerData: { data } }) : new Worker(BOOTSTRAP, { workerData: { entry: entry.href, data } });
   const done = new Promise<WorkerMessage>((resolve, reject) => {
     let result: WorkerMessage | null = null;
     let failure: Error | null = null;
