@@ -1,6 +1,7 @@
 // One import from dump files to a servable SQLite wiki: read, write, link, finish, then rename into place.
 
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSchema, insertInstallerDefaults, TABLES } from '../store/sqlite/schema.ts';
@@ -245,7 +246,11 @@ function openTarget(options: ImportOptions, tmp: string): Database.Database {
   db.pragma(options.resume ? 'journal_mode = WAL' : 'journal_mode = MEMORY');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -131072');
-  db.pragma('temp_store = MEMORY');
+  // Sorts (index builds, the merges' ORDER BY, GROUP BY) spill to temporary files rather than
+  // memory: SQLite's sorter only uses helper threads with file-backed temporary storage, and then
+  // builds the largest indexes (pagelinks) three times as fast on two cores.
+  db.pragma('temp_store = FILE');
+  db.pragma(`threads = ${Math.min(8, availableParallelism())}`);
   db.pragma('locking_mode = EXCLUSIVE');
   if (fresh) {
     createSchema(db, { indexes: false });
