@@ -1,9 +1,44 @@
 // What MediaWiki's maintenance scripts rebuild after an import: category counts, site_stats, users, indexes.
 
 import type Database from 'better-sqlite3';
-import { createSecondaryIndexes } from '../store/sqlite/schema.ts';
+import { indexDdl, TABLES } from '../store/sqlite/schema.ts';
 
 type Db = Database.Database;
+
+/** The tables the links phase fills, and category, counted from them. */
+const LINKED_TABLES = new Set([
+  'pagelinks', 'templatelinks', 'linktarget', 'categorylinks', 'imagelinks', 'externallinks', 'langlinks', 'iwlinks',
+  'page_props', 'redirect', 'category',
+]);
+
+/**
+ * What needs only pages, revisions, users and logs: the other tables' indexes and statistics,
+ * edit counts, log pages. The importer does it on its own thread while the links phase runs in
+ * workers, which only read those tables.
+ */
+export function finishBeforeLinks(db: Db): string[] {
+  db.transaction(() => {
+    rebuildUserFacts(db);
+    fillLogPages(db);
+    fillLogSearch(db);
+  })();
+  const tables = TABLES.filter((table) => !LINKED_TABLES.has(table.name));
+  for (const table of tables) for (const index of table.indexes) db.exec(indexDdl(table, index));
+  for (const table of tables) db.exec(`ANALYZE "${table.name}"`);
+  return tables.map((table) => table.name);
+}
+
+/** The rest once the links are in: category counts, the link tables' indexes, statistics of every table not done before. */
+export function finishAfterLinks(db: Db, analyzed: readonly string[], contentNamespaces: readonly number[]): void {
+  db.transaction(() => rebuildCategories(db))();
+  for (const table of TABLES) {
+    if (LINKED_TABLES.has(table.name)) for (const index of table.indexes) db.exec(indexDdl(table, index));
+  }
+  const done = new Set(analyzed);
+  const all = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
+  for (const table of all) if (!done.has(table)) db.exec(`ANALYZE "${table}"`);
+  rebuildSiteStats(db, contentNamespaces);
+}
 
 /** Category rows for every category with members or a page, counted like recountCategories.php. */
 export function rebuildCategories(db: Db): void {
@@ -67,7 +102,3 @@ export function fillLogSearch(db: Db): void {
   `);
 }
 
-export function finishIndexes(db: Db): void {
-  createSecondaryIndexes(db);
-  db.exec('ANALYZE');
-}

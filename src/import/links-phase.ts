@@ -5,8 +5,8 @@
 // dump's mix of long and short pages. Each worker writes its link rows into its own side
 // database; the merge puts them into the wiki in page order (ids given out in order, el_id and
 // lt_id, are the same as in a one-thread run). The search index is built into a side database
-// too and its FTS3 tables copied over: written into the wiki itself it would need WAL (for the
-// readers), where FTS3's segment writes cost twice as much.
+// too and its FTS3 tables copied over: the wiki has one writer meanwhile, this thread, which
+// builds the indexes of the tables the workers only read.
 
 import { availableParallelism } from 'node:os';
 import { existsSync, rmSync } from 'node:fs';
@@ -29,6 +29,8 @@ export interface LinksPhaseOptions {
   /** Worker threads; default: one per core. */
   linkWorkers?: number;
   progress?: (linkedPages: number) => void;
+  /** Work for this thread while the workers run (they only read the wiki meanwhile). */
+  meanwhile?: () => void;
 }
 
 export const LINK_TABLES = ['pagelinks', 'templatelinks', 'categorylinks', 'imagelinks', 'externallinks', 'langlinks', 'iwlinks', 'page_props', 'redirect'];
@@ -57,7 +59,10 @@ export async function buildLinksInWorkers(db: Database.Database, options: LinksP
   // A new FTS3 table rather than emptied rows: its shadow tables can then take a side database's.
   db.exec(`DROP TABLE IF EXISTS searchindex; ${SEARCHINDEX_DDL}`);
   const pages = db.prepare('SELECT count(*) FROM page').pluck().get() as number;
-  if (pages < SMALL_WIKI_PAGES && options.linkWorkers === undefined) return buildLinksHere(db, options);
+  if (pages < SMALL_WIKI_PAGES && options.linkWorkers === undefined) {
+    options.meanwhile?.();
+    return buildLinksHere(db, options);
+  }
   // SQLite attaches at most 10 databases: the merge reads all the side ones at once.
   const workerCount = Math.min(MAX_WORKERS, Math.max(1, options.linkWorkers ?? availableParallelism()));
   const searchSide = options.searchIndex ? `${options.path}.search` : null;
@@ -66,8 +71,10 @@ export async function buildLinksInWorkers(db: Database.Database, options: LinksP
   for (let i = 0; i < workerCount; i++) jobs.push({ ...options.job, ...shared, db: options.path, side: `${options.path}.links${i}` });
   const files = [...jobs.map((job) => job.side), ...(searchSide ? [searchSide] : [])];
   for (const file of files) rmSync(file, { force: true });
-  // The wiki is only read until the workers are done: a shared lock lets them in.
+  // The workers read the wiki while this thread builds the indexes of the tables they do not
+  // write (`meanwhile`): WAL lets readers and one writer work at the same time.
   db.pragma('locking_mode = NORMAL');
+  db.pragma('journal_mode = WAL');
   db.prepare('SELECT count(*) FROM page').get();
   const done = new Array<number>(jobs.length).fill(0);
   const onMessage = (index: number) => (message: WorkerMessage): void => {
@@ -78,8 +85,13 @@ export async function buildLinksInWorkers(db: Database.Database, options: LinksP
   const running = jobs.map((job, i) => runWorker(WORKER, job, onMessage(i)));
   let rows = 0;
   try {
+    options.meanwhile?.();
     const results = await Promise.all(running.map((r) => r.done));
     rows = results.reduce((sum, r) => sum + Number(r.rows), 0);
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    // Out of WAL through DELETE: SQLite does not go from WAL to MEMORY directly.
+    db.pragma('journal_mode = DELETE');
+    db.pragma('journal_mode = MEMORY');
     db.pragma('locking_mode = EXCLUSIVE');
     mergeLinks(db, jobs.map((job) => job.side).filter((side) => existsSync(side)));
     if (searchSide) mergeSearchIndex(db, searchSide);

@@ -8,7 +8,7 @@ import { createSchema, insertInstallerDefaults, TABLES } from '../store/sqlite/s
 import { DumpFatalError, DumpReader } from './dump-reader.ts';
 import { DumpSourceError, openDump } from './dump-source.ts';
 import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
-import { fillLogPages, fillLogSearch, finishIndexes, rebuildCategories, rebuildSiteStats, rebuildUserFacts } from './finalize.ts';
+import { finishAfterLinks, finishBeforeLinks } from './finalize.ts';
 import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
 import { buildLinksInWorkers } from './links-phase.ts';
 import { replayBatch, type EventBatch } from './event-batch.ts';
@@ -164,14 +164,18 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     const info = siteInfo ?? { namespaces: [] };
     const linksStarted = performance.now();
     let linkedPages = 0;
-    summary.linkRows = await buildLinks(db, tmp, info, userConfig, options, (pages) => {
+    let analyzed: string[] = [];
+    const linkProgress = (pages: number): void => {
       linkedPages = pages;
       emit({ phase: 'links', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages });
+    };
+    summary.linkRows = await buildLinks(db, tmp, info, userConfig, options, linkProgress, () => {
+      analyzed = finishBeforeLinks(db);
     });
     summary.seconds.links = (performance.now() - linksStarted) / 1000;
     const finishStarted = performance.now();
     emit({ phase: 'finish', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages });
-    finish(db);
+    finishAfterLinks(db, analyzed, [...CONTENT_NAMESPACES]);
     summary.seconds.finish = (performance.now() - finishStarted) / 1000;
     summary.users = (db.prepare('SELECT count(*) AS n FROM user').get() as { n: number }).n;
     writeConfig(configPath, mergeConfig(configFromSiteInfo(info, options.dumps.map((d) => basename(d))), userConfig));
@@ -365,6 +369,7 @@ async function buildLinks(
   userConfig: ImportedConfig | null,
   options: ImportOptions,
   progress: (pages: number) => void,
+  meanwhile: () => void,
 ): Promise<number> {
   const config = mergeConfig(configFromSiteInfo(info, []), userConfig);
   const namespaces = config.namespaces ?? [];
@@ -373,6 +378,7 @@ async function buildLinks(
     searchIndex: options.noSearchIndex !== true,
     linkWorkers: options.linkWorkers,
     progress,
+    meanwhile,
     job: {
       namespaces: namespacesOf(info),
       capitalLinks: config.capitalLinks ?? true,
@@ -391,13 +397,4 @@ async function buildLinks(
   });
 }
 
-function finish(db: Database.Database): void {
-  db.transaction(() => {
-    rebuildCategories(db);
-    rebuildUserFacts(db);
-    fillLogPages(db);
-    fillLogSearch(db);
-  })();
-  finishIndexes(db);
-  rebuildSiteStats(db, [...CONTENT_NAMESPACES]);
-}
+
