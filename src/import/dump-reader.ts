@@ -32,6 +32,42 @@ export class DumpFatalError extends Error {
 export interface DumpReaderOptions {
   /** Stop at the first problem instead of skipping the broken record. */
   strict?: boolean;
+  /** Where page texts are collected (default: a Buffer of its own for each). */
+  texts?: TextStore;
+}
+
+/** Where the reader puts a page text as its pieces arrive. */
+export interface TextStore {
+  append(bytes: Buffer, start: number, end: number): void;
+  /** The text appended since the last take or drop (possibly empty), for the caller to keep. */
+  take(): Buffer;
+  /** Forgets the text being read. */
+  drop(): void;
+}
+
+/** Each text in a Buffer of its own. */
+class SeparateTexts implements TextStore {
+  private pieces: Buffer[] = [];
+  private length = 0;
+
+  append(bytes: Buffer, start: number, end: number): void {
+    const piece = Buffer.allocUnsafe(end - start);
+    bytes.copy(piece, 0, start, end);
+    this.pieces.push(piece);
+    this.length += piece.length;
+  }
+
+  take(): Buffer {
+    const pieces = this.pieces;
+    const text = pieces.length === 0 ? NO_TEXT : pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, this.length);
+    this.drop();
+    return text;
+  }
+
+  drop(): void {
+    this.pieces = [];
+    this.length = 0;
+  }
 }
 
 type Context = 'document' | 'mediawiki' | 'siteinfo' | 'namespaces' | 'page' | 'revision' | 'content' | 'upload' | 'logitem' | 'contributor';
@@ -55,10 +91,9 @@ export class DumpReader implements XmlSink {
   private skipDepth = 0;
   private captureName: string | null = null;
   private captureText = '';
-  /** The field being captured is a page text, kept as bytes in `textPieces`. */
+  /** The field being captured is a page text, kept as bytes in `texts`. */
   private captureBytes = false;
-  private textPieces: Buffer[] = [];
-  private textLength = 0;
+  private readonly texts: TextStore;
   private siteInfo: DumpSiteInfo = { namespaces: [] };
   private namespaceAttributes: XmlAttributes | null = null;
   private page: PartialRecord | null = null;
@@ -79,6 +114,7 @@ export class DumpReader implements XmlSink {
   ) {
     this.tokenizer = new XmlTokenizer(this);
     this.strict = options.strict ?? false;
+    this.texts = options.texts ?? new SeparateTexts();
   }
 
   write(chunk: Uint8Array): void {
@@ -131,7 +167,8 @@ export class DumpReader implements XmlSink {
     this.skipDepth = 0;
     this.captureName = null;
     this.captureText = '';
-    this.endTextCapture();
+    this.texts.drop();
+    this.captureBytes = false;
     this.page = null;
     this.record = null;
     this.contributor = null;
@@ -200,18 +237,12 @@ export class DumpReader implements XmlSink {
       this.captureText += bytes.toString('utf8', start, end);
       return;
     }
-    const piece = Buffer.allocUnsafe(end - start);
-    bytes.copy(piece, 0, start, end);
-    this.textPieces.push(piece);
-    this.textLength += piece.length;
+    this.texts.append(bytes, start, end);
   }
 
   /** The captured page text; invalid UTF-8 is replaced by U+FFFD as a string decoder would. */
   private endTextCapture(): Buffer {
-    const pieces = this.textPieces;
-    const text = pieces.length === 0 ? NO_TEXT : pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, this.textLength);
-    this.textPieces = [];
-    this.textLength = 0;
+    const text = this.texts.take();
     this.captureBytes = false;
     return isUtf8(text) ? text : Buffer.from(text.toString('utf8'));
   }
@@ -261,6 +292,7 @@ export class DumpReader implements XmlSink {
     this.captureName = name;
     this.captureText = '';
     this.captureBytes = name === 'text' && (this.context === 'revision' || this.context === 'content');
+    if (this.captureBytes) this.texts.drop();
   }
 
   private skip(name: string, report = true): void {

@@ -1,18 +1,90 @@
-// The read worker's batches of dump records: flat tuples of primitives and one transferred buffer of page texts.
+// The read worker's batches of dump records: flat tuples of primitives, and page texts in transferred buffers.
 //
 // Structured clone spends most of its time on objects and their property names: revisions and
-// page headers travel as runs of primitives in one array, which costs a fifth of it to receive,
-// and their texts as byte ranges of one ArrayBuffer that is transferred rather than copied.
+// page headers travel as runs of primitives in one array, which costs a fifth of it to receive.
+// Page texts are written by the reader straight into large buffers (TextArena) that are
+// transferred rather than copied, so a text is copied once on its way from the file to SQLite.
 
 import { hash } from 'node:crypto';
+import type { TextStore } from './dump-reader.ts';
 import type { DumpHandler, DumpLogItem, DumpPageHeader, DumpProblem, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.ts';
 
 export interface EventBatch {
   type: 'events';
   items: unknown[];
-  arena: ArrayBuffer;
+  /** The buffers holding the batch's texts, referred to by index in the items. */
+  arenas: ArrayBuffer[];
   bytesRead: number;
   totalBytes: number;
+}
+
+const ARENA_BYTES = 4 << 20;
+
+/**
+ * Page texts end to end in large buffers, in the order the reader reads them. A text that does
+ * not fit in the current buffer moves to a new one with what has arrived of it; the buffers of a
+ * batch are handed over whole, and a text still being read moves to a fresh buffer then.
+ */
+export class TextArena implements TextStore {
+  private full: Buffer[] = [];
+  private current = Buffer.allocUnsafeSlow(ARENA_BYTES);
+  private used = 0;
+  /** Where the text being read starts in `current`. */
+  private start = 0;
+  /**
+   * A text was taken and no revision has ended since: the buffers cannot be handed over now.
+   * (A revision the reader rejects lets its text go at the next revision or page end.)
+   */
+  holding = false;
+
+  append(bytes: Buffer, start: number, end: number): void {
+    const length = end - start;
+    if (this.used + length > this.current.length) this.moveOn(length);
+    if (length > 64) bytes.copy(this.current, this.used, start, end);
+    else for (let i = start, at = this.used; i < end; i++, at++) this.current[at] = bytes[i]!;
+    this.used += length;
+  }
+
+  take(): Buffer {
+    const text = this.current.subarray(this.start, this.used);
+    this.start = this.used;
+    this.holding = true;
+    return text;
+  }
+
+  drop(): void {
+    this.used = this.start;
+  }
+
+  /** Index and offset of a text in the batch's buffers, or null when it is not in them. */
+  locate(text: Buffer): [number, number] | null {
+    if (text.buffer === this.current.buffer) return [this.full.length, text.byteOffset];
+    const index = this.full.findIndex((buffer) => buffer.buffer === text.buffer);
+    return index < 0 ? null : [index, text.byteOffset];
+  }
+
+  /** The buffers to transfer (never while holding a text); the arena goes on in a new buffer. */
+  detach(): ArrayBuffer[] {
+    if (this.holding) throw new Error('TextArena: buffers handed over while a text is held');
+    const arenas = [...this.full, this.current].map((buffer) => buffer.buffer as ArrayBuffer);
+    const reading = this.current.subarray(this.start, this.used);
+    this.full = [];
+    this.current = Buffer.allocUnsafeSlow(Math.max(ARENA_BYTES, reading.length * 2));
+    reading.copy(this.current);
+    this.used = reading.length;
+    this.start = 0;
+    return arenas;
+  }
+
+  private moveOn(length: number): void {
+    const reading = this.current.subarray(this.start, this.used);
+    const next = Buffer.allocUnsafeSlow(Math.max(ARENA_BYTES, (reading.length + length) * 2));
+    reading.copy(next);
+    if (this.start > 0) this.full.push(this.current);
+    this.current = next;
+    this.used = reading.length;
+    this.start = 0;
+  }
 }
 
 const REVISION = 1;
@@ -26,8 +98,9 @@ const OTHER = 5;
 /** Collects handler calls in the worker; `take()` returns them as a batch to post. */
 export class EventBatcher implements DumpHandler {
   private items: unknown[] = [];
-  private texts: Buffer[] = [];
   private textBytes = 0;
+  /** Give it to the reader: its texts are then written straight into the batch's buffers. */
+  readonly texts = new TextArena();
   count = 0;
 
   get bytes(): number {
@@ -36,6 +109,11 @@ export class EventBatcher implements DumpHandler {
 
   siteInfo(info: DumpSiteInfo): void {
     this.other('siteInfo', info);
+  }
+
+  /** Whether a batch can be taken now: not between a text and the end of its revision. */
+  get canTake(): boolean {
+    return !this.texts.holding;
   }
 
   pageStart(page: DumpPageHeader): void {
@@ -58,6 +136,7 @@ export class EventBatcher implements DumpHandler {
       );
     }
     this.pushText(main.text);
+    this.texts.holding = false;
     this.count++;
   }
 
@@ -67,6 +146,7 @@ export class EventBatcher implements DumpHandler {
 
   pageEnd(skipped: boolean): void {
     this.items.push(PAGE_END, skipped);
+    this.texts.holding = false;
     this.count++;
   }
 
@@ -80,29 +160,26 @@ export class EventBatcher implements DumpHandler {
 
   /** The batch so far (the arena to be transferred); the batcher starts over empty. */
   take(bytesRead: number, totalBytes: number): EventBatch {
-    const arena = new ArrayBuffer(this.textBytes);
-    const bytes = new Uint8Array(arena);
-    let at = 0;
-    for (const text of this.texts) {
-      bytes.set(text, at);
-      at += text.length;
-    }
-    const batch: EventBatch = { type: 'events', items: this.items, arena, bytesRead, totalBytes };
+    const batch: EventBatch = { type: 'events', items: this.items, arenas: this.texts.detach(), bytesRead, totalBytes };
     this.items = [];
-    this.texts = [];
     this.textBytes = 0;
     this.count = 0;
     return batch;
   }
 
-  /** A text is its length in the items (-1: none); its bytes follow the previous text's in the arena. */
+  /** A text is the index of its buffer, its offset and its length in the items (-1: no text). */
   private pushText(text: Buffer | undefined): void {
     if (text === undefined) {
-      this.items.push(-1);
+      this.items.push(-1, 0, -1);
       return;
     }
-    this.items.push(text.length);
-    this.texts.push(text);
+    let where = this.texts.locate(text);
+    if (where === null) {
+      // Not read into the arena (a text whose invalid UTF-8 was replaced): copied in now.
+      this.texts.append(text, 0, text.length);
+      where = this.texts.locate(this.texts.take())!;
+    }
+    this.items.push(where[0], where[1], text.length);
     this.textBytes += text.length;
   }
 
@@ -120,12 +197,9 @@ export function textSha1(text: Buffer): string {
 /** Replays a batch into a handler, in order; texts are views of the transferred buffer. */
 export function replayBatch(batch: EventBatch, handler: DumpHandler): void {
   const items = batch.items;
-  let at = 0;
-  const takeText = (length: number): Buffer | undefined => {
-    if (length < 0) return undefined;
-    const text = Buffer.from(batch.arena, at, length);
-    at += length;
-    return text;
+  const text = (at: number): Buffer | undefined => {
+    const length = items[at + 2] as number;
+    return length < 0 ? undefined : Buffer.from(batch.arenas[items[at] as number]!, items[at + 1] as number, length);
   };
   let i = 0;
   while (i < items.length) {
@@ -154,12 +228,12 @@ export function replayBatch(batch: EventBatch, handler: DumpHandler): void {
           sha1: items[i + 16] as string | undefined,
           origin: items[i + 17] as number | undefined,
           textSha1: items[i + 19] as string | undefined,
-          text: takeText(items[i + 20] as number),
+          text: text(i + 20),
         },
         slots: [],
         line: items[i + 18] as number,
       };
-      i += 21;
+      i += 23;
       handler.revision(revision);
     } else if (tag === PAGE_START) {
       const header: DumpPageHeader = { title: items[i + 1] as string, line: items[i + 6] as number };
@@ -175,8 +249,8 @@ export function replayBatch(batch: EventBatch, handler: DumpHandler): void {
       handler.pageEnd(skipped);
     } else if (tag === REVISION_WITH_SLOTS) {
       const revision = items[i + 1] as DumpRevision;
-      revision.main.text = takeText(items[i + 2] as number);
-      i += 3;
+      revision.main.text = text(i + 2);
+      i += 5;
       handler.revision(revision);
     } else {
       const method = items[i + 1] as keyof DumpHandler;

@@ -36,12 +36,12 @@ async function run(job: ReadWorkerJob): Promise<number> {
     await waitForCredit();
     credits--;
     const batch = batcher.take(source.bytesRead(), source.totalBytes);
-    parentPort!.postMessage(batch, [batch.arena]);
+    parentPort!.postMessage(batch, batch.arenas);
   };
-  const reader = new DumpReader(batcher, { strict: job.strict });
+  const reader = new DumpReader(batcher, { strict: job.strict, texts: batcher.texts });
   for await (const chunk of source.bytes()) {
     reader.write(chunk);
-    if (batcher.bytes >= BATCH_BYTES || batcher.count >= BATCH_EVENTS) await flush();
+    if ((batcher.bytes >= BATCH_BYTES || batcher.count >= BATCH_EVENTS) && batcher.canTake) await flush();
   }
   reader.end();
   await flush();
