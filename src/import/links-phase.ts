@@ -95,7 +95,7 @@ export async function buildLinksInWorkers(db: Database.Database, options: LinksP
     db.pragma('locking_mode = EXCLUSIVE');
     mergeLinks(db, jobs.map((job) => job.side).filter((side) => existsSync(side)));
     if (searchSide) mergeSearchIndex(db, searchSide);
-    db.exec('UPDATE page SET page_links_updated = page_touched');
+    db.exec('UPDATE page SET page_links_updated = page_touched WHERE page_links_updated IS NOT page_touched');
   } catch (error) {
     await Promise.all(running.map((r) => r.worker.terminate()));
     throw error;
@@ -128,7 +128,7 @@ function buildLinksHere(db: Database.Database, options: LinksPhaseOptions): numb
     options.searchIndex,
   );
   builder.run();
-  db.exec('UPDATE page SET page_links_updated = page_touched');
+  db.exec('UPDATE page SET page_links_updated = page_touched WHERE page_links_updated IS NOT page_touched');
   return builder.linkRows;
 }
 
@@ -148,7 +148,9 @@ function mergeLinks(db: Database.Database, sides: string[]): void {
             SELECT el_from, el_to, el_index, el_index_60 FROM (${all((n) => `SELECT el_id, el_from, el_to, el_index, el_index_60 FROM ${n}.externallinks`)})
             ORDER BY el_from, el_id`);
         } else {
-          for (const name of names) db.exec(`INSERT OR REPLACE INTO main.${table} SELECT * FROM ${name}.${table}`);
+          // The sides hold different pages and the tables start empty: plain INSERTs, the first one
+          // copied record by record (SQLite's transfer optimization for an empty table of the same shape).
+          for (const name of names) db.exec(`INSERT INTO main.${table} SELECT * FROM ${name}.${table}`);
         }
       }
       const pending = all((n) => `SELECT rowid AS r, tl_from, lt_namespace, lt_title, tl_from_namespace FROM ${n}.tl_pending`);

@@ -353,7 +353,8 @@ export class PageWriter implements DumpHandler {
     if (page.existing) {
       this.statements.updatePage!.run(isRedirect ? 1 : 0, latest.timestamp, latest.id, latest.len, latest.model, page.id);
     } else {
-      this.statements.insertPage!.run(page.id, page.ns, page.dbKey, isRedirect ? 1 : 0, page.revisions === 1 ? 1 : 0, Math.random(), latest.timestamp, latest.id, latest.len, latest.model);
+      // page_links_updated as the links phase leaves it (it recomputes every page), so that it need not rewrite every row.
+      this.statements.insertPage!.run(page.id, page.ns, page.dbKey, isRedirect ? 1 : 0, page.revisions === 1 ? 1 : 0, Math.random(), latest.timestamp, latest.timestamp, latest.id, latest.len, latest.model);
       this.counts.pages++;
     }
     if (page.header.restrictions) this.insertRestrictions(page.id, page.header.restrictions);
@@ -498,7 +499,7 @@ function prepareStatements(db: Db): Record<string, Statement> {
     insertPage: s(
       `INSERT INTO page (page_id, page_namespace, page_title, page_is_redirect, page_is_new, page_random, page_touched,
          page_links_updated, page_latest, page_len, page_content_model, page_lang)
-       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, NULL)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
     ),
     updatePage: s(
       `UPDATE page SET page_is_redirect = ?, page_is_new = 0, page_touched = max(page_touched, ?), page_latest = ?, page_len = ?,
