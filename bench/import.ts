@@ -29,14 +29,18 @@ interface Result {
   seconds: { read: number; links: number; finish: number; total: number };
   revisionsPerSecond: number;
   peakRssBytes: number;
+  /** CPU time of the import process, all threads: what a loaded machine does not distort. */
+  cpuSeconds: number;
   linkRows: number;
   ok: boolean;
 }
 
 async function child(dump: string, db: string): Promise<void> {
   const { runImport } = await import('../src/import/index.ts');
+  const before = process.cpuUsage();
   const summary = await runImport({ dumps: [dump], db });
-  process.stdout.write(JSON.stringify(summary) + '\n');
+  const cpu = process.cpuUsage(before);
+  process.stdout.write(JSON.stringify({ ...summary, cpuSeconds: (cpu.user + cpu.system) / 1e6 }) + '\n');
 }
 
 async function prepareDumps(megabytes: number): Promise<Case[]> {
@@ -69,7 +73,7 @@ function runCase(c: Case): Result {
 }
 
 function table(results: Result[]): string {
-  const head = ['dump', 'MB', 'pages', 'revisions', 'read s', 'links s', 'finish s', 'total s', 'rev/s', 'MB/s', 'peak RSS MB'];
+  const head = ['dump', 'MB', 'pages', 'revisions', 'read s', 'links s', 'finish s', 'total s', 'CPU s', 'rev/s', 'MB/s', 'peak RSS MB'];
   const rows = results.map((r) => [
     r.name,
     r.mb.toFixed(0),
@@ -79,6 +83,7 @@ function table(results: Result[]): string {
     r.seconds.links.toFixed(1),
     r.seconds.finish.toFixed(1),
     r.seconds.total.toFixed(1),
+    r.cpuSeconds.toFixed(1),
     Math.round(r.revisionsPerSecond).toString(),
     (r.mb / r.seconds.total).toFixed(1),
     (r.peakRssBytes / 1048576).toFixed(0),
@@ -100,7 +105,9 @@ async function main(): Promise<void> {
     results.push(result);
     process.stderr.write(`${table([result])}\n`);
   }
-  process.stdout.write(`\nwikiquery import on ${process.platform}, ${(await import('node:os')).availableParallelism()} cores\n${table(results)}\n`);
+  const os = await import('node:os');
+  const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
+  process.stdout.write(`\nwikiquery import on ${process.platform}, ${os.availableParallelism()} cores (load average now ${load})\n${table(results)}\n`);
 }
 
 await main();
