@@ -40,7 +40,7 @@ function openSide(path: string): Database.Database {
   const side = new Database(path);
   side.pragma('journal_mode = MEMORY');
   side.pragma('synchronous = OFF');
-  side.pragma('cache_size = -65536');
+  side.pragma('cache_size = -16384');
   side.pragma('locking_mode = EXCLUSIVE');
   return side;
 }
