@@ -389,13 +389,11 @@ const PAGE_BATCH_SQL = `SELECT page_id, page_namespace, page_title, page_latest,
 /** mb_strcut: at most `max` bytes, never splitting a character. */
 function truncateBytes(s: string, max: number): string {
   if (s.length * 3 <= max || Buffer.byteLength(s) <= max) return s;
-  const buf = Buffer.from(s).subarray(0, max);
-  let end = buf.length;
-  while (end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
-  const lead = buf[end] ?? 0;
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  if (end + need > buf.length) return buf.subarray(0, end).toString();
-  return buf.toString();
+  const bytes = Buffer.from(s);
+  // A continuation byte just past the cut: the character across it is left out whole.
+  let end = max;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return bytes.toString('utf8', 0, end);
 }
 
 /** The `searchindex` rows (SearchSqlite's FTS3 table) for a range of pages, written to `target`. */
