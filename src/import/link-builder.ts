@@ -6,9 +6,18 @@ import { uppercaseSortKey } from './collation.ts';
 import { searchText, searchTitle } from './search-text.ts';
 import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
 import { RowBatch } from './row-batch.ts';
-import { NS_CATEGORY, NS_FILE, type ParsedTitle, type TitleCodec } from './title.ts';
+import { NS_CATEGORY, NS_FILE, NS_MEDIAWIKI, ucfirst, type ParsedTitle, type TitleCodec } from './title.ts';
 import { TemplateCache, type SiteFacts, type WikiLookup } from './wikitext/expander.ts';
-import { analyzeWikitext, redirectTarget, type PageAnalysis, type ParseEnvironment } from './wikitext/page.ts';
+import {
+  analyzeModulePage,
+  analyzeScriptPage,
+  analyzeWikitext,
+  moduleDocMessages,
+  redirectTarget,
+  type ModuleDocMessages,
+  type PageAnalysis,
+  type ParseEnvironment,
+} from './wikitext/page.ts';
 
 type Db = Database.Database;
 type Statement = Database.Statement;
@@ -154,6 +163,7 @@ export function emptyLinkRows(): LinkRows {
 export class LinkAnalyzer {
   private readonly pageBatch: Statement;
   private readonly env: ParseEnvironment;
+  private readonly moduleDocs: ModuleDocMessages | null;
 
   constructor(
     source: Db,
@@ -170,6 +180,8 @@ export class LinkAnalyzer {
       resolveFile: (name) => wiki.resolveFile(name),
       trackingCategory: options.trackingCategory,
     };
+    // ScribuntoContentHandler: without the extension, module pages are not parsed at all.
+    this.moduleDocs = options.site.extensions?.has('Scribunto') ? wikiModuleDocMessages(wiki, options.site.lang) : null;
     this.pageBatch = source.prepare(PAGE_BATCH_SQL);
   }
 
@@ -195,14 +207,13 @@ export class LinkAnalyzer {
     rows.pages++;
     const wikitext = row.model === 'wikitext';
     if (this.searchIndex) rows.searchindex.push(row.page_id, searchTitle(row.page_title, row.page_namespace), wikitext ? searchText(row.old_text) : '');
-    if (!wikitext) return;
+    const page = { ns: row.page_namespace, dbKey: row.page_title, pageId: row.page_id, revisionId: row.page_latest, timestamp: row.page_touched };
     let analysis: PageAnalysis;
     try {
-      analysis = analyzeWikitext(
-        row.old_text,
-        { ns: row.page_namespace, dbKey: row.page_title, pageId: row.page_id, revisionId: row.page_latest, timestamp: row.page_touched },
-        this.env,
-      );
+      if (wikitext) analysis = analyzeWikitext(row.old_text, page, this.env);
+      else if (TEXT_MODELS_TO_PARSE.has(row.model)) analysis = analyzeScriptPage(row.old_text, page, this.env);
+      else if (row.model === 'Scribunto' && this.moduleDocs !== null) analysis = analyzeModulePage(page, this.env, this.moduleDocs);
+      else return;
     } catch (error) {
       // A page that defeats the parser (pathological nesting) keeps its rows empty rather than failing the import.
       if (error instanceof RangeError) return;
@@ -210,6 +221,23 @@ export class LinkAnalyzer {
     }
     addPageRows(row, analysis, rows);
   }
+}
+
+/**
+ * $wgTextModelsToParse besides wikitext: MediaWiki parses JavaScript and CSS pages as wikitext
+ * for their links (people put categories in comments). Other models (json, text) record none.
+ */
+const TEXT_MODELS_TO_PARSE: ReadonlySet<string> = new Set(['javascript', 'css']);
+
+/** Scribunto's doc page messages as the wiki has them: its own MediaWiki: pages win over the installed translations. */
+function wikiModuleDocMessages(wiki: WikiLookup, lang: string): ModuleDocMessages {
+  const installed = moduleDocMessages(lang);
+  const fromWiki = (key: string): string | undefined => wiki.page(NS_MEDIAWIKI, ucfirst(key))?.text;
+  return {
+    docPageName: fromWiki('scribunto-doc-page-name') ?? installed.docPageName,
+    show: fromWiki('scribunto-doc-page-show') ?? installed.show,
+    doesNotExist: fromWiki('scribunto-doc-page-does-not-exist') ?? installed.doesNotExist,
+  };
 }
 
 function addPageRows(row: PageRow, a: PageAnalysis, rows: LinkRows): void {

@@ -53,7 +53,20 @@ export function redirectTarget(text: string, codec: TitleCodec, aliases: readonl
 }
 
 export function analyzeWikitext(text: string, page: PageContext, env: ParseEnvironment, redirectAliases: readonly RegExp[] = []): PageAnalysis {
-  const redirect = redirectTarget(text, env.codec, redirectAliases);
+  return analyzeParsed(text, redirectTarget(text, env.codec, redirectAliases), page, env);
+}
+
+/**
+ * A JavaScript or CSS page ($wgTextModelsToParse): the parser reads its text as wikitext, so links,
+ * templates, categories and switches in comments count; but `#REDIRECT [[X]]` makes no redirect
+ * (such pages redirect only in their own form, a commented #REDIRECT before a mw.loader.load or
+ * an @import of the target's raw URL), it is a numbered list holding a link.
+ */
+export function analyzeScriptPage(text: string, page: PageContext, env: ParseEnvironment): PageAnalysis {
+  return analyzeParsed(text, null, page, env);
+}
+
+function analyzeParsed(text: string, redirect: { target: ParsedTitle; rest: string } | null, page: PageContext, env: ParseEnvironment): PageAnalysis {
   const body = redirect ? redirect.rest : text;
   const expander = new Expander(env.codec, env.wiki, env.site, page, env.templateCache);
   const expanded = needsExpansion(body) ? expander.expandPage(body) : body;
@@ -160,14 +173,21 @@ export function moduleDocMessages(lang: string): ModuleDocMessages {
  * count) or, when there is none, a message linking to it; the doc page is a transclusion either way.
  */
 export function analyzeModulePage(page: PageContext, env: ParseEnvironment, messages: ModuleDocMessages = moduleDocMessages(env.site.lang)): PageAnalysis {
+  if (isDisabled(messages.docPageName)) return emptyAnalysis();
   const text = env.codec.namespaces.prefixedText(0, page.dbKey);
   const doc = env.codec.parse(messages.docPageName.split('$1').join(text));
   if (!doc || doc.interwiki !== '' || doc.dbKey === '') return emptyAnalysis();
   const docText = env.codec.namespaces.prefixedText(doc.ns, doc.dbKey);
   const message = env.wiki.exists(doc.ns, doc.dbKey) ? messages.show : messages.doesNotExist;
-  const analysis = analyzeWikitext(`<div>\n${message.split('$1').join(docText)}\n</div>`, page, env);
+  // A disabled message shows nothing, but the doc page is still registered as a transclusion.
+  const analysis = isDisabled(message) ? emptyAnalysis() : analyzeParsed(`<div>\n${message.split('$1').join(docText)}\n</div>`, null, page, env);
   analysis.templates.set(`${doc.ns}:${doc.dbKey}`, { ns: doc.ns, dbKey: doc.dbKey });
   return analysis;
+}
+
+/** Message::isDisabled: a message whose text is `-` or nothing is turned off. */
+function isDisabled(message: string): boolean {
+  return message === '' || message === '-';
 }
 
 function emptyAnalysis(): PageAnalysis {
