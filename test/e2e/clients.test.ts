@@ -1,15 +1,12 @@
 // Real clients (mwn, nodemw from npm) against a running wikiquery over the fixture wiki.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Mwn } from 'mwn';
 // nodemw is CommonJS without ESM types.
 import NodeMw from 'nodemw';
-import type { RunningServer } from '../../src/cli.ts';
-import { skipWithoutFixture, startFixtureServer } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
-
-let server: RunningServer;
 
 function nodemw(url: string) {
   const u = new URL(url);
@@ -22,12 +19,7 @@ function call<T>(fn: (cb: (err: unknown, data: T) => void) => void): Promise<T> 
 }
 
 describe('real clients', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(async () => {
-    await server?.close();
-  });
+  const server = useFixtureServer();
 
   test('mwn reads site info', async () => {
     const bot = new Mwn({ apiUrl: server.url, silent: true });

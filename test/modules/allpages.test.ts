@@ -1,27 +1,17 @@
 // list=allpages and generator=allpages over the fixture wiki, with facts checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type RunningServer } from '../../src/cli.ts';
-import { loadSiteConfig } from '../../src/server/config.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqliteListingStore, prefixUpperBound } from '../../src/store/sqlite/listings.ts';
 import type { AllPagesQuery } from '../../src/store/listings.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function api(query: string): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
-  return res.json();
-}
 const titles = (r: Json): string[] => r.query.allpages.map((p: Json) => p.title);
 
 describe('list=allpages', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api } = useFixtureServer();
 
   test('lists pageid, ns and title in title order and continues with the next DB key', async () => {
     const r = await api('list=allpages&apfrom=New%20&aplimit=2');
@@ -84,20 +74,16 @@ describe('list=allpages', { skip }, () => {
 });
 
 describe('list=allpages in miser mode', { skip }, () => {
-  let miser: RunningServer;
-  before(async () => {
-    miser = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig, { miserMode: true }), port: 0, host: '127.0.0.1' });
-  });
-  after(() => miser.close());
+  const miser = useFixtureServer({ site: { miserMode: true } });
 
   test('apfilterredir is applied after reading, so a batch may be empty but continue', async () => {
-    const r = await (await fetch(`${miser.url}?action=query&format=json&list=allpages&apfilterredir=redirects&aplimit=5`)).json();
+    const r = await miser.api('list=allpages&apfilterredir=redirects&aplimit=5');
     assert.deepEqual(r.query.allpages, []);
     assert.equal(r.continue.apcontinue, 'Au');
   });
 
   test('apmaxsize is ignored', async () => {
-    const r = await (await fetch(`${miser.url}?action=query&format=json&list=allpages&apmaxsize=0&aplimit=2`)).json();
+    const r = await miser.api('list=allpages&apmaxsize=0&aplimit=2');
     assert.equal(r.query.allpages.length, 2);
   });
 });

@@ -1,25 +1,16 @@
 // list=backlinks and generator=backlinks over the fixture wiki, with facts checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqliteListingStore } from '../../src/store/sqlite/listings.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function api(query: string): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&formatversion=2&${query}`);
-  return res.json();
-}
 const titles = (r: Json): string[] => r.query.backlinks.map((p: Json) => p.title);
 
 describe('list=backlinks', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api } = useFixtureServer({ params: 'action=query&format=json&formatversion=2' });
 
   test('lists linking pages by page id and continues with "fromns|pageid"', async () => {
     const r = await api('list=backlinks&bltitle=Earth&bllimit=2');

@@ -1,25 +1,16 @@
 // prop=categories and generator=categories over the fixture wiki, with facts checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function api(query: string): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
-  return res.json();
-}
 const names = (page: Json): string[] => (page.categories ?? []).map((c: Json) => c.title);
 
 describe('prop=categories', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api } = useFixtureServer();
 
   test('clprop=sortkey gives the sort key in hexadecimal and the human prefix', async () => {
     const r = await api('prop=categories&titles=Pluto&clprop=sortkey&clcategories=Category:Solar_System');

@@ -1,26 +1,16 @@
 // list=categorymembers and generator=categorymembers over the fixture wiki, with facts checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type RunningServer } from '../../src/cli.ts';
-import { loadSiteConfig } from '../../src/server/config.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqliteListingStore } from '../../src/store/sqlite/listings.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function api(query: string): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
-  return res.json();
-}
 const titles = (r: Json): string[] => r.query.categorymembers.map((p: Json) => p.title);
 
 describe('list=categorymembers', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api } = useFixtureServer();
 
   test('every prop, and the continue value "type|hexsortkey|pageid"', async () => {
     const r = await api('list=categorymembers&cmtitle=Category:Planets&cmlimit=2&cmprop=ids|title|sortkey|sortkeyprefix|type|timestamp');
@@ -84,14 +74,10 @@ describe('list=categorymembers', { skip }, () => {
 });
 
 describe('list=categorymembers in miser mode', { skip }, () => {
-  let miser: RunningServer;
-  before(async () => {
-    miser = await startServer({ db: fixtureDb, site: loadSiteConfig(fixtureConfig, { miserMode: true }), port: 0, host: '127.0.0.1' });
-  });
-  after(() => miser.close());
+  const miser = useFixtureServer({ site: { miserMode: true } });
 
   test('cmnamespace is applied after reading, so a batch may be empty but continue', async () => {
-    const r = await (await fetch(`${miser.url}?action=query&format=json&list=categorymembers&cmtitle=Category:Planets&cmnamespace=6&cmlimit=5`)).json();
+    const r = await miser.api('list=categorymembers&cmtitle=Category:Planets&cmnamespace=6&cmlimit=5');
     assert.deepEqual(r.query.categorymembers, []);
     assert.equal(r.continue.cmcontinue, 'page|53415455524e|78');
   });

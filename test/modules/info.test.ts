@@ -1,22 +1,13 @@
 // prop=info over the fixture wiki, with facts checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
-import { skipWithoutFixture, startFixtureServer, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function api(query: string): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
-  return res.json();
-}
 
 describe('prop=info', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api } = useFixtureServer();
 
   test('an existing page has its content model, language, touched, last revision and length', async () => {
     const r = await api('prop=info&titles=Earth');

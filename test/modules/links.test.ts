@@ -1,26 +1,17 @@
 // prop=links and generator=links over the fixture wiki, with facts checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
 import { phpInt } from '../../src/modules/prop/page-links.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function api(query: string): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
-  return res.json();
-}
 const titlesOf = (page: Json): string[] => (page.links ?? []).map((l: Json) => l.title);
 
 describe('prop=links', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api } = useFixtureServer();
 
   test('lists links in page id, namespace, title order and continues with "pageid|ns|title"', async () => {
     const r = await api('prop=links&titles=Earth|Mars&pllimit=3');

@@ -1,25 +1,16 @@
 // prop=revisions and generator=revisions over the fixture wiki, with facts checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqliteRevisionStore } from '../../src/store/sqlite/revisions.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function api(query: string): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
-  return res.json();
-}
 const revs = (r: Json, pageId: number): Json[] => r.query.pages[pageId].revisions;
 
 describe('prop=revisions', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api } = useFixtureServer();
 
   test('without rvlimit only the latest revision of each page is shown', async () => {
     const r = await api('prop=revisions&titles=Earth|Mars');

@@ -1,25 +1,16 @@
 // meta=siteinfo over the fixture wiki, with the facts checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { gadgetDefaultOptions, parseGadgetsDefinition } from '../../src/wiki/gadget-definitions.ts';
 import { bcp47, contentLanguage, installedSkins, isValidLanguageCode, languageFallbacks } from '../../src/wiki/site-facts.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function siteinfo(query: string, formatversion = 2): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&formatversion=${formatversion}&meta=siteinfo&${query}`);
-  return res.json();
-}
-
 describe('meta=siteinfo', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api, get } = useFixtureServer();
+  const siteinfo = (query: string, formatversion = 2): Promise<Json> => api(`formatversion=${formatversion}&meta=siteinfo&${query}`);
 
   test('general describes the site in MediaWiki order, runtime fields describing this server', async () => {
     const g = (await siteinfo('siprop=general')).query.general;
@@ -51,7 +42,7 @@ describe('meta=siteinfo', { skip }, () => {
   });
 
   test('namespaces are keyed by id, with namespace protection from core and Gadgets', async () => {
-    const text = await (await fetch(`${server.url}?action=query&format=json&meta=siteinfo&siprop=namespaces`)).text();
+    const text = await (await get('meta=siteinfo&siprop=namespaces')).text();
     assert.match(text, /"namespaces":\{"-2":\{.*?\},"-1":\{.*?\},"0":/, 'ordered by id, negative ids first');
     const ns = (await siteinfo('siprop=namespaces')).query.namespaces;
     assert.equal(ns['8'].namespaceprotection, 'editinterface');

@@ -1,24 +1,15 @@
 // prop=templates and generator=templates (templatelinks read through linktarget), checked on MediaWiki 1.39.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-let server: RunningServer;
-async function api(query: string): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&${query}`);
-  return res.json();
-}
 
 describe('prop=templates', { skip }, () => {
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const { api } = useFixtureServer();
 
   test('lists transcluded pages in order and continues with "pageid|ns|title"', async () => {
     const r = await api('prop=templates&titles=Earth|Mars&tllimit=3');

@@ -1,8 +1,7 @@
 // meta=tokens for the anonymous caller, as MediaWiki 1.39 answers it.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
-import { skipWithoutFixture, startFixtureServer } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
@@ -10,13 +9,7 @@ const skip = skipWithoutFixture;
 const SESSION_TOKEN = /^[0-9a-f]{32}[0-9a-f]{8}\+\\$/;
 
 describe('meta=tokens', { skip }, () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
-
-  const get = async (query: string): Promise<Response> => fetch(`${server.url}?action=query&format=json&meta=tokens&${query}`);
+  const { get } = useFixtureServer({ params: 'action=query&format=json&meta=tokens' });
 
   test('the default type is csrf; a logged-out user\'s edit token is "+\\"', async () => {
     const res = await get('');

@@ -5,7 +5,6 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startServer, type RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqliteMetaStore } from '../../src/store/sqlite/meta.ts';
@@ -13,21 +12,16 @@ import { blockHexPrefix, effectiveBlock, formatDateTime, rateLimitsOf } from '..
 import { anonymousCaller } from '../../src/api/caller.ts';
 import { localTimeOffset } from '../../src/wiki/site-facts.ts';
 import { toHex } from '../../src/wiki/ip.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb, fixtureConfig, type FixtureServer, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
-async function userinfo(server: RunningServer, query: string, headers: Record<string, string> = {}): Promise<Json> {
-  const res = await fetch(`${server.url}?action=query&format=json&formatversion=2&meta=userinfo&${query}`, { headers });
-  return res.json();
+function userinfo(server: FixtureServer, query: string, headers: Record<string, string> = {}): Promise<Json> {
+  return server.api(`formatversion=2&meta=userinfo&${query}`, { headers });
 }
 
 describe('meta=userinfo, anonymous', { skip }, () => {
-  let server: RunningServer;
-  before(async () => {
-    server = await startFixtureServer();
-  });
-  after(() => server.close());
+  const server = useFixtureServer();
 
   test('the caller is user 0 named by its IP address, flagged anon', async () => {
     assert.deepEqual((await userinfo(server, '')).query.userinfo, { id: 0, name: '127.0.0.1', anon: true });
@@ -47,7 +41,7 @@ describe('meta=userinfo, anonymous', { skip }, () => {
 
   test('options are the site default options', async () => {
     const u = (await userinfo(server, 'uiprop=options')).query.userinfo;
-    const site = await (await fetch(`${server.url}?action=query&format=json&formatversion=2&meta=siteinfo&siprop=defaultoptions`)).json();
+    const site = await server.api('formatversion=2&meta=siteinfo&siprop=defaultoptions');
     assert.deepEqual(u.options, site.query.defaultoptions);
   });
 
@@ -61,7 +55,7 @@ describe('meta=userinfo, anonymous', { skip }, () => {
   test('acceptlang lists Accept-Language by descending q, lower-cased, q=0 left out', async () => {
     const u = (await userinfo(server, 'uiprop=acceptlang', { 'accept-language': 'fr;q=0, de-DE;q=0.5, EN' })).query.userinfo;
     assert.deepEqual(u.acceptlang, [{ q: 1, code: 'en' }, { q: 0.5, code: 'de-de' }]);
-    const v1 = await (await fetch(`${server.url}?action=query&format=json&meta=userinfo&uiprop=acceptlang`, { headers: { 'accept-language': 'de' } })).json();
+    const v1 = await server.api('meta=userinfo&uiprop=acceptlang', { headers: { 'accept-language': 'de' } });
     assert.deepEqual(v1.query.userinfo.acceptlang, [{ q: 1, '*': 'de' }]);
   });
 
@@ -89,7 +83,6 @@ describe('meta=userinfo, anonymous', { skip }, () => {
 describe('meta=userinfo for a blocked address', { skip }, () => {
   let dir: string;
   let db: Database.Database;
-  let server: RunningServer;
   const insertBlock = (id: number, address: string, fields: Record<string, unknown>): void => {
     const range = address.includes('/') ? { start: '7F000000', end: '7F0000FF' } : { start: toHex(address), end: toHex(address) };
     db.prepare(
@@ -103,16 +96,16 @@ describe('meta=userinfo for a blocked address', { skip }, () => {
     });
   };
 
-  before(async () => {
+  let path: string;
+  before(() => {
     dir = mkdtempSync(join(tmpdir(), 'wikiquery-userinfo-'));
-    const path = join(dir, 'wikidb.sqlite');
+    path = join(dir, 'wikidb.sqlite');
     copyFileSync(fixtureDb, path);
     db = new Database(path);
     db.prepare("INSERT INTO user_newtalk (user_id, user_ip, user_last_timestamp) VALUES (0, '127.0.0.1', '20250116000000')").run();
-    server = await startServer({ db: path, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
   });
-  after(async () => {
-    await server.close();
+  const server = useFixtureServer({ db: () => path });
+  after(() => {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -130,7 +123,7 @@ describe('meta=userinfo for a blocked address', { skip }, () => {
       blockanononly: true, blockedtimestampformatted: '12:44, 15 January 2025', blockexpiryformatted: '00:00, 1 January 2099',
       blockexpiryrelative: '00:00, 1 January 2099',
     });
-    const v1 = await (await fetch(`${server.url}?action=query&format=json&meta=userinfo&uiprop=blockinfo`)).json();
+    const v1 = await server.api('meta=userinfo&uiprop=blockinfo');
     assert.equal(v1.query.userinfo.blockanononly, '');
     assert.equal('blockpartial' in v1.query.userinfo, false);
   });

@@ -3,10 +3,9 @@
 // Secrets come from the fixture database (fixture-secrets.ts); every answer of this file is searched
 // for all of them. Expected shapes were checked against MediaWiki 1.39 over the same fixture.
 // A test whose module answers `notimplemented` is skipped with that reason.
-import { after, before, describe, test, type TestContext } from 'node:test';
+import { before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
-import { fixtureDb, skipWithoutFixture, startFixtureServer, type Json } from '../support/fixture-wiki.ts';
+import { fixtureDb, skipWithoutFixture, useFixtureServer, type Json } from '../support/fixture-wiki.ts';
 import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, readFixtureSecrets, type FixtureSecrets, type HiddenRevision } from './fixture-secrets.ts';
 
 const skip = skipWithoutFixture;
@@ -24,20 +23,10 @@ const ALL_RVPROPS = 'ids|flags|timestamp|user|userid|size|slotsize|sha1|slotsha1
 const otherApi = process.env.PERMISSIONS_API;
 
 describe('an anonymous caller', { skip }, () => {
-  let server: RunningServer | undefined;
-  let apiUrl: string;
+  const ours = otherApi ? undefined : useFixtureServer();
   let secrets: FixtureSecrets;
-  before(async () => {
+  before(() => {
     secrets = readFixtureSecrets(fixtureDb);
-    if (otherApi) {
-      apiUrl = otherApi;
-    } else {
-      server = await startFixtureServer();
-      apiUrl = server.url;
-    }
-  });
-  after(async () => {
-    await server?.close();
   });
 
   /** Every string of the answer: the raw body can escape what the decoded values show. */
@@ -64,7 +53,7 @@ describe('an anonymous caller', { skip }, () => {
   /** GET with format=json&formatversion=2; null (and the test skipped) when a module is not implemented. */
   async function ask(t: TestContext, params: Record<string, string>): Promise<Json | null> {
     const all = { action: 'query', format: 'json', formatversion: '2', ...params };
-    const res = await fetch(`${apiUrl}?${new URLSearchParams(all)}`);
+    const res = await fetch(`${otherApi ?? ours?.url}?${new URLSearchParams(all)}`);
     const body = await res.text();
     assert.equal(res.status, 200, body);
     const json = JSON.parse(body);

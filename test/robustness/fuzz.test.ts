@@ -4,13 +4,12 @@
 // More cases: FUZZ_COUNT=20000.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
 import { queryModules } from '../../src/modules/index.ts';
 import { bodyKindOf, checkBody, findInternals, xmlProblem, type BodyKind } from './answer-checks.ts';
 import { makeCase, type ContinueSample, type FuzzCase, type FuzzContext } from './fuzz-requests.ts';
 import { Watchdog } from './watchdog.ts';
 import { NoAnswer, replayCommand, sendRaw, type RawAnswer, type RawRequest } from './raw-http.ts';
-import { skipWithoutFixture, startFixtureServer } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
@@ -199,23 +198,16 @@ function oddities(apiPath: string): { label: string; request: RawRequest; status
 }
 
 describe('hostile input over HTTP', { skip }, () => {
-  let server: RunningServer;
-  let base: string;
-  let apiPath: string;
   const log = new ServerLog();
-
-  before(async () => {
-    server = await startFixtureServer();
-    base = server.url;
-    apiPath = new URL(base).pathname;
-  });
-  after(async () => {
-    log.release();
-    await server?.close();
+  after(() => log.release());
+  const server = useFixtureServer();
+  let apiPath: string;
+  before(() => {
+    apiPath = new URL(server.url).pathname;
   });
 
   test(`${COUNT} generated requests over every implemented module's parameters get MediaWiki answers`, { timeout: 300_000 }, async (t) => {
-    const ctx: FuzzContext = { modules: implemented, continues: await sampleContinues(base, apiPath) };
+    const ctx: FuzzContext = { modules: implemented, continues: await sampleContinues(server.url, apiPath) };
     assert.ok(ctx.continues.length > 3, 'the continuation samples were collected');
     const failures: { label: string; ex: Exchange }[] = [];
     const slowest: [number, number][] = [];
@@ -228,7 +220,7 @@ describe('hostile input over HTTP', { skip }, () => {
         const fuzz: FuzzCase = makeCase(index, SEED, apiPath, ctx);
         const started = performance.now();
         watchdog.watch(index);
-        const ex = await exchange(base, log, fuzz.request, fuzz.allowedStatuses, fuzz.format);
+        const ex = await exchange(server.url, log, fuzz.request, fuzz.allowedStatuses, fuzz.format);
         watchdog.rest();
         slowest.push([performance.now() - started, index]);
         const code = ex.answer ? String(ex.answer.headers['mediawiki-api-error'] ?? `ok ${ex.answer.status}`) : 'no answer';
@@ -242,7 +234,7 @@ describe('hostile input over HTTP', { skip }, () => {
     slowest.sort((a, b) => b[0] - a[0]);
     t.diagnostic(`answers: ${[...outcomes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
     t.diagnostic(`slowest cases: ${slowest.slice(0, 5).map(([ms, i]) => `${i} (${Math.round(ms)} ms)`).join(', ')}`);
-    assertNoFailures(base, failures, indexes.length);
+    assertNoFailures(server.url, failures, indexes.length);
   });
 
   test('HTTP oddities: malformed escapes, duplicates, a[]=1, long URLs, odd POST bodies', async () => {
@@ -251,7 +243,7 @@ describe('hostile input over HTTP', { skip }, () => {
     log.capture();
     try {
       for (const odd of list) {
-        const ex = await exchange(base, log, odd.request, odd.statuses, odd.format);
+        const ex = await exchange(server.url, log, odd.request, odd.statuses, odd.format);
         if (odd.request.method === 'HEAD' || odd.statuses.some((s) => s >= 400)) {
           ex.problems = ex.problems.filter((p) => !p.startsWith('body') && !p.startsWith('HTML page') && !p.startsWith('unexpected Content-Type'));
         }
@@ -260,19 +252,15 @@ describe('hostile input over HTTP', { skip }, () => {
     } finally {
       log.release();
     }
-    assertNoFailures(base, failures, list.length);
+    assertNoFailures(server.url, failures, list.length);
   });
 });
 
 describe('malformed requests are read as PHP reads them', { skip }, () => {
-  let server: RunningServer;
+  const server = useFixtureServer();
   let apiPath: string;
-  before(async () => {
-    server = await startFixtureServer();
+  before(() => {
     apiPath = new URL(server.url).pathname;
-  });
-  after(async () => {
-    await server?.close();
   });
 
   const getJson = async (request: RawRequest) => {
@@ -328,14 +316,10 @@ describe('malformed requests are read as PHP reads them', { skip }, () => {
 });
 
 describe('POST bodies that are not form data', { skip }, () => {
-  let server: RunningServer;
+  const server = useFixtureServer();
   let apiPath: string;
-  before(async () => {
-    server = await startFixtureServer();
+  before(() => {
     apiPath = new URL(server.url).pathname;
-  });
-  after(async () => {
-    await server?.close();
   });
 
   const post = (type: string | undefined) =>

@@ -1,22 +1,13 @@
 // The HTTP front and main module over a running server: methods, bodies, CORS, JSONP, debuginfo.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RunningServer } from '../../src/cli.ts';
-import { skipWithoutFixture, startFixtureServer, fixtureDb } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, fixtureDb } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
 
 describe('the API over HTTP', { skip }, () => {
-  let server: RunningServer;
-  let debugServer: RunningServer;
-  before(async () => {
-    server = await startFixtureServer();
-    debugServer = await startFixtureServer({ debug: true });
-  });
-  after(async () => {
-    await server?.close();
-    await debugServer?.close();
-  });
+  const server = useFixtureServer();
+  const debugServer = useFixtureServer({ site: { debug: true } });
 
   test('POST urlencoded answers like GET', async () => {
     const body = new URLSearchParams({ action: 'query', titles: 'Mars|Luna', redirects: '1', format: 'json', formatversion: '2' });
@@ -49,18 +40,18 @@ describe('the API over HTTP', { skip }, () => {
   });
 
   test('origin that does not match the Origin header is refused with 403', async () => {
-    const res = await fetch(`${server.url}?action=query&format=json&origin=http://a.example`, { headers: { origin: 'http://b.example' } });
+    const res = await server.get('origin=http://a.example', { headers: { origin: 'http://b.example' } });
     assert.equal(res.status, 403);
   });
 
   test('origin=* allows anonymous cross-site requests', async () => {
-    const res = await fetch(`${server.url}?action=query&format=json&origin=*`);
+    const res = await server.get('origin=*');
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
     assert.equal(res.headers.get('access-control-allow-credentials'), 'false');
   });
 
   test('callback wraps JSON for JSONP, with unsafe characters removed', async () => {
-    const res = await fetch(`${server.url}?action=query&format=json&callback=a(b)`);
+    const res = await server.get('callback=a(b)');
     assert.match(res.headers.get('content-type') ?? '', /^text\/javascript/);
     assert.equal(await res.text(), '/**/ab({"batchcomplete":""})');
   });
