@@ -11,6 +11,7 @@ import { NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, 
 import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.ts';
 import { formatTime, parseTime } from './time.ts';
 import { formatNum } from './numbers.ts';
+import { invokeModule, scribuntoEngine } from '../scribunto/engine.ts';
 
 export const MODULE_NS = 828;
 
@@ -66,7 +67,8 @@ export interface PageContext {
   pageId?: number;
 }
 
-interface Frame {
+/** A PPFrame: the page itself, a template's expansion, or a #invoke's frame (the engine's callbacks use them). */
+export interface Frame {
   parent: Frame | null;
   /** The transcluded page this frame expands (null for the page itself). */
   title: { ns: number; dbKey: string } | null;
@@ -74,6 +76,8 @@ interface Frame {
   depth: number;
   mode: ParseMode;
 }
+
+export type ExpansionFrame = Frame;
 
 /** Strip markers stand for content the link scanner must not see (nowiki, pre, math...). */
 export const STRIP_MARKER = '\u007f';
@@ -205,7 +209,11 @@ export class Expander {
     return `${s}}}`;
   }
 
-  private transclude(title: ParsedTitle, parts: TemplatePart[], frame: Frame, noWiki: boolean): string {
+  /**
+   * Parser::fetchTemplateAndTitle: the page's text, following redirects, each title on the way
+   * recorded as a transclusion (missing ones too); null when the page does not exist.
+   */
+  fetchTemplate(title: { ns: number; dbKey: string }): { text: string; title: { ns: number; dbKey: string } } | null {
     let target: { ns: number; dbKey: string } = title;
     let found: { text: string; redirect: ParsedTitle | null } | null = null;
     for (let hop = 0; hop < 3; hop++) {
@@ -214,14 +222,20 @@ export class Expander {
       if (!found || !found.redirect || found.redirect.interwiki !== '') break;
       target = found.redirect;
     }
-    if (!found) return `[[:${this.codec.namespaces.prefixedText(title.ns, title.dbKey)}]]`;
+    return found ? { text: found.text, title: target } : null;
+  }
+
+  private transclude(title: ParsedTitle, parts: TemplatePart[], frame: Frame, noWiki: boolean): string {
+    const fetched = this.fetchTemplate(title);
+    if (!fetched) return `[[:${this.codec.namespaces.prefixedText(title.ns, title.dbKey)}]]`;
+    const target = fetched.title;
     const key = `${target.ns}:${target.dbKey}`;
     if (inFrameChain(frame, key) || frame.depth >= MAX_DEPTH) {
       this.out.tracking.add('template-loop-category');
       return `<span class="error">Template loop detected: [[${this.codec.namespaces.prefixedText(target.ns, target.dbKey)}]]</span>`;
     }
     if (noWiki) return STRIP_MARKER;
-    const nodes = this.templateCache.get(key, found.text);
+    const nodes = this.templateCache.get(key, fetched.text);
     const child: Frame = { parent: frame, title: target, args: this.frameArgs(parts, frame), depth: frame.depth + 1, mode: 'include' };
     const text = this.expandNodes(nodes, child);
     this.outputSize += text.length;
@@ -236,6 +250,74 @@ export class Expander {
   addLink(ns: number, dbKey: string): void {
     const key = `${ns}:${dbKey}`;
     if (!this.out.links.has(key)) this.out.links.set(key, { ns, dbKey });
+  }
+
+  // --- What Lua modules do through their frames (src/import/scribunto/callbacks.ts) ---
+
+  /** A frame's argument, expanded in the frame that wrote it; null when it has none of that name. */
+  frameArgument(frame: Frame, name: string): string | null {
+    const arg = frame.args?.get(name);
+    if (!arg) return null;
+    if (arg.cached === undefined) {
+      const value = this.expandNodes(arg.nodes, arg.frame);
+      arg.cached = arg.trim ? value.trim() : value;
+    }
+    return arg.cached;
+  }
+
+  frameArgumentNames(frame: Frame): string[] {
+    return frame.args ? [...frame.args.keys()] : [];
+  }
+
+  /** A frame made by a module (frame:newChild, or for frame:expandTemplate) with plain text arguments. */
+  childFrame(parent: Frame, title: { ns: number; dbKey: string } | null, args: ReadonlyMap<string, string>): Frame {
+    const map: NonNullable<Frame['args']> = new Map();
+    for (const [name, value] of args) map.set(name, { nodes: [value], frame: parent, trim: false, cached: value });
+    return { parent, title: title ?? parent.title, args: map, depth: parent.depth + 1, mode: 'include' };
+  }
+
+  /** frame:preprocess: wikitext expanded in the frame (its arguments available). */
+  preprocessIn(frame: Frame, text: string): string {
+    return this.expandNodes(preprocess(text.replace(/\r\n?/g, '\n'), frame.depth > 0 ? 'include' : 'view', this.tags), frame);
+  }
+
+  /** frame:expandTemplate: the template's expansion, or the error Scribunto raises. */
+  expandTemplateIn(frame: Frame, title: ParsedTitle, titleText: string, args: ReadonlyMap<string, string>): { text: string } | { error: string } {
+    if (frame.depth >= MAX_DEPTH) return { error: 'expandTemplate: template depth limit exceeded' };
+    if (title.ns === NS_SPECIAL || title.ns === NS_MEDIA || title.interwiki !== '') return { error: 'expandTemplate: template inclusion denied' };
+    const fetched = this.fetchTemplate(title);
+    if (!fetched) return { error: `expandTemplate: template "${titleText}" does not exist` };
+    const key = `${fetched.title.ns}:${fetched.title.dbKey}`;
+    if (inFrameChain(frame, key)) return { error: 'expandTemplate: template loop detected' };
+    const child = this.childFrame(frame, fetched.title, args);
+    const text = this.expandNodes(this.templateCache.get(key, fetched.text), child);
+    this.outputSize += text.length;
+    return { text };
+  }
+
+  /**
+   * frame:callParserFunction: a parser function called with text arguments (first: the part
+   * after the colon), or undefined when the wiki has no function of that name.
+   */
+  callFunctionIn(frame: Frame, name: string, first: string, positional: readonly string[], named: ReadonlyMap<string, string>): string | undefined {
+    const fn = lookupFunction(name, this.extensions);
+    if (!fn) return undefined;
+    const parts: TemplatePart[] = positional.map((value) => ({ name: null, value: [value] }));
+    for (const [key, value] of named) parts.push({ name: [key], value: [value] });
+    return fn(this, frame, first.trim(), parts);
+  }
+
+  /** frame:extensionTag: the tag as if written in the page (its links count), or a strip marker. */
+  extensionTagIn(frame: Frame, name: string, content: string, attributes: ReadonlyMap<string, string>): string {
+    let attributeText = '';
+    for (const [key, value] of attributes) attributeText += ` ${key}="${value.replace(/"/g, '&quot;')}"`;
+    const node: ExtNode = { kind: 'ext', name: name.toLowerCase(), attributes: attributeText, inner: content };
+    return this.extensionTag(node, frame);
+  }
+
+  /** A #invoke's frame: the call's arguments after the function name, numbered from 1. */
+  invokeFrame(parts: TemplatePart[], frame: Frame, title: { ns: number; dbKey: string }): Frame {
+    return { parent: frame, title, args: this.frameArgs(parts, frame), depth: frame.depth + 1, mode: 'include' };
   }
 
   private frameArgs(parts: TemplatePart[], frame: Frame): Frame['args'] {
@@ -564,16 +646,45 @@ define({
     return defaultPart ? x.expandNodes(defaultPart, frame).trim() : '';
   },
 });
-define({
-  names: ['#invoke'],
-  extension: 'Scribunto',
-  caseSensitive: false,
-  handler: (x, _frame, first) => {
-    const title = x.codec.parse(decodeCharReferences(first), MODULE_NS);
-    if (title && title.interwiki === '' && title.dbKey) x.addTemplate(title.ns === MODULE_NS ? MODULE_NS : title.ns, title.dbKey);
+define({ names: ['#invoke'], extension: 'Scribunto', caseSensitive: false, handler: (x, frame, first, parts) => invoke(x, frame, first, parts) });
+
+/** Scribunto's tracking category, for every script error on a page. */
+export const SCRIPT_ERROR = 'scribunto-common-error-category';
+
+function scriptError(x: Expander, message: string): string {
+  x.out.tracking.add(SCRIPT_ERROR);
+  const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return `<strong class="error"><span class="scribunto-error" id="mw-scribunto-error-0">${escaped}</span></strong>`;
+}
+
+/**
+ * Scribunto's #invoke (Hooks::invokeHook): the module is `Module:<first>` (fetched like a
+ * template, so it and its redirects are transclusions), the function is the next part, and the
+ * module's frame holds the remaining parts. Its output is not expanded again. Without a Lua
+ * interpreter the module is only recorded.
+ */
+function invoke(x: Expander, frame: Frame, first: string, parts: TemplatePart[]): string {
+  const title = x.codec.parse(`${x.codec.namespaces.name(MODULE_NS) || 'Module'}:${decodeCharReferences(first)}`);
+  const module = title && title.interwiki === '' && title.ns === MODULE_NS && title.dbKey ? title : null;
+  if (!scribuntoAvailable(x)) {
+    if (module) x.addTemplate(MODULE_NS, module.dbKey);
     return '';
-  },
-});
+  }
+  if (parts.length === 0) return scriptError(x, 'Script error: You must specify a function to call.');
+  const fetched = module ? x.fetchTemplate(module) : null;
+  if (!fetched || fetched.title.ns !== MODULE_NS) return scriptError(x, `Script error: No such module "${first}".`);
+  const functionName = x.partText(parts[0]!, frame);
+  const moduleText = x.codec.namespaces.prefixedText(fetched.title.ns, fetched.title.dbKey);
+  const child = x.invokeFrame(parts.slice(1), frame, fetched.title);
+  const result = invokeModule(x, moduleText, functionName, child, frame);
+  if (result === null) return '';
+  return result.ok ? result.text : scriptError(x, result.error);
+}
+
+/** Whether this thread can run Lua (checked once: a missing interpreter keeps #invoke as a mere record). */
+function scribuntoAvailable(x: Expander): boolean {
+  return scribuntoEngine(x) !== null;
+}
 define({
   names: ['#tag'],
   caseSensitive: false,

@@ -1,0 +1,332 @@
+// Runs Lua modules for #invoke: one lua5.1 process per thread, spoken to synchronously through two FIFOs.
+//
+// The expander is synchronous, so the bridge is too: Node writes a request with writeSync and
+// blocks in readSync until Lua answers. While a module runs, Lua asks Node for what needs the
+// wiki (callbacks, which may expand wikitext that invokes further modules: those nested requests
+// go to the same process, which is waiting for the callback's answer and serves them first).
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES } from '../title.ts';
+import type { Expander, ExpansionFrame } from '../wikitext/expander.ts';
+import { frameRegistry } from './callbacks.ts';
+import { allCallbacks, LIBRARY_FILES } from './libraries.ts';
+import { encodeMessage, MessageReader, toLuaValue } from './protocol.ts';
+import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
+
+/** Scribunto's defaults ($wgScribuntoEngineConf): CPU seconds per page, memory in bytes. */
+export const CPU_LIMIT_SECONDS = 7;
+export const MEMORY_LIMIT_BYTES = 50 * 1024 * 1024;
+const START_TIMEOUT_MS = 10_000;
+const MAX_RESTARTS = 5;
+
+/** What a #invoke gave: its text, or the script error message to show. */
+export type InvokeResult = { ok: true; text: string } | { ok: false; error: string };
+
+export interface EngineOptions {
+  /** The Lua 5.1 interpreter; default: WIKIQUERY_LUA, else `lua5.1` on PATH. */
+  lua?: string;
+  /** Folder of driver.lua and the mw.*.lua libraries. */
+  luaDirectory?: string;
+  cpuLimitSeconds?: number;
+  memoryLimitBytes?: number;
+  callbacks?: CallbackMap;
+}
+
+/** The interpreter to run: WIKIQUERY_LUA when set (empty or `none`: no Lua), else lua5.1 found on PATH. */
+export function findLua(): string | null {
+  const configured = process.env.WIKIQUERY_LUA;
+  if (configured !== undefined) {
+    if (configured === '' || configured === 'none') return null;
+    if (configured.includes('/')) return existsSync(configured) ? configured : null;
+    return searchPath(configured);
+  }
+  return searchPath('lua5.1');
+}
+
+function searchPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
+/**
+ * The folder holding driver.lua. From the sources it sits beside this file; a worker runs a
+ * bundle of this code from node_modules/.cache/wikiquery-workers, so the folders above the
+ * running file are searched for the source tree's copy too.
+ */
+export function findLuaDirectory(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const beside = join(here, 'lua');
+  if (existsSync(join(beside, 'driver.lua'))) return beside;
+  for (let dir = here; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'src', 'import', 'scribunto', 'lua');
+    if (existsSync(join(candidate, 'driver.lua'))) return candidate;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+class BridgeError extends Error {
+  override name = 'BridgeError';
+}
+
+/** One Lua process and the pipes to it. */
+export class LuaEngine {
+  private child: ChildProcess | null = null;
+  private dir: string | null = null;
+  private toLua = -1;
+  private fromLua = -1;
+  private reader: MessageReader | null = null;
+  private currentPage: Expander | null = null;
+  private context: ScribuntoContext | null = null;
+  private readonly callbacks: CallbackMap;
+  /** Why the libraries could not all be loaded ('' when they were). */
+  libraryError = '';
+
+  constructor(
+    private readonly lua: string,
+    private readonly luaDirectory: string,
+    private readonly options: EngineOptions = {},
+  ) {
+    this.callbacks = options.callbacks ?? allCallbacks;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  /** Starts the interpreter and hands it the site's facts; throws when it cannot be started. */
+  start(expander: Expander): void {
+    this.dir = mkdtempSync(join(tmpdir(), 'wikiquery-lua-'));
+    const toPath = join(this.dir, 'to-lua');
+    const fromPath = join(this.dir, 'from-lua');
+    const made = spawnSync('mkfifo', [toPath, fromPath]);
+    if (made.status !== 0) throw new BridgeError(`mkfifo failed: ${made.stderr?.toString() ?? made.error?.message}`);
+    const child = spawn(this.lua, [join(this.luaDirectory, 'driver.lua'), toPath, fromPath], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', () => {});
+    child.unref();
+    this.child = child;
+    // Opened without blocking (no reader or writer may ever come if Lua fails to start), then
+    // again in blocking mode once Lua is known to hold its ends, so that its exit reads as EOF.
+    const provisionalOut = openSync(toPath, constants.O_RDWR);
+    const provisionalIn = openSync(fromPath, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const first = this.awaitHandshake(provisionalIn);
+      this.toLua = openSync(toPath, constants.O_WRONLY);
+      this.fromLua = openSync(fromPath, constants.O_RDONLY);
+      const fd = this.fromLua;
+      let pending: Buffer | null = first;
+      this.reader = new MessageReader((into, offset, length) => {
+        if (pending) {
+          const n = pending.copy(into, offset, 0, Math.min(length, pending.length));
+          pending = n < pending.length ? pending.subarray(n) : null;
+          return n;
+        }
+        return readSync(fd, into, offset, length, null);
+      });
+    } finally {
+      closeSync(provisionalOut);
+      closeSync(provisionalIn);
+    }
+    const ready = this.reader.read();
+    if (ready[0] !== 'ready') throw new BridgeError('the Lua driver did not start');
+    this.send(['init', siteForLua(expander), this.luaDirectory, this.options.cpuLimitSeconds ?? CPU_LIMIT_SECONDS, (this.options.memoryLimitBytes ?? MEMORY_LIMIT_BYTES) / 1024, [...LIBRARY_FILES]]);
+    const answer = this.reader.read();
+    if (answer[0] !== 'ok') throw new BridgeError('the Lua driver refused its start');
+    this.libraryError = typeof answer[1] === 'string' ? answer[1] : '';
+  }
+
+  /** The bytes Lua wrote first (its `ready` message), waiting for them without blocking forever. */
+  private awaitHandshake(fd: number): Buffer {
+    const buffer = Buffer.alloc(64);
+    const until = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < until) {
+      try {
+        const n = readSync(fd, buffer, 0, buffer.length, null);
+        if (n > 0) return buffer.subarray(0, n);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      }
+      if (this.child?.exitCode !== null && this.child?.exitCode !== undefined) break;
+      sleep(2);
+    }
+    throw new BridgeError('the Lua interpreter did not start');
+  }
+
+  private send(values: readonly JsValue[]): void {
+    const bytes = encodeMessage(values);
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(this.toLua, bytes, offset, bytes.length - offset);
+  }
+
+  /**
+   * Runs `functionName` of a module for a #invoke: `frame` is the #invoke's own frame, `parent`
+   * the frame it was written in. Throws BridgeError when the interpreter is gone.
+   */
+  invoke(expander: Expander, moduleTitle: string, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult {
+    let page: JsValue = null;
+    if (this.currentPage !== expander) {
+      this.currentPage = expander;
+      frameRegistry.reset();
+      page = { id: expander.page.pageId ?? 0, namespace: expander.page.ns, title: expander.page.dbKey, revisionId: expander.page.revisionId ?? 0 };
+    }
+    const savedContext = this.context;
+    this.context = { codec: expander.codec, wiki: expander.wiki, site: expander.site, page: expander.page, expander };
+    try {
+      const parentId = frameRegistry.idOf(parent);
+      const frameId = frameRegistry.idOf(frame);
+      this.send(['invoke', page, moduleTitle, functionName, frameId, parentId]);
+      return this.serveUntilDone();
+    } finally {
+      this.context = savedContext;
+    }
+  }
+
+  private serveUntilDone(): InvokeResult {
+    for (;;) {
+      const message = this.reader!.read();
+      const op = message[0];
+      if (op === 'done') return { ok: true, text: String(message[1] ?? '') };
+      if (op === 'fail') return { ok: false, error: String(message[1] ?? '') };
+      if (op !== 'call') throw new BridgeError(`unexpected message from Lua: ${String(op)}`);
+      this.answer(String(message[1]), message.slice(3, 3 + Number(message[2])));
+    }
+  }
+
+  private answer(name: string, args: LuaValue[]): void {
+    const callback = this.callbacks[name];
+    let reply: JsValue[];
+    try {
+      if (!callback) throw new LuaCallbackError(`no such host function: ${name}`);
+      reply = ['return', callback(this.context!, args)];
+    } catch (error) {
+      if (error instanceof BridgeError) throw error;
+      reply = ['raise', error instanceof Error ? error.message : String(error)];
+    }
+    try {
+      this.send(reply);
+    } catch (error) {
+      if (reply[0] === 'raise') throw error;
+      // A value that cannot cross (a cycle): Lua gets an error instead.
+      this.send(['raise', error instanceof Error ? error.message : String(error)]);
+    }
+  }
+
+  /** Ends the interpreter (it would also end by itself when this thread's pipes close). */
+  stop(): void {
+    for (const fd of [this.toLua, this.fromLua]) {
+      if (fd >= 0) {
+        try {
+          closeSync(fd);
+        } catch {
+          // already closed
+        }
+      }
+    }
+    this.toLua = this.fromLua = -1;
+    if (this.child && this.child.exitCode === null) this.child.kill('SIGKILL');
+    this.child = null;
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
+    this.reader = null;
+    this.currentPage = null;
+  }
+}
+
+/** host.site for the Lua libraries. */
+function siteForLua(expander: Expander): JsValue {
+  const namespaces: Record<string, JsValue> = {};
+  const canonical = new Map(CANONICAL_NAMESPACES);
+  for (const ns of expander.codec.namespaces.byId.values()) {
+    const aliases = DEFAULT_NAMESPACE_ALIASES.filter(([, id]) => id === ns.id).map(([alias]) => alias.replace(/_/g, ' '));
+    namespaces[String(ns.id)] = {
+      id: ns.id,
+      name: ns.name,
+      canonicalName: canonical.get(ns.id) ?? ns.name,
+      aliases,
+      subpages: expander.site.subpageNamespaces.has(ns.id),
+      content: expander.site.contentNamespaces.has(ns.id),
+    };
+  }
+  const site = expander.site;
+  // Keys must cross as numbers: a LuaTable keeps them exactly.
+  const table = new LuaTable();
+  for (const [id, def] of Object.entries(namespaces)) table.set(Number(id), toLuaValue(def));
+  return {
+    siteName: site.siteName,
+    server: site.server,
+    scriptPath: site.scriptPath,
+    articlePath: site.articlePath,
+    lang: site.lang,
+    namespaces: table,
+  };
+}
+
+let engine: LuaEngine | null | undefined;
+let restarts = 0;
+
+/** This thread's engine, started at the first #invoke; null when no Lua interpreter is available. */
+export function scribuntoEngine(expander: Expander): LuaEngine | null {
+  if (engine === undefined || (engine !== null && !engine.running && restarts <= MAX_RESTARTS)) {
+    const lua = findLua();
+    const directory = findLuaDirectory();
+    if (!lua || !directory) {
+      engine = null;
+      return null;
+    }
+    const next = new LuaEngine(lua, directory);
+    try {
+      next.start(expander);
+      engine = next;
+    } catch {
+      next.stop();
+      restarts++;
+      engine = restarts > MAX_RESTARTS ? null : undefined;
+      return null;
+    }
+  }
+  return engine && engine.running ? engine : null;
+}
+
+/**
+ * Runs a #invoke with this thread's engine: the module's output, a script error, or null when
+ * there is no Lua to run it. A broken interpreter is dropped (and restarted at the next call).
+ */
+export function invokeModule(expander: Expander, moduleTitle: string, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult | null {
+  const current = scribuntoEngine(expander);
+  if (!current) return null;
+  try {
+    return current.invoke(expander, moduleTitle, functionName, frame, parent);
+  } catch (error) {
+    if (current.running && !(error instanceof BridgeError) && !isPipeError(error)) throw error;
+    current.stop();
+    restarts++;
+    return { ok: false, error: 'Lua error: Internal error: The interpreter exited.' };
+  }
+}
+
+function isPipeError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EPIPE' || code === 'EBADF' || (error instanceof Error && error.message.startsWith('Lua bridge:'));
+}
+
+/** Stops this thread's engine (tests; the process ends it by itself otherwise). */
+export function stopScribuntoEngine(): void {
+  engine?.stop();
+  engine = undefined;
+  restarts = 0;
+}

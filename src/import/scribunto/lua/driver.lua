@@ -1,0 +1,782 @@
+-- The Lua side of wikiquery's Scribunto engine: reads requests from Node, runs modules in a sandbox, calls back.
+--
+-- Run as `lua5.1 driver.lua <fifo to Lua> <fifo from Lua>`. Messages and values are encoded as
+-- protocol.ts describes. Node asks `invoke` (run a module function for a #invoke); while Lua
+-- runs, it calls Node (`call`) for everything that needs the wiki, and Node may in turn ask for
+-- a nested `invoke` before it answers (a module expanding a template that runs a module).
+
+local inPath, outPath = arg[1], arg[2]
+local input = assert(io.open(inPath, 'rb'))
+local output = assert(io.open(outPath, 'wb'))
+output:setvbuf('full')
+
+-- Kept before anything can replace them.
+local type, tostring, tonumber, pairs, ipairs, next, error, pcall, select, setmetatable, getmetatable =
+  type, tostring, tonumber, pairs, ipairs, next, error, pcall, select, setmetatable, getmetatable
+local rawget, rawset, setfenv, loadstring, unpack = rawget, rawset, setfenv, loadstring, unpack
+local concat, insert, format, sub, find, byte = table.concat, table.insert, string.format, string.sub, string.find, string.byte
+local clock = os.clock
+
+---------------------------------------------------------------------------------------------
+-- Values
+
+local encodeValue
+
+local function encodeTable(t, parts, open)
+  if open[t] then error('a table that contains itself cannot be passed to the host', 0) end
+  open[t] = true
+  local count, at = 0, #parts + 1
+  parts[at] = false -- the header, once the count is known
+  for k, v in next, t do
+    local kt = type(k)
+    if kt ~= 'string' and kt ~= 'number' and kt ~= 'boolean' then
+      error('a table key of type ' .. kt .. ' cannot be passed to the host', 0)
+    end
+    encodeValue(k, parts, open)
+    encodeValue(v, parts, open)
+    count = count + 1
+  end
+  parts[at] = 'T' .. count .. ':'
+  open[t] = nil
+end
+
+encodeValue = function(v, parts, open)
+  local t = type(v)
+  if t == 'string' then
+    parts[#parts + 1] = 's' .. #v .. ':'
+    parts[#parts + 1] = v
+  elseif t == 'number' then
+    if v ~= v then parts[#parts + 1] = 'N'
+    elseif v == math.huge then parts[#parts + 1] = 'I'
+    elseif v == -math.huge then parts[#parts + 1] = 'J'
+    else parts[#parts + 1] = format('d%.17g;', v) end
+  elseif t == 'nil' then parts[#parts + 1] = 'n'
+  elseif t == 'boolean' then parts[#parts + 1] = v and 't' or 'f'
+  elseif t == 'table' then encodeTable(v, parts, open)
+  else error('a ' .. t .. ' value cannot be passed to the host', 0) end
+end
+
+local function decodeValue(s, pos)
+  local tag = sub(s, pos, pos)
+  if tag == 's' then
+    local colon = find(s, ':', pos + 1, true)
+    local length = tonumber(sub(s, pos + 1, colon - 1))
+    return sub(s, colon + 1, colon + length), colon + length + 1
+  elseif tag == 'd' then
+    local semicolon = find(s, ';', pos + 1, true)
+    return tonumber(sub(s, pos + 1, semicolon - 1)), semicolon + 1
+  elseif tag == 'n' then return nil, pos + 1
+  elseif tag == 't' then return true, pos + 1
+  elseif tag == 'f' then return false, pos + 1
+  elseif tag == 'T' then
+    local colon = find(s, ':', pos + 1, true)
+    local count = tonumber(sub(s, pos + 1, colon - 1))
+    local t, k, v = {}, nil, nil
+    pos = colon + 1
+    for _ = 1, count do
+      k, pos = decodeValue(s, pos)
+      v, pos = decodeValue(s, pos)
+      if k ~= nil then t[k] = v end
+    end
+    return t, pos
+  elseif tag == 'I' then return math.huge, pos + 1
+  elseif tag == 'J' then return -math.huge, pos + 1
+  elseif tag == 'N' then return 0 / 0, pos + 1
+  end
+  error('unreadable value from the host at byte ' .. pos)
+end
+
+--- Sends one message of n values (nils allowed).
+local function send(n, ...)
+  local parts, open = {}, {}
+  for i = 1, n do encodeValue((select(i, ...)), parts, open) end
+  local body = concat(parts)
+  output:write(#body, '\n', body)
+  output:flush()
+end
+
+--- The next message: its values in a table, and their count.
+local function receive()
+  local header = input:read('*l')
+  if not header then os.exit(0) end
+  local length = tonumber(header)
+  local body = length > 0 and input:read(length) or ''
+  local values, n, pos = {}, 0, 1
+  while pos <= #body do
+    n = n + 1
+    values[n], pos = decodeValue(body, pos)
+  end
+  return values, n
+end
+
+---------------------------------------------------------------------------------------------
+-- Limits: CPU time per page, checked from a count hook; memory, checked there too.
+
+local TIMEOUT = 'The time allocated for running scripts has expired.'
+local OOM = 'The amount of memory allowed for running scripts has been exceeded.'
+local cpuLimit, memoryLimitKb = 7, 50 * 1024
+local deadline, memoryCeiling = math.huge, math.huge
+-- Functions of the driver that must finish once started (they hold the pipe's state).
+local uninterruptible = {}
+local getinfo = debug.getinfo
+
+local function limitHook()
+  local over = clock() > deadline and TIMEOUT or (collectgarbage('count') > memoryCeiling and OOM)
+  if over then
+    -- Only where no message is half sent or half read: the running function is not the driver's.
+    local info = getinfo(2, 'f')
+    if info and uninterruptible[info.func] then return end
+    error(over, 0)
+  end
+end
+
+---------------------------------------------------------------------------------------------
+-- Calls to the host
+
+local host = { page = {}, site = {}, onNewPage = {} }
+local runInvoke -- defined below; nested invokes arrive while Lua waits for an answer
+
+local function hostCall(name, ...)
+  send(select('#', ...) + 3, 'call', name, select('#', ...), ...)
+  while true do
+    local m = receive()
+    local op = m[1]
+    if op == 'return' then return m[2]
+    elseif op == 'raise' then error(m[2], 0)
+    elseif op == 'invoke' then runInvoke(m)
+    else error('unexpected message from the host: ' .. tostring(op)) end
+  end
+end
+
+--- Calls host callback `name`; its error becomes an error at the caller's caller.
+function host.call(name, ...)
+  local ok, result = pcall(hostCall, name, ...)
+  if not ok then error(result, 3) end
+  return result
+end
+
+---------------------------------------------------------------------------------------------
+-- The sandbox
+
+--- tostring without addresses (MediaWiki's standalone engine hides them too).
+local function safeToString(v)
+  local mt = getmetatable(v)
+  if mt and mt.__tostring then return mt.__tostring(v) end
+  local t = type(v)
+  if t == 'table' or t == 'function' or t == 'thread' or t == 'userdata' then return t end
+  return tostring(v)
+end
+
+local function sandboxPairs(t)
+  local mt = getmetatable(t)
+  if mt and type(mt) == 'table' and mt.__pairs then return mt.__pairs(t) end
+  return next, t, nil
+end
+
+local function sandboxIpairs(t)
+  local mt = getmetatable(t)
+  if mt and type(mt) == 'table' and mt.__ipairs then return mt.__ipairs(t) end
+  return ipairs(t)
+end
+
+local function sandboxUnpack(t, i, j)
+  if type(t) == 'table' then
+    i, j = i or 1, j or #t
+    if j - i > 8000 then error('too many results to unpack', 2) end
+  end
+  return unpack(t, i, j)
+end
+
+--- A deep copy; metatables copied too, shared and cyclic references kept.
+local function clone(v, seen)
+  if type(v) ~= 'table' then return v end
+  seen = seen or {}
+  if seen[v] then return seen[v] end
+  local copy = {}
+  seen[v] = copy
+  for k, x in next, v do copy[clone(k, seen)] = clone(x, seen) end
+  local mt = getmetatable(v)
+  if type(mt) == 'table' then setmetatable(copy, clone(mt, seen)) end
+  return copy
+end
+
+local function copyOf(t)
+  local c = {}
+  for k, v in next, t do c[k] = v end
+  return c
+end
+
+local mw = { ext = {} }
+host.mw = mw
+local base = {
+  assert = assert, error = error, getmetatable = getmetatable, next = next, pcall = pcall,
+  rawequal = rawequal, rawget = rawget, rawset = rawset, select = select,
+  setmetatable = setmetatable, tonumber = tonumber, type = type, xpcall = xpcall,
+  _VERSION = _VERSION, pairs = sandboxPairs, ipairs = sandboxIpairs, unpack = sandboxUnpack,
+  tostring = safeToString,
+  string = copyOf(string), table = copyOf(table), math = copyOf(math),
+  os = { date = os.date, time = os.time, clock = os.clock, difftime = os.difftime },
+  debug = { traceback = debug.traceback },
+  mw = mw,
+}
+base.string.dump = nil
+
+-- Pure Lua libraries a module may require by name, like Scribunto's bundled ones.
+local builtinPackages = {}
+
+builtinPackages.libraryUtil = function()
+  local util = {}
+  local function typeError(name, index, expected, got, level)
+    error(format("bad argument #%d to '%s' (%s expected, got %s)", index, name, expected, got), level + 1)
+  end
+  function util.checkType(name, index, value, expected, nilOk)
+    if value == nil and nilOk then return end
+    if type(value) ~= expected then typeError(name, index, expected, type(value), 3) end
+  end
+  function util.checkTypeMulti(name, index, value, expectedTypes)
+    local t = type(value)
+    for _, expected in ipairs(expectedTypes) do
+      if t == expected then return end
+    end
+    local n = #expectedTypes
+    local list = n > 1 and concat(expectedTypes, ', ', 1, n - 1) .. ' or ' .. expectedTypes[n] or expectedTypes[1]
+    typeError(name, index, list, t, 3)
+  end
+  function util.checkTypeForIndex(index, value, expected)
+    if type(value) ~= expected then
+      error(format("value for index '%s' must be %s, %s given", index, expected, type(value)), 3)
+    end
+  end
+  function util.checkTypeForNamedArg(name, argName, value, expected, nilOk)
+    if value == nil and nilOk then return end
+    if type(value) ~= expected then
+      error(format("bad named argument %s to '%s' (%s expected, got %s)", argName, name, expected, type(value)), 3)
+    end
+  end
+  function util.makeCheckSelfFunction(libraryName, varName, selfObj, selfObjDesc)
+    return function(self, method)
+      if self ~= selfObj then
+        error(format("%s: invalid %s. Did you call %s with a dot instead of a colon, i.e. %s.%s() instead of %s:%s()?",
+          libraryName, selfObjDesc, method, varName, method, varName, method), 3)
+      end
+    end
+  end
+  return util
+end
+
+---------------------------------------------------------------------------------------------
+-- Per page state
+
+local chunkCache, chunkCount, CHUNK_CACHE_SIZE = {}, 0, 1000
+local loadedData = {}
+local frames = {}
+local invokeDepth = 0
+local currentFrame -- the frame of the innermost running #invoke
+
+local function newPage(page)
+  host.page = page
+  loadedData = {}
+  deadline = clock() + cpuLimit
+  collectgarbage()
+  memoryCeiling = collectgarbage('count') + memoryLimitKb
+  for _, reset in ipairs(host.onNewPage) do reset() end
+end
+
+--- The compiled chunk of a module page, or nil and a reason; records the transclusion.
+local function moduleChunk(name)
+  local cached = chunkCache[name]
+  local found = host.call('engine.loadModule', name, cached ~= nil)
+  if not found then return nil end
+  local key = found.title
+  if found.text == nil then
+    if cached then return cached, key end
+    found = host.call('engine.loadModule', name, false)
+  end
+  if chunkCache[key] then return chunkCache[key], key end
+  local chunk, err = loadstring(found.text, '=' .. key)
+  if not chunk then error(err, 0) end
+  if chunkCount >= CHUNK_CACHE_SIZE then chunkCache, chunkCount = {}, 0 end
+  chunkCache[key], chunkCount = chunk, chunkCount + 1
+  if name ~= key then chunkCache[name] = chunk end
+  return chunk, key
+end
+
+---------------------------------------------------------------------------------------------
+-- Frames
+
+local newFrame
+
+local function checkSelf(frame, self, method)
+  if self ~= frame then
+    error('frame:' .. method .. ': invalid frame object. Did you call ' .. method ..
+      ' with a dot instead of a colon, i.e. frame.' .. method .. '() instead of frame:' .. method .. '()?', 3)
+  end
+end
+
+--- Arguments given to frame methods: string or number keys, values made strings.
+local function stringArgs(method, args)
+  local out = {}
+  for k, v in sandboxPairs(args) do
+    local kt, vt = type(k), type(v)
+    if kt ~= 'string' and kt ~= 'number' then
+      error(method .. ': arg keys must be strings or numbers, ' .. kt .. ' given', 3)
+    end
+    if vt == 'boolean' then out[k] = v and '1' or ''
+    elseif vt == 'string' or vt == 'number' then out[k] = tostring(v)
+    else error(method .. ": invalid type " .. vt .. " for arg '" .. tostring(k) .. "'", 3) end
+  end
+  return out
+end
+
+local function parserValue(expandOnce)
+  local value, cache = {}, nil
+  function value:expand()
+    if cache == nil then cache = expandOnce() or '' end
+    return cache
+  end
+  return value
+end
+
+local function frameArgs(id)
+  local cache, names = {}, nil
+  local args = {}
+  local function get(_, name)
+    name = tostring(name)
+    local v = cache[name]
+    if v == nil then
+      v = host.call('engine.argument', id, name)
+      if v == nil then v = false end
+      cache[name] = v
+    end
+    return v or nil
+  end
+  local function nextArg(_, i)
+    local v = get(nil, i + 1)
+    if v then return i + 1, v end
+  end
+  setmetatable(args, {
+    __index = get,
+    __newindex = function() error('frame.args is read-only', 2) end,
+    __pairs = function()
+      if not names then
+        names = {}
+        for k, v in next, host.call('engine.arguments', id) do
+          names[#names + 1] = k
+          cache[tostring(k)] = v
+        end
+      end
+      local i = 0
+      return function()
+        i = i + 1
+        local k = names[i]
+        if k ~= nil then return k, cache[tostring(k)] end
+      end
+    end,
+    __ipairs = function() return nextArg, nil, 0 end,
+  })
+  return args, get
+end
+
+newFrame = function(id, parentId)
+  if frames[id] then return frames[id] end
+  local frame = {}
+  local getArg
+  frame.args, getArg = frameArgs(id)
+
+  function frame:getParent()
+    checkSelf(frame, self, 'getParent')
+    if parentId == nil then return nil end
+    return newFrame(parentId, nil)
+  end
+
+  function frame:getTitle()
+    checkSelf(frame, self, 'getTitle')
+    return host.call('engine.frameTitle', id)
+  end
+
+  function frame:getArgument(opt)
+    checkSelf(frame, self, 'getArgument')
+    local name = type(opt) == 'table' and opt.name or opt
+    return parserValue(function() return getArg(nil, name) end)
+  end
+
+  function frame:newChild(opt)
+    checkSelf(frame, self, 'newChild')
+    if type(opt) ~= 'table' then error('frame:newChild: the first parameter must be a table', 2) end
+    local title = opt.title ~= nil and tostring(opt.title) or nil
+    local args = {}
+    if opt.args ~= nil then
+      if type(opt.args) ~= 'table' then error('frame:newChild: args must be a table', 2) end
+      args = stringArgs('frame:newChild', opt.args)
+    end
+    return newFrame(host.call('engine.newChild', id, title, args), id)
+  end
+
+  function frame:expandTemplate(opt)
+    checkSelf(frame, self, 'expandTemplate')
+    if type(opt) ~= 'table' then error('frame:expandTemplate: the first parameter must be a table', 2) end
+    if opt.title == nil then error('frame:expandTemplate: a title is required', 2) end
+    local title = opt.title
+    if type(title) == 'table' and title.namespace == 0 then title = ':' .. tostring(title) else title = tostring(title) end
+    local args = {}
+    if opt.args ~= nil then
+      if type(opt.args) ~= 'table' then error('frame:expandTemplate: args must be a table', 2) end
+      args = stringArgs('frame:expandTemplate', opt.args)
+    end
+    return host.call('engine.expandTemplate', id, title, args)
+  end
+
+  function frame:callParserFunction(name, args, ...)
+    checkSelf(frame, self, 'callParserFunction')
+    if type(name) == 'table' then
+      name, args = name.name, name.args
+      if type(args) ~= 'table' then args = { args } end
+    elseif type(args) ~= 'table' then
+      args = { args, ... }
+    end
+    if name == nil then error('frame:callParserFunction: a function name is required', 2) end
+    if type(name) ~= 'string' and type(name) ~= 'number' then
+      error('frame:callParserFunction: function name must be a string or number', 2)
+    end
+    return host.call('engine.callParserFunction', id, tostring(name), stringArgs('frame:callParserFunction', args))
+  end
+
+  function frame:extensionTag(name, content, args)
+    checkSelf(frame, self, 'extensionTag')
+    if type(name) == 'table' then name, content, args = name.name, name.content, name.args end
+    if name == nil then error('frame:extensionTag: a function name is required', 2) end
+    if type(name) ~= 'string' and type(name) ~= 'number' then
+      error('frame:extensionTag: tag name must be a string or number', 2)
+    end
+    if content ~= nil and type(content) ~= 'string' and type(content) ~= 'number' then
+      error('frame:extensionTag: content must be a string or number', 2)
+    end
+    local attributes
+    if args == nil then attributes = {}
+    elseif type(args) == 'table' then attributes = stringArgs('frame:extensionTag', args)
+    elseif type(args) == 'string' or type(args) == 'number' then attributes = { tostring(args) }
+    else error('frame:extensionTag: args must be a string, number, or table', 2) end
+    return host.call('engine.extensionTag', id, tostring(name), content ~= nil and tostring(content) or '', attributes)
+  end
+
+  function frame:preprocess(opt)
+    checkSelf(frame, self, 'preprocess')
+    local text = opt
+    if type(opt) == 'table' then text = opt.text end
+    return host.call('engine.preprocess', id, tostring(text))
+  end
+
+  function frame:newParserValue(opt)
+    checkSelf(frame, self, 'newParserValue')
+    local text = type(opt) == 'table' and opt.text or opt
+    return parserValue(function() return frame:preprocess(text) end)
+  end
+
+  function frame:newTemplateParserValue(opt)
+    checkSelf(frame, self, 'newTemplateParserValue')
+    if type(opt) ~= 'table' then error('frame:newTemplateParserValue: the first parameter must be a table', 2) end
+    if opt.title == nil then error('frame:newTemplateParserValue: a title is required', 2) end
+    return parserValue(function() return frame:expandTemplate(opt) end)
+  end
+
+  function frame:argumentPairs()
+    checkSelf(frame, self, 'argumentPairs')
+    return sandboxPairs(frame.args)
+  end
+
+  frames[id] = frame
+  return frame
+end
+
+---------------------------------------------------------------------------------------------
+-- mw: the base functions (libraries add theirs from lua/mw.*.lua)
+
+mw.clone = function(v) return clone(v) end
+
+function mw.getCurrentFrame()
+  return currentFrame or newFrame(0, nil)
+end
+
+function mw.isSubsting() return false end
+function mw.incrementExpensiveFunctionCount() return host.call('engine.incrementExpensiveFunctionCount') end
+function mw.addWarning(text) end
+
+function mw.allToString(...)
+  local t = {}
+  for i = 1, select('#', ...) do t[i] = safeToString((select(i, ...))) end
+  return concat(t, '\t')
+end
+
+function mw.log(...) end
+
+local function dumpObject(object)
+  local seen, lines, counter = {}, {}, 0
+  local function sortKeys(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == 'string' or ta == 'number' then return a < b end
+    return tostring(a) < tostring(b)
+  end
+  local function dump(v, indent)
+    if type(v) == 'string' then return format('%q', v) end
+    if type(v) ~= 'table' then return safeToString(v) end
+    if seen[v] then return 'table#' .. seen[v] end
+    counter = counter + 1
+    seen[v] = counter
+    local keys = {}
+    for k in next, v do keys[#keys + 1] = k end
+    table.sort(keys, sortKeys)
+    local out = { 'table#' .. counter .. ' {' }
+    for _, k in ipairs(keys) do
+      local key = type(k) == 'string' and format('[%q]', k) or '[' .. dump(k, indent .. '  ') .. ']'
+      out[#out + 1] = indent .. '  ' .. key .. ' = ' .. dump(v[k], indent .. '  ') .. ','
+    end
+    out[#out + 1] = indent .. '}'
+    return concat(out, '\n')
+  end
+  lines[1] = dump(object, '')
+  return concat(lines)
+end
+
+mw.dumpObject = dumpObject
+function mw.logObject(object, prefix) end
+
+--- A read-only view of loaded data: indexing gives views of nested tables.
+local function dataView(data, views)
+  local view = views[data]
+  if view then return view end
+  view = {}
+  views[data] = view
+  local function wrap(v)
+    if type(v) == 'table' then return dataView(v, views) end
+    return v
+  end
+  setmetatable(view, {
+    __index = function(_, k) return wrap(data[k]) end,
+    __newindex = function() error('table from mw.loadData is read-only', 2) end,
+    __pairs = function()
+      local k
+      return function()
+        local v
+        k, v = next(data, k)
+        if k ~= nil then return wrap(k), wrap(v) end
+      end
+    end,
+    __ipairs = function()
+      return function(_, i)
+        local v = data[i + 1]
+        if v ~= nil then return i + 1, wrap(v) end
+      end, nil, 0
+    end,
+    __metatable = 'mw.loadData',
+  })
+  return view
+end
+
+local function checkData(data, seen)
+  seen = seen or {}
+  if seen[data] then return nil end
+  seen[data] = true
+  if getmetatable(data) ~= nil then return 'data for mw.loadData contains a table with a metatable' end
+  for k, v in next, data do
+    local kt, vt = type(k), type(v)
+    if kt == 'table' or (kt ~= 'string' and kt ~= 'number' and kt ~= 'boolean') then
+      return 'data for mw.loadData contains a ' .. kt .. ' key'
+    end
+    if vt == 'table' then
+      local err = checkData(v, seen)
+      if err then return err end
+    elseif vt ~= 'string' and vt ~= 'number' and vt ~= 'boolean' then
+      return 'data for mw.loadData contains a ' .. vt .. ' value'
+    end
+  end
+  return nil
+end
+
+local newEnvironment
+
+function mw.loadData(name)
+  local data = loadedData[name]
+  if type(data) == 'string' then error(data, 2) end
+  if not data then
+    local env = newEnvironment()
+    data = env.require(name)
+    local err
+    if type(data) ~= 'table' then
+      err = name .. ' returned ' .. type(data) .. ', table expected'
+    else
+      err = checkData(data)
+    end
+    if err then
+      loadedData[name] = err
+      error(err, 2)
+    end
+    loadedData[name] = { views = {}, data = data }
+  end
+  local entry = loadedData[name]
+  return dataView(entry.data, entry.views)
+end
+
+function mw.loadJsonData(name)
+  if type(name) ~= 'string' then error("bad argument #1 to 'mw.loadJsonData' (string expected, got " .. type(name) .. ')', 2) end
+  local data = host.call('engine.loadJsonData', name)
+  if type(data) ~= 'table' then error('mw.loadJsonData: ' .. name .. ' did not hold a JSON object or array', 2) end
+  return dataView(data, {})
+end
+
+mw.ext.ParserFunctions = {
+  expr = function(expression)
+    return host.call('engine.expr', tostring(expression))
+  end,
+}
+
+---------------------------------------------------------------------------------------------
+-- Environments: one per #invoke (a copy of the base globals), with its own package.loaded
+
+--- Library tables are copied two levels deep (mw.text's functions, not tables they keep inside).
+local function copyLibraries(t, depth)
+  local c = {}
+  for k, v in next, t do
+    if type(v) == 'table' and depth > 0 and getmetatable(v) == nil then v = copyLibraries(v, depth - 1) end
+    c[k] = v
+  end
+  return c
+end
+
+newEnvironment = function()
+  local env = copyLibraries(base, 1)
+  env.mw = copyLibraries(mw, 1)
+  env._G = env
+  local loaded = {}
+  local package = { loaded = loaded, loaders = {}, preload = {}, seeall = nil }
+  env.package = package
+  for k, v in next, env.mw do
+    -- libraries register themselves as packages too (require('mw.text'))
+    if type(v) == 'table' and k ~= 'ext' then loaded['mw.' .. k] = v end
+  end
+  loaded.mw = env.mw
+  loaded.string, loaded.table, loaded.math, loaded.os = env.string, env.table, env.math, env.os
+  loaded._G = env
+  local loading = {}
+  function env.require(name)
+    if type(name) ~= 'string' and type(name) ~= 'number' then
+      error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ')', 2)
+    end
+    name = tostring(name)
+    local value = loaded[name]
+    if value ~= nil then return value end
+    if loading[name] then error("loop or previous error loading module '" .. name .. "'", 2) end
+    local init = builtinPackages[name]
+    if not init then
+      init = moduleChunk(name)
+      if not init then error("module '" .. name .. "' not found", 2) end
+    end
+    loading[name] = true
+    setfenv(init, env)
+    local result = init(name)
+    loading[name] = nil
+    if result == nil then result = loaded[name] end
+    if result == nil then result = true end
+    loaded[name] = result
+    return result
+  end
+  return env
+end
+
+---------------------------------------------------------------------------------------------
+-- #invoke
+
+local function scriptError(err)
+  if type(err) ~= 'string' then return 'Lua error: ' .. safeToString(err) .. '.' end
+  if err == TIMEOUT or err == OOM then return err end
+  if sub(err, 1, 14) == 'Script error: ' then return err end
+  local where, line, message = string.match(err, '^(.-):(%d+): (.*)$')
+  if where and not find(where, '\n', 1, true) then
+    return 'Lua error in ' .. where .. ' at line ' .. line .. ': ' .. message .. '.'
+  end
+  return 'Lua error: ' .. err .. '.'
+end
+
+--- Runs the function of a module for a #invoke and returns its output, as Scribunto does.
+local function execute(moduleName, functionName, frameId, parentId)
+  local chunk = moduleChunk(moduleName)
+  if not chunk then error('Script error: No such module "' .. moduleName .. '".', 0) end
+  local frame = newFrame(frameId, parentId)
+  currentFrame = frame
+  local env = newEnvironment()
+  env.mw.getCurrentFrame = function() return frame end
+  setfenv(chunk, env)
+  local exports = chunk()
+  if type(exports) ~= 'table' then
+    error('Script error: The module returned a ' .. type(exports) .. ' value. It is supposed to return an export table.', 0)
+  end
+  local fn = exports[functionName]
+  if fn == nil then error('Script error: The function "' .. functionName .. '" does not exist.', 0) end
+  if type(fn) ~= 'function' then error('Script error: "' .. functionName .. '" is not a function.', 0) end
+  if invokeDepth == 1 then math.randomseed(1) end
+  local results = { fn(frame) }
+  local out = {}
+  for i, v in ipairs(results) do out[i] = safeToString(v) end
+  return concat(out)
+end
+
+runInvoke = function(m)
+  -- m: 'invoke', page (new page or nil), module, function, frame id, parent frame id
+  if m[2] then newPage(m[2]) end
+  local savedFrame, savedFrames = currentFrame, frames
+  if invokeDepth == 0 then frames = {} end
+  invokeDepth = invokeDepth + 1
+  local ok, result = pcall(execute, m[3], m[4], m[5], m[6])
+  invokeDepth = invokeDepth - 1
+  currentFrame = savedFrame
+  if invokeDepth == 0 then frames = savedFrames end
+  if ok then
+    send(2, 'done', result)
+  else
+    send(2, 'fail', scriptError(result))
+  end
+end
+for _, f in ipairs({ hostCall, runInvoke, send, receive, encodeValue, encodeTable, decodeValue, scriptError, safeToString, newPage }) do
+  uninterruptible[f] = true
+end
+
+---------------------------------------------------------------------------------------------
+-- Start: site facts and libraries, then requests until the host closes the pipe.
+
+local function loadLibraries(directory, files)
+  for _, file in ipairs(files) do
+    local path = directory .. '/' .. file
+    local f = io.open(path, 'rb')
+    if f then
+      f:close()
+      local chunk, err = loadfile(path)
+      if not chunk then error(err, 0) end
+      local env = setmetatable({}, { __index = base })
+      setfenv(chunk, env)
+      local setup = chunk()
+      if type(setup) == 'function' then setup(mw, host) end
+    end
+  end
+end
+
+local function main()
+  send(1, 'ready')
+  local m = receive()
+  if m[1] ~= 'init' then error('the host must start with init') end
+  host.site = m[2]
+  if m[4] then cpuLimit = m[4] end
+  if m[5] then memoryLimitKb = m[5] end
+  local ok, err = pcall(loadLibraries, m[3], m[6] or {})
+  send(2, 'ok', ok and '' or tostring(err))
+  debug.sethook(limitHook, '', 10000)
+  while true do
+    m = receive()
+    if m[1] == 'invoke' then
+      runInvoke(m)
+    else
+      send(2, 'fail', 'unknown request ' .. tostring(m[1]))
+    end
+  end
+end
+
+main()
