@@ -19,12 +19,13 @@ import {
   CONTENT_NAMESPACES,
   SUBPAGE_NAMESPACES,
   configFromSiteInfo,
+  hasModulePages,
   mergeConfig,
   namespacesOf,
+  parserExtensions,
   type ImportedConfig,
 } from './site-config.ts';
 import { NamespaceTable, TitleCodec } from './title.ts';
-import { DEFAULT_EXTENSIONS } from './wikitext/preprocessor.ts';
 
 export interface ImportOptions {
   dumps: string[];
@@ -391,10 +392,8 @@ async function buildLinks(
         lang: config.lang ?? 'en',
         subpageNamespaces: namespaces.length ? namespaces.filter((n) => n.subpages).map((n) => n.id) : [...SUBPAGE_NAMESPACES],
         contentNamespaces: namespaces.length ? namespaces.filter((n) => n.content).map((n) => n.id) : [...CONTENT_NAMESPACES],
-        extensions: [...(config.extensions ?? DEFAULT_EXTENSIONS)],
+        extensions: parserExtensions(info, userConfig, { hasModulePages: hasModulePages(db) }),
       },
     },
   });
 }
-
-

@@ -1,6 +1,9 @@
 // The wiki's configuration as far as a dump's <siteinfo> tells it, in the server's SiteConfig shape.
 
 import type { NamespaceAlias, NamespaceInfo, SiteConfig } from '../wiki/site.ts';
+import type Database from 'better-sqlite3';
+import { loadSiteConfig } from '../server/config.ts';
+import { DEFAULT_EXTENSIONS } from './wikitext/preprocessor.ts';
 import type { DumpNamespace, DumpSiteInfo } from './dump-types.ts';
 import type { InterwikiEntry } from './interwiki.ts';
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, defaultNamespaces } from './title.ts';
@@ -18,6 +21,44 @@ export type ImportedConfig = Partial<SiteConfig> & {
 /** $wgNamespacesWithSubpages default, plus Scribunto's modules. */
 export const SUBPAGE_NAMESPACES: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15, 828, 829]);
 export const CONTENT_NAMESPACES: ReadonlySet<number> = new Set([0]);
+
+/** What the imported pages tell about the wiki beyond its <siteinfo>. */
+export interface DumpFacts {
+  /** Some revision has the Scribunto content model. */
+  hasModulePages?: boolean;
+}
+
+/** Scribunto's Module namespace. */
+const NS_MODULE = 828;
+
+/**
+ * Whether the dump comes from a wiki with Scribunto: it declares the Module namespace, or has
+ * pages of the Scribunto content model. MediaWiki cannot import such a dump without the extension
+ * (importDump.php stops at the first module: the content model is not registered), so the wiki
+ * gets it whenever the user's config does not list the extensions itself.
+ */
+export function dumpNeedsScribunto(info: DumpSiteInfo, hasModulePages = false): boolean {
+  return hasModulePages || info.namespaces.some((ns) => ns.id === NS_MODULE);
+}
+
+/** `extensions` plus Scribunto, once. */
+function withScribunto(extensions: readonly string[]): string[] {
+  return extensions.includes('Scribunto') ? [...extensions] : [...extensions, 'Scribunto'];
+}
+
+/** Whether some revision of the wiki has the Scribunto content model (the model's row exists only then). */
+export function hasModulePages(db: Database.Database): boolean {
+  return db.prepare("SELECT 1 FROM content_models WHERE model_name = 'Scribunto'").get() !== undefined;
+}
+
+/**
+ * The extensions pages are parsed with: the user's list, else the reference MediaWiki's, with
+ * Scribunto when the dump needs it.
+ */
+export function parserExtensions(info: DumpSiteInfo, fromUser: ImportedConfig | null, facts: DumpFacts = {}): string[] {
+  if (fromUser?.extensions) return [...fromUser.extensions];
+  return dumpNeedsScribunto(info, facts.hasModulePages) ? withScribunto(DEFAULT_EXTENSIONS) : [...DEFAULT_EXTENSIONS];
+}
 
 export function namespacesOf(info: DumpSiteInfo): DumpNamespace[] {
   if (info.namespaces.length > 0) return info.namespaces;
@@ -60,7 +101,7 @@ function decodeTitle(s: string): string {
   }
 }
 
-export function configFromSiteInfo(info: DumpSiteInfo, dumps: string[]): ImportedConfig {
+export function configFromSiteInfo(info: DumpSiteInfo, dumps: string[], facts: DumpFacts = {}): ImportedConfig {
   const config: ImportedConfig = {};
   if (info.siteName !== undefined) config.siteName = info.siteName;
   if (info.dbName !== undefined) config.dbName = info.dbName;
@@ -76,6 +117,8 @@ export function configFromSiteInfo(info: DumpSiteInfo, dumps: string[]): Importe
   config.namespaces = namespaces.map(namespaceInfo);
   config.namespaceAliases = namespaceAliases(namespaces);
   config.categoryCollation = 'uppercase';
+  // The served config's extensions replace the server's default list: keep that list, add Scribunto.
+  if (dumpNeedsScribunto(info, facts.hasModulePages)) config.extensions = withScribunto(loadSiteConfig().extensions);
   config.importedFrom = dumps;
   return config;
 }
