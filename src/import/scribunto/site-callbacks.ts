@@ -1,5 +1,677 @@
-// The SITE helper's callbacks (mw.title, mw.site, mw.uri, mw.message); placeholder until they land.
+// What mw.title, mw.site, mw.uri and mw.message ask TypeScript: titles through the codec, pages, links, counts and messages through the wiki.
 
-import type { CallbackMap } from './types.ts';
+import type Database from 'better-sqlite3';
+import englishMessages from '../../api/i18n/en.json' with { type: 'json' };
+import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, NS_USER_TALK, ucfirst, type ParsedTitle } from '../title.ts';
+import type { WikiLookup } from '../wikitext/expander.ts';
+import { installedMessages } from '../wikitext/messages.ts';
+import { formatNum } from '../wikitext/numbers.ts';
+import { decodeCharReferences, stripTags, wfUrlencode } from '../wikitext/text.ts';
+import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
 
-export const siteCallbacks: CallbackMap = {};
+/** SpecialVersion::getVersion of the MediaWiki the importer imitates (the expander's {{CURRENTVERSION}}). */
+const MEDIAWIKI_VERSION = '1.39.17';
+const MODULE_NS = 828;
+
+export interface PageFacts {
+  id: number;
+  isRedirect: boolean;
+  contentModel: string;
+}
+
+export interface FileFacts {
+  width: number;
+  height: number;
+  size: number;
+  mimeType: string;
+  /** Seconds of audio or video; 0 for still images. */
+  length: number;
+}
+
+export interface CategoryCounts {
+  all: number;
+  subcats: number;
+  files: number;
+  pages: number;
+}
+
+export interface SiteStatistics {
+  pages: number;
+  articles: number;
+  files: number;
+  edits: number;
+  users: number;
+  activeUsers: number;
+  admins: number;
+}
+
+export interface InterwikiRow {
+  prefix: string;
+  url: string;
+  local: boolean;
+  trans: boolean;
+}
+
+/**
+ * What mw.title and mw.site need from the wiki that WikiLookup does not give: page ids, content
+ * models, files, counts and the interwiki table. `databaseSiteData` reads them from the wiki's database.
+ */
+export interface SiteData {
+  /** The page's row facts, or null when it does not exist. */
+  pageFacts(ns: number, dbKey: string): PageFacts | null;
+  pageById(id: number): { ns: number; dbKey: string } | null;
+  /** The uploaded file of exactly this name (no redirects), or null. */
+  file(name: string): FileFacts | null;
+  stats(): SiteStatistics;
+  categoryCounts(dbKey: string): CategoryCounts;
+  pagesInNamespace(ns: number): number;
+  usersInGroup(group: string): number;
+  interwiki(): readonly InterwikiRow[];
+}
+
+const siteDataByWiki = new WeakMap<object, SiteData>();
+
+/** Makes `data` the source of ids, files and counts for pages whose expander reads `wiki` (one call, where the WikiLookup is made). */
+export function provideSiteData(wiki: WikiLookup, data: SiteData): void {
+  siteDataByWiki.set(wiki, data);
+}
+
+/** The SiteData given for the page's wiki, or one that knows only what WikiLookup knows. */
+function siteDataOf(ctx: ScribuntoContext): SiteData {
+  return siteDataByWiki.get(ctx.wiki) ?? lookupOnlySiteData(ctx);
+}
+
+/** Without a database: existence and redirects from WikiLookup, ids only for the page itself, no counts. */
+function lookupOnlySiteData(ctx: ScribuntoContext): SiteData {
+  const zeroStats: SiteStatistics = { pages: 0, articles: 0, files: 0, edits: 0, users: 0, activeUsers: 0, admins: 0 };
+  return {
+    pageFacts(ns, dbKey) {
+      if (!ctx.wiki.exists(ns, dbKey)) return null;
+      const current = ns === ctx.page.ns && dbKey === ctx.page.dbKey;
+      return { id: current ? ctx.page.pageId ?? 0 : 0, isRedirect: (ctx.wiki.page(ns, dbKey)?.redirect ?? null) !== null, contentModel: defaultContentModel(ns, dbKey) };
+    },
+    pageById: (id) => (id === ctx.page.pageId ? { ns: ctx.page.ns, dbKey: ctx.page.dbKey } : null),
+    file: (name) => (ctx.wiki.resolveFile?.(name) === name ? { width: 0, height: 0, size: 0, mimeType: 'unknown/unknown', length: 0 } : null),
+    stats: () => zeroStats,
+    categoryCounts: () => ({ all: 0, subcats: 0, files: 0, pages: 0 }),
+    pagesInNamespace: () => 0,
+    usersInGroup: () => 0,
+    interwiki: () => [],
+  };
+}
+
+/** SiteData over a MediaWiki database (the one the link builder reads pages from). */
+export function databaseSiteData(db: Database.Database): SiteData {
+  const pageRow = db.prepare(
+    `SELECT page_id AS id, page_is_redirect AS redirect, COALESCE(page_content_model, model_name) AS model FROM page
+     LEFT JOIN slots ON slot_revision_id = page_latest AND slot_role_id = 1
+     LEFT JOIN content ON content_id = slot_content_id
+     LEFT JOIN content_models ON model_id = content_model
+     WHERE page_namespace = ? AND page_title = ?`,
+  );
+  const byId = db.prepare('SELECT page_namespace AS ns, page_title AS dbKey FROM page WHERE page_id = ?');
+  const fileRow = db.prepare('SELECT img_width AS width, img_height AS height, img_size AS size, img_major_mime AS major, img_minor_mime AS minor FROM image WHERE img_name = ?');
+  const categoryRow = db.prepare('SELECT cat_pages AS pages, cat_subcats AS subcats, cat_files AS files FROM category WHERE cat_title = ?');
+  const inNamespace = db.prepare('SELECT COUNT(*) FROM page WHERE page_namespace = ?').pluck();
+  const inGroup = db.prepare('SELECT COUNT(*) FROM user_groups WHERE ug_group = ?').pluck();
+  const pages = new Map<string, PageFacts | null>();
+  let stats: SiteStatistics | null = null;
+  let interwiki: InterwikiRow[] | null = null;
+  return {
+    pageFacts(ns, dbKey) {
+      const key = `${ns}:${dbKey}`;
+      let facts = pages.get(key);
+      if (facts === undefined) {
+        const row = pageRow.get(ns, dbKey) as { id: number; redirect: number; model: string | null } | undefined;
+        facts = row ? { id: row.id, isRedirect: row.redirect !== 0, contentModel: row.model ?? defaultContentModel(ns, dbKey) } : null;
+        if (pages.size > 10_000) pages.clear();
+        pages.set(key, facts);
+      }
+      return facts;
+    },
+    pageById: (id) => (byId.get(id) as { ns: number; dbKey: string } | undefined) ?? null,
+    file(name) {
+      const row = fileRow.get(name) as { width: number; height: number; size: number; major: string; minor: string } | undefined;
+      return row ? { width: row.width, height: row.height, size: row.size, mimeType: `${row.major}/${row.minor}`, length: 0 } : null;
+    },
+    stats: () => (stats ??= readStatistics(db)),
+    categoryCounts(dbKey) {
+      const row = categoryRow.get(dbKey) as { pages: number; subcats: number; files: number } | undefined;
+      if (!row) return { all: 0, subcats: 0, files: 0, pages: 0 };
+      // Category::getPageCount counts every member that is neither a subcategory nor a file.
+      return { all: row.pages, subcats: row.subcats, files: row.files, pages: row.pages - row.subcats - row.files };
+    },
+    pagesInNamespace: (ns) => inNamespace.get(ns) as number,
+    usersInGroup: (group) => inGroup.get(group) as number,
+    interwiki: () =>
+      (interwiki ??= (db.prepare('SELECT iw_prefix AS prefix, iw_url AS url, iw_local AS local, iw_trans AS trans FROM interwiki ORDER BY iw_prefix').all() as {
+        prefix: string; url: string | Buffer; local: number; trans: number;
+      }[]).map((r) => ({ prefix: r.prefix, url: String(r.url), local: r.local === 1, trans: r.trans === 1 }))),
+  };
+}
+
+/** SiteStats: the site_stats row, or counts of the page table while the import has not written it yet. */
+function readStatistics(db: Database.Database): SiteStatistics {
+  const row = db.prepare('SELECT * FROM site_stats LIMIT 1').get() as Record<string, number | null> | undefined;
+  const count = (sql: string): number => (db.prepare(sql).pluck().get() as number) ?? 0;
+  const admins = count("SELECT COUNT(*) FROM user_groups WHERE ug_group = 'sysop'");
+  if (row && row.ss_total_pages) {
+    return {
+      pages: row.ss_total_pages ?? 0, articles: row.ss_good_articles ?? 0, files: row.ss_images ?? 0, edits: row.ss_total_edits ?? 0,
+      users: row.ss_users ?? 0, activeUsers: row.ss_active_users ?? 0, admins,
+    };
+  }
+  return {
+    pages: count('SELECT COUNT(*) FROM page'),
+    articles: count('SELECT COUNT(*) FROM page WHERE page_namespace = 0 AND page_is_redirect = 0'),
+    files: count('SELECT COUNT(*) FROM image'),
+    edits: count('SELECT COUNT(*) FROM revision'),
+    users: count('SELECT COUNT(*) FROM user'),
+    activeUsers: 0,
+    admins,
+  };
+}
+
+/** ContentHandler::getDefaultModelFor: the model a page of this title gets unless it says otherwise. */
+export function defaultContentModel(ns: number, dbKey: string): string {
+  if (ns === MODULE_NS) return dbKey.endsWith('/doc') ? 'wikitext' : 'Scribunto';
+  const codeNamespace = ns === NS_MEDIAWIKI || ((ns === NS_USER || ns === NS_USER_TALK) && dbKey.includes('/'));
+  if (codeNamespace && ns !== NS_USER_TALK) {
+    if (dbKey.endsWith('.js')) return 'javascript';
+    if (dbKey.endsWith('.css')) return 'css';
+    if (dbKey.endsWith('.json')) return 'json';
+  }
+  return 'wikitext';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Titles
+
+/** Title::newFromText: character references decoded, then split by the codec. */
+function parseTitle(ctx: ScribuntoContext, text: string, defaultNs = 0): ParsedTitle | null {
+  if (text === '') return null;
+  return ctx.codec.parse(decodeCharReferences(text), defaultNs);
+}
+
+function isCurrentPage(ctx: ScribuntoContext, t: ParsedTitle): boolean {
+  return t.interwiki === '' && t.ns === ctx.page.ns && t.dbKey === ctx.page.dbKey;
+}
+
+function canonicalNamespaceName(ctx: ScribuntoContext, ns: number): string {
+  if (ns === 0) return '';
+  return CANONICAL_NAMESPACES.find(([id]) => id === ns)?.[1] ?? ctx.codec.namespaces.name(ns);
+}
+
+/** Title::getNsText: the local name; an interwiki title's namespace is foreign, so its canonical name. */
+function nsText(ctx: ScribuntoContext, t: ParsedTitle): string {
+  return t.interwiki === '' ? ctx.codec.namespaces.name(t.ns) : canonicalNamespaceName(ctx, t.ns);
+}
+
+/** Title::getPrefixedDBkey (an interwiki title's rest is kept whole, as the codec leaves it). */
+function prefixedDbKey(ctx: ScribuntoContext, t: ParsedTitle): string {
+  const name = t.interwiki === '' ? nsText(ctx, t).replace(/ /g, '_') : '';
+  const local = name ? `${name}:${t.dbKey}` : t.dbKey;
+  return t.interwiki ? `${t.interwiki}:${local}` : local;
+}
+
+function interwikiRow(ctx: ScribuntoContext, prefix: string): InterwikiRow | undefined {
+  return siteDataOf(ctx).interwiki().find((r) => r.prefix === prefix);
+}
+
+/** Scribunto's getInexpensiveTitleData: what a title object knows without asking the database. */
+function titleData(ctx: ScribuntoContext, t: ParsedTitle): JsValue {
+  const data: { [key: string]: JsValue } = {
+    isCurrentTitle: isCurrentPage(ctx, t),
+    isLocal: t.interwiki === '' || (interwikiRow(ctx, t.interwiki)?.local ?? false),
+    interwiki: t.interwiki,
+    namespace: t.ns,
+    nsText: nsText(ctx, t),
+    text: t.dbKey.replace(/_/g, ' '),
+    fragment: t.fragment,
+    thePartialUrl: wfUrlencode(t.dbKey),
+  };
+  // ParserOutput records no links to special pages, so asking about one records nothing.
+  if (t.ns === NS_SPECIAL) data.exists = specialPageExists(t.dbKey);
+  if (t.ns !== NS_FILE && t.ns !== NS_MEDIA) data.file = false;
+  return data;
+}
+
+/** ParserOutput::addLink: Media: links are to the file page; interwiki, special and fragment-only titles are not pagelinks. */
+function recordLink(ctx: ScribuntoContext, t: ParsedTitle): void {
+  if (t.interwiki !== '' || t.ns === NS_SPECIAL || t.dbKey === '') return;
+  ctx.expander.addLink(t.ns === NS_MEDIA ? NS_FILE : t.ns, t.dbKey);
+}
+
+/** ParserOutput::addTemplate: reading a page's content makes it a transclusion. */
+function recordTemplate(ctx: ScribuntoContext, t: ParsedTitle): void {
+  if (t.interwiki !== '' || t.dbKey === '') return;
+  ctx.expander.addTemplate(t.ns, t.dbKey);
+}
+
+/** Title::makeTitleSafe: the name built from its parts and parsed again (so `makeTitle(0, 'Talk:X')` is Talk:X). */
+function makeTitle(ctx: ScribuntoContext, ns: number, text: string, fragment: string, interwiki: string): ParsedTitle | null {
+  if (!ctx.codec.namespaces.byId.has(ns)) return null;
+  const nsName = canonicalNamespaceName(ctx, ns);
+  let name = nsName === '' ? text : `${nsName}:${text}`;
+  if (fragment !== '') name += `#${fragment}`;
+  if (interwiki !== '') name = `${interwiki}:${name}`;
+  return ctx.codec.parse(name, 0);
+}
+
+const SPECIAL_PAGES = new Set(
+  (
+    'BrokenRedirects Deadendpages DoubleRedirects Longpages Ancientpages Lonelypages Fewestrevisions Withoutinterwiki Protectedpages ' +
+    'Protectedtitles Shortpages Uncategorizedcategories Uncategorizedimages Uncategorizedpages Uncategorizedtemplates Unusedcategories ' +
+    'Unusedimages Unusedtemplates Unwatchedpages Wantedcategories Wantedfiles Wantedpages Wantedtemplates Allpages Prefixindex Categories ' +
+    'Listredirects PagesWithProp TrackingCategories Userlogin Userlogout CreateAccount LinkAccounts UnlinkAccounts ChangeCredentials ' +
+    'RemoveCredentials Activeusers Block Unblock BlockList AutoblockList ChangePassword BotPasswords PasswordReset DeletedContributions ' +
+    'Preferences ResetTokens Contributions Listgrouprights Listgrants Listusers Listadmins Listbots Userrights EditWatchlist PasswordPolicies ' +
+    'Newimages Log Watchlist Newpages Recentchanges Recentchangeslinked Tags Listfiles Filepath MediaStatistics MIMEsearch FileDuplicateSearch ' +
+    'Upload UploadStash ListDuplicatedFiles ApiSandbox Statistics Allmessages Version Lockdb Unlockdb LinkSearch Randompage RandomInCategory ' +
+    'Randomredirect Randomrootpage GoToInterwiki Mostlinkedcategories Mostimages Mostinterwikis Mostlinked Mostlinkedtemplates Mostcategories ' +
+    'Mostrevisions ComparePages Export Import Undelete Whatlinkshere MergeHistory ExpandTemplates ChangeContentModel Booksources ApiHelp ' +
+    'Blankpage DeletePage Diff EditPage EditTags Emailuser Movepage Mycontributions MyLanguage Mypage Mytalk PageHistory PageInfo ProtectPage ' +
+    'Purge Myuploads AllMyUploads NewSection PermanentLink Redirect Revisiondelete RunJobs Specialpages PageData Search Random ' +
+    'Gadgets GadgetUsage Citethispage'
+  )
+    .toLowerCase()
+    .split(' '),
+);
+
+/** SpecialPageFactory::exists, for MediaWiki 1.39's core special pages by their canonical names. */
+function specialPageExists(dbKey: string): boolean {
+  return SPECIAL_PAGES.has(dbKey.split('/')[0]!.toLowerCase());
+}
+
+// ---------------------------------------------------------------------------------------------
+// URLs
+
+/** PHP's urlencode: RFC 1738, spaces as `+`. */
+function phpUrlencode(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
+    .replace(/%20/g, '+');
+}
+
+/** PHP's string form of a number (precision 14). */
+function phpNumber(n: number): string {
+  return Number.isInteger(n) && Math.abs(n) < 1e15 ? String(n) : String(Number(n.toPrecision(14)));
+}
+
+/** wfArrayToCgi: `key=value` pairs in the table's order; false and nil are left out, tables become `key[sub]=value`. */
+function arrayToCgi(table: LuaTable, prefix = ''): string {
+  const parts: string[] = [];
+  for (const [k, v] of table) {
+    if (v === null || v === false) continue;
+    const key = prefix === '' ? String(k) : `${prefix}[${String(k)}]`;
+    if (v instanceof LuaTable) {
+      const nested = arrayToCgi(v, key);
+      if (nested !== '') parts.push(nested);
+    } else {
+      const value = v === true ? '1' : typeof v === 'number' ? phpNumber(v) : v;
+      parts.push(`${phpUrlencode(key)}=${phpUrlencode(value)}`);
+    }
+  }
+  return parts.join('&');
+}
+
+function queryString(query: LuaValue | undefined): string {
+  if (query instanceof LuaTable) return arrayToCgi(query);
+  if (typeof query === 'number') return phpNumber(query);
+  return typeof query === 'string' && query !== '-' ? query : '';
+}
+
+function appendQuery(url: string, query: string): string {
+  if (query === '') return url;
+  const hash = url.indexOf('#');
+  const base = hash >= 0 ? url.slice(0, hash) : url;
+  const joined = `${base}${base.includes('?') ? '&' : '?'}${query}`;
+  return hash >= 0 ? joined + url.slice(hash) : joined;
+}
+
+/** Title::getLocalURL. */
+function localUrl(ctx: ScribuntoContext, t: ParsedTitle, query: string): string {
+  if (t.interwiki !== '') {
+    const row = interwikiRow(ctx, t.interwiki);
+    const url = row ? row.url.replace('$1', wfUrlencode(t.dbKey)) : wfUrlencode(`${t.interwiki}:${t.dbKey}`);
+    return appendQuery(url, query);
+  }
+  const dbKey = wfUrlencode(prefixedDbKey(ctx, t));
+  if (query === '') return ctx.site.articlePath.replace('$1', dbKey);
+  return `${ctx.site.scriptPath}/index.php?title=${dbKey}&${query}`;
+}
+
+/** Title::getFragmentForURL, with $wgFragmentMode's default (html5). */
+function fragmentForUrl(t: ParsedTitle): string {
+  if (t.fragment === '') return '';
+  return `#${t.fragment.replace(/ /g, '_').replace(/%([0-9A-Fa-f]{2})/g, '%25$1')}`;
+}
+
+type Protocol = 'relative' | 'http' | 'https' | 'canonical';
+
+/** wfExpandUrl: a path gets the server; a protocol-relative URL gets the protocol asked for. */
+function expandUrl(ctx: ScribuntoContext, url: string, proto: Protocol): string {
+  const server = ctx.site.server;
+  const canonicalServer = server.startsWith('//') ? `http:${server}` : server;
+  let full = url;
+  if (url.startsWith('/') && !url.startsWith('//')) full = (proto === 'canonical' ? canonicalServer : server) + url;
+  if (!full.startsWith('//')) return full;
+  if (proto === 'relative') return full;
+  if (proto === 'canonical') return (canonicalServer.match(/^[a-z][a-z0-9+.-]*:/i)?.[0] ?? 'http:') + full;
+  return `${proto}:${full}`;
+}
+
+function titleUrl(ctx: ScribuntoContext, t: ParsedTitle, which: string, query: string, proto: Protocol): string {
+  if (which === 'localUrl') return localUrl(ctx, t, query);
+  const local = localUrl(ctx, t, query) + fragmentForUrl(t);
+  return expandUrl(ctx, local, which === 'canonicalUrl' ? 'canonical' : proto);
+}
+
+/** Sanitizer::safeEncodeAttribute over {{anchorencode:}}'s section name (links and tags stripped, whitespace folded). */
+export function anchorEncode(text: string): string {
+  let s = text.replace(/\u007f[^\u007f]*\u007f/g, '');
+  s = s.replace(/\[\[:?([^\]|]*?)(?:\|([^\]]*))?\]\]/g, (_m, target: string, label: string | undefined) => label ?? target);
+  s = decodeCharReferences(stripTags(s));
+  s = s.replace(/[ _\t\n\r]+/g, ' ').trim().replace(/ /g, '_').replace(/%([0-9A-Fa-f]{2})/g, '%25$1');
+  return s.replace(/[&"'<>{}[\]|]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+const ENGLISH: Record<string, string> = englishMessages as Record<string, string>;
+
+/** MessageCache::normalizeKey: underscores for spaces, first letter lowercased. */
+function normalizeMessageKey(key: string): string {
+  const k = key.replace(/ /g, '_');
+  if (k === '') return k;
+  const first = String.fromCodePoint(k.codePointAt(0)!);
+  return first.toLowerCase() + k.slice(first.length);
+}
+
+/** MessageCache::get: the wiki's MediaWiki: page, then the installed translations, then English; null when none has it. */
+export function messageText(ctx: ScribuntoContext, key: string, lang: string, useDatabase: boolean): string | null {
+  const normalized = normalizeMessageKey(key);
+  if (useDatabase) {
+    const pageName = ucfirst(normalized) + (lang === ctx.site.lang ? '' : `/${lang}`);
+    const page = ctx.wiki.page(NS_MEDIAWIKI, pageName);
+    if (page) return page.text;
+  }
+  const installed = installedMessages('languages/i18n', lang)[normalized];
+  if (installed !== undefined) return installed;
+  return ENGLISH[normalized] ?? null;
+}
+
+interface MessageSpec {
+  keys: string[];
+  raw: string | null;
+  params: LuaValue[];
+  lang: string;
+  useDatabase: boolean;
+}
+
+function messageSpec(ctx: ScribuntoContext, data: LuaValue): MessageSpec {
+  if (!(data instanceof LuaTable)) throw new LuaCallbackError('invalid message data');
+  const keys = data.get('keys');
+  const params = data.get('params');
+  return {
+    keys: keys instanceof LuaTable ? keys.sequence().map(String) : [],
+    raw: data.string('rawMessage') ?? null,
+    params: params instanceof LuaTable ? maxnSequence(params) : [],
+    lang: data.string('lang') ?? ctx.site.lang,
+    useDatabase: data.get('useDB') !== false,
+  };
+}
+
+/** A table's values 1..maxn (holes as nil), as Lua's table.maxn sees the parameter list. */
+function maxnSequence(table: LuaTable): LuaValue[] {
+  let max = 0;
+  for (const k of table.keys()) if (typeof k === 'number' && Number.isInteger(k) && k > max) max = k;
+  const out: LuaValue[] = [];
+  for (let i = 1; i <= max; i++) out.push(table.get(i) ?? null);
+  return out;
+}
+
+/** Message::fetchMessage: the first key with a non-empty text; the key it stopped at. */
+function fetchMessage(ctx: ScribuntoContext, spec: MessageSpec): { key: string; text: string | null } {
+  if (spec.raw !== null) return { key: spec.raw, text: spec.raw };
+  let key = spec.keys[0] ?? '';
+  let text: string | null = null;
+  for (key of spec.keys) {
+    text = messageText(ctx, key, spec.lang, spec.useDatabase);
+    if (text !== null && text !== '') break;
+  }
+  return { key, text };
+}
+
+function paramText(param: LuaValue, lang: string): string {
+  if (param instanceof LuaTable) {
+    if (param.has('num')) {
+      const num = param.get('num')!;
+      return formatNum(typeof num === 'number' ? phpNumber(num) : String(num), '', lang);
+    }
+    return paramText(param.get('raw') ?? '', lang);
+  }
+  if (param === null) return '';
+  return typeof param === 'number' ? phpNumber(param) : String(param);
+}
+
+/** Message::replaceParameters: `$n` by the nth parameter, the longest number that names one (as strtr picks). */
+function replaceParameters(text: string, params: string[]): string {
+  return text.replace(/\$(\d+)/g, (whole, digits: string) => {
+    for (let length = digits.length; length > 0; length--) {
+      const n = Number(digits.slice(0, length));
+      if (n >= 1 && n <= params.length) return params[n - 1]! + digits.slice(length);
+    }
+    return whole;
+  });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' })[c]!);
+}
+
+function messagePlain(ctx: ScribuntoContext, spec: MessageSpec): string {
+  const { key, text } = fetchMessage(ctx, spec);
+  if (text === null) return `⧼${escapeHtml(key)}⧽`;
+  return replaceParameters(text, spec.params.map((p) => paramText(p, spec.lang)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Site
+
+interface NamespaceInfo {
+  [key: string]: JsValue;
+}
+
+function namespaceInfo(ctx: ScribuntoContext, id: number): NamespaceInfo {
+  const isTalk = id > 0 && id % 2 === 1;
+  const info: NamespaceInfo = {
+    id,
+    name: ctx.codec.namespaces.name(id),
+    canonicalName: canonicalNamespaceName(ctx, id),
+    hasSubpages: ctx.site.subpageNamespaces.has(id),
+    hasGenderDistinction: id === NS_USER || id === NS_USER_TALK,
+    isCapitalized: ctx.codec.namespaces.isCapitalized(id),
+    isContent: ctx.site.contentNamespaces.has(id),
+    isIncludable: true,
+    isMovable: id >= 0,
+    isSubject: !isTalk,
+    isTalk,
+    defaultContentModel: id === MODULE_NS ? 'Scribunto' : undefined,
+    aliases: DEFAULT_NAMESPACE_ALIASES.filter(([, ns]) => ns === id).map(([alias]) => alias),
+    subject: id >= 0 ? id - (id % 2) : id,
+  };
+  if (id >= 0) {
+    info.talk = id | 1;
+    info.associated = isTalk ? id - 1 : id + 1;
+  }
+  return info;
+}
+
+function siteInfo(ctx: ScribuntoContext): JsValue {
+  const namespaces = [...ctx.codec.namespaces.byId.keys()].sort((a, b) => a - b).map((id) => namespaceInfo(ctx, id));
+  const main = namespaces.find((ns) => ns.id === 0);
+  if (main) main.displayName = messageText(ctx, 'blanknamespace', ctx.site.lang, true) ?? '(Main)';
+  return {
+    siteName: ctx.site.siteName,
+    server: ctx.site.server,
+    scriptPath: ctx.site.scriptPath,
+    stylePath: `${ctx.site.scriptPath}/skins`,
+    currentVersion: MEDIAWIKI_VERSION,
+    lang: ctx.site.lang,
+    namespaces,
+  };
+}
+
+function interwikiMap(ctx: ScribuntoContext, filter: LuaValue | undefined): JsValue {
+  if (filter !== null && filter !== undefined && filter !== 'local' && filter !== '!local') {
+    throw new LuaCallbackError(`bad argument #1 to 'interwikiMap' (unknown filter '${String(filter)}')`);
+  }
+  const map: { [prefix: string]: JsValue } = {};
+  for (const row of siteDataOf(ctx).interwiki()) {
+    if ((filter === 'local' && !row.local) || (filter === '!local' && row.local)) continue;
+    map[row.prefix] = {
+      prefix: row.prefix,
+      url: expandUrl(ctx, row.url, 'relative'),
+      isProtocolRelative: row.url.startsWith('//'),
+      isLocal: row.local,
+      isTranscludable: row.trans,
+      isCurrentWiki: false,
+      isExtraLanguageLink: false,
+    };
+  }
+  return map;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The callbacks
+
+function str(v: LuaValue | undefined): string {
+  return typeof v === 'string' ? v : typeof v === 'number' ? phpNumber(v) : '';
+}
+
+function protocolOf(v: LuaValue | undefined): Protocol {
+  if (v === null || v === undefined) return 'relative';
+  if (v === 'relative' || v === 'http' || v === 'https' || v === 'canonical') return v;
+  throw new LuaCallbackError(`bad argument #2 to 'fullUrl' ('http', 'https', 'relative', or 'canonical' expected, got ${typeof v === 'string' ? 'string' : typeof v})`);
+}
+
+/** Title::newFromText, or Title::newFromURL of the decoded text: how mw.uri's URL functions read a page name. */
+function uriTitle(ctx: ScribuntoContext, page: string): ParsedTitle | null {
+  let t = parseTitle(ctx, page);
+  if (!t) {
+    try {
+      t = ctx.codec.parse(decodeURIComponent(page.replace(/\+/g, ' ')));
+    } catch {
+      t = null;
+    }
+  }
+  if (t && t.ns === NS_MEDIA) t = { ...t, ns: NS_FILE };
+  return t;
+}
+
+export const siteCallbacks: CallbackMap = {
+  'site.info': (ctx) => siteInfo(ctx),
+  'site.nsIndex': (ctx, [name]) => {
+    const key = str(name).replace(/[\s_]+/g, '_').replace(/^_+|_+$/g, '');
+    return ctx.codec.namespaces.index(key) ?? null;
+  },
+  'site.stats': (ctx) => ({ ...siteDataOf(ctx).stats() }),
+  'site.pagesInCategory': (ctx, [name]) => {
+    const t = makeTitle(ctx, NS_CATEGORY, str(name), '', '');
+    if (!t || t.ns !== NS_CATEGORY) return { all: 0, subcats: 0, files: 0, pages: 0 };
+    return { ...siteDataOf(ctx).categoryCounts(t.dbKey) };
+  },
+  'site.pagesInNamespace': (ctx, [ns]) => siteDataOf(ctx).pagesInNamespace(Math.trunc(Number(ns))),
+  'site.usersInGroup': (ctx, [group]) => siteDataOf(ctx).usersInGroup(str(group).toLowerCase()),
+  'site.interwikiMap': (ctx, [filter]) => interwikiMap(ctx, filter),
+
+  'title.current': (ctx) => titleData(ctx, { ns: ctx.page.ns, dbKey: ctx.page.dbKey, interwiki: '', fragment: '', leadingColon: false }),
+  'title.new': (ctx, [text, defaultNs]) => {
+    const t = parseTitle(ctx, str(text), typeof defaultNs === 'number' ? defaultNs : 0);
+    return t ? titleData(ctx, t) : null;
+  },
+  'title.newFromId': (ctx, [id]) => {
+    const found = siteDataOf(ctx).pageById(Number(id));
+    if (!found) return null;
+    const t: ParsedTitle = { ns: found.ns, dbKey: found.dbKey, interwiki: '', fragment: '', leadingColon: false };
+    if (!isCurrentPage(ctx, t)) recordLink(ctx, t);
+    return titleData(ctx, t);
+  },
+  'title.make': (ctx, [ns, text, fragment, interwiki]) => {
+    const t = makeTitle(ctx, Number(ns), str(text), str(fragment), str(interwiki));
+    return t ? titleData(ctx, t) : null;
+  },
+  /** Scribunto's getExpensiveData: a title other than the page's own becomes a pagelinks row. */
+  'title.expensive': (ctx, [text]) => {
+    const t = parseTitle(ctx, str(text));
+    if (!t) return null;
+    if (!isCurrentPage(ctx, t)) recordLink(ctx, t);
+    if (t.ns === NS_SPECIAL) return { isRedirect: false, id: 0, contentModel: 'wikitext', exists: specialPageExists(t.dbKey) };
+    const facts = t.interwiki === '' && t.ns >= 0 ? siteDataOf(ctx).pageFacts(t.ns, t.dbKey) : null;
+    return {
+      isRedirect: facts?.isRedirect ?? false,
+      id: facts?.id ?? 0,
+      contentModel: facts?.contentModel ?? defaultContentModel(t.ns, t.dbKey),
+      exists: facts !== null,
+    };
+  },
+  'title.url': (ctx, [text, which, query, proto]) => {
+    const t = parseTitle(ctx, str(text));
+    if (!t) return null;
+    return titleUrl(ctx, t, str(which), queryString(query), which === 'fullUrl' ? protocolOf(proto) : 'relative');
+  },
+  /** title:getContent(): the page is a transclusion (templatelinks) whether or not it exists. */
+  'title.content': (ctx, [text]) => {
+    const t = parseTitle(ctx, str(text));
+    if (!t) return null;
+    recordTemplate(ctx, t);
+    if (t.interwiki !== '' || t.ns < 0) return null;
+    return ctx.wiki.page(t.ns, t.dbKey)?.text ?? null;
+  },
+  'title.redirectTarget': (ctx, [text]) => {
+    const t = parseTitle(ctx, str(text));
+    if (!t) return null;
+    recordTemplate(ctx, t);
+    if (t.interwiki !== '' || t.ns < 0) return null;
+    const target = ctx.wiki.page(t.ns, t.dbKey)?.redirect;
+    return target ? titleData(ctx, target) : null;
+  },
+  /** Scribunto's getFileInfo: a file that is found (itself or through a redirect) becomes an imagelinks row. */
+  'title.file': (ctx, [text]) => {
+    const t = parseTitle(ctx, str(text));
+    if (!t || (t.ns !== NS_FILE && t.ns !== NS_MEDIA) || t.interwiki !== '') return false;
+    const data = siteDataOf(ctx);
+    const name = ctx.wiki.resolveFile ? ctx.wiki.resolveFile(t.dbKey) : data.file(t.dbKey) ? t.dbKey : null;
+    if (name === null) return { exists: false };
+    ctx.expander.out.images.add(name);
+    const file = data.file(name) ?? { width: 0, height: 0, size: 0, mimeType: 'unknown/unknown', length: 0 };
+    return { exists: true, width: file.width, height: file.height, mimeType: file.mimeType, length: file.length, size: file.size };
+  },
+  /** RestrictionStore::getAllRestrictions of an unprotected page: the actions that apply, each with no levels. */
+  'title.protectionLevels': (ctx, [text]) => {
+    const t = parseTitle(ctx, str(text));
+    if (!t) return null;
+    if (t.interwiki !== '' || t.ns < 0) return {};
+    if (!ctx.wiki.exists(t.ns, t.dbKey)) return { create: [] };
+    return t.ns === NS_FILE ? { edit: [], move: [], upload: [] } : { edit: [], move: [] };
+  },
+
+  'uri.anchorEncode': (_ctx, [text]) => anchorEncode(str(text)),
+  'uri.url': (ctx, [which, page, query]) => {
+    const t = uriTitle(ctx, str(page));
+    if (!t) return null;
+    return titleUrl(ctx, t, str(which), queryString(query), 'relative');
+  },
+  'uri.defaultUrl': (ctx) => titleUrl(ctx, { ns: ctx.page.ns, dbKey: ctx.page.dbKey, interwiki: '', fragment: '', leadingColon: false }, 'fullUrl', '', 'relative'),
+
+  'message.plain': (ctx, [data]) => messagePlain(ctx, messageSpec(ctx, data)),
+  'message.check': (ctx, [what, data]) => {
+    const { text } = fetchMessage(ctx, messageSpec(ctx, data));
+    if (what === 'exists') return text !== null;
+    if (what === 'isBlank') return text === null || text === '';
+    if (what === 'isDisabled') return text === null || text === '' || text === '-';
+    throw new LuaCallbackError("invalid what for 'messageCheck'");
+  },
+};
