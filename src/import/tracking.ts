@@ -1,7 +1,7 @@
 // Names of MediaWiki's tracking categories: the wiki's own MediaWiki: page, its language's message, or English.
 
-import { existsSync, readFileSync } from 'node:fs';
 import type Database from 'better-sqlite3';
+import { installedMessages } from './wikitext/messages.ts';
 import { NS_CATEGORY, ucfirst, type TitleCodec } from './title.ts';
 
 /** English messages (languages/i18n/en.json) for the tracking categories the link scanner can detect. */
@@ -17,36 +17,29 @@ export const TRACKING_CATEGORY_NAMES: Record<string, string> = {
   'expensive-parserfunction-category': 'Pages with too many expensive parser function calls',
 };
 
-/** Where a MediaWiki install keeps translations, when this machine has one (Debian's package). */
-const MEDIAWIKI_LANGUAGES = '/usr/share/mediawiki/languages';
+/** English messages of the extensions' tracking categories (extensions/<Ext>/i18n/en.json). */
+export const EXTENSION_TRACKING_CATEGORY_NAMES: Record<string, string> = {
+  'cite-tracking-category-cite-error': 'Pages with reference errors',
+  'scribunto-common-error-category': 'Pages with script errors',
+  'scribunto-module-with-errors-category': 'Scribunto modules with errors',
+};
 
-function readJson(file: string): Record<string, string> {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  } catch {
-    return {};
-  }
-}
+/** Where the extensions whose tracking categories the scanner can raise keep their translations. */
+const EXTENSION_I18N = ['extensions/Cite/i18n', 'extensions/Scribunto/i18n'];
 
-/** $fallback of languages/messages/MessagesXx.php: `ltg` falls back to `lv`, then English. */
-function fallbacksOf(lang: string): string[] {
-  const file = `${MEDIAWIKI_LANGUAGES}/messages/Messages${lang[0]!.toUpperCase()}${lang.slice(1).replace(/-/g, '_')}.php`;
-  if (!existsSync(file)) return [];
-  const m = /\$fallback\s*=\s*'([^']*)'/.exec(readFileSync(file, 'utf8'));
-  return m ? m[1]!.split(',').map((l) => l.trim()).filter((l) => l && l !== 'en') : [];
-}
-
-/** The wiki language's messages merged over its fallbacks', when a MediaWiki install is at hand. */
+/**
+ * The messages MediaWiki would find for the wiki's language: core's and the extensions', each
+ * with the language's fallbacks and English, when a MediaWiki install is at hand.
+ */
 function languageMessages(lang: string): Record<string, string> {
-  if (lang === 'en' || !/^[a-z-]+$/.test(lang)) return {};
-  const chain = [lang, ...fallbacksOf(lang)];
   const merged: Record<string, string> = {};
-  for (const code of chain.reverse()) Object.assign(merged, readJson(`${MEDIAWIKI_LANGUAGES}/i18n/${code}.json`));
+  for (const dir of ['languages/i18n', ...EXTENSION_I18N]) Object.assign(merged, installedMessages(dir, lang));
   return merged;
 }
 
 export function trackingCategoryResolver(db: Database.Database, codec: TitleCodec, lang: string): (key: string) => string | null {
-  const local = languageMessages(lang);
+  // Read on the first tracking category only: most pages raise none, and core's messages are large.
+  let local: Record<string, string> | null = null;
   const override = db.prepare(
     `SELECT old_text FROM page JOIN slots ON slot_revision_id = page_latest AND slot_role_id = 1
      JOIN content ON content_id = slot_content_id JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
@@ -56,7 +49,8 @@ export function trackingCategoryResolver(db: Database.Database, codec: TitleCode
   return (key) => {
     if (cache.has(key)) return cache.get(key)!;
     const fromWiki = override.get(ucfirst(key)) as string | undefined;
-    const name = (fromWiki ?? local[key] ?? TRACKING_CATEGORY_NAMES[key] ?? '-').trim();
+    local ??= languageMessages(lang);
+    const name = (fromWiki ?? local[key] ?? TRACKING_CATEGORY_NAMES[key] ?? EXTENSION_TRACKING_CATEGORY_NAMES[key] ?? '-').trim();
     let result: string | null = null;
     if (name !== '-' && name !== '') {
       const title = codec.parse(name, NS_CATEGORY);
