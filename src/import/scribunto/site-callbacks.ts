@@ -371,10 +371,14 @@ function titleUrl(ctx: ScribuntoContext, t: ParsedTitle, which: string, query: s
 export function anchorEncode(text: string): string {
   let s = text.replace(/\u007f[^\u007f]*\u007f/g, '');
   s = s.replace(/\[\[:?([^\]|]*?)(?:\|([^\]]*))?\]\]/g, (_m, target: string, label: string | undefined) => label ?? target);
+  s = s.replace(/\[(?:[a-z][a-z0-9+.-]*:)?\/\/[^\s\]]*\s*([^\]]*)\]/gi, '$1');
   s = decodeCharReferences(stripTags(s));
   s = s.replace(/[ _\t\n\r]+/g, ' ').trim().replace(/ /g, '_').replace(/%([0-9A-Fa-f]{2})/g, '%25$1');
-  return s.replace(/[&"'<>{}[\]|]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return s.replace(/ISBN|RFC|PMID|:\/\/|[&"'<>{}[\]|]/g, (m) => ATTRIBUTE_ESCAPES[m] ?? `&#${m.charCodeAt(0)};${m.slice(1)}`);
 }
+
+/** Sanitizer::safeEncodeAttribute: htmlspecialchars, then what wikitext would read in an attribute. */
+const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
 
 // ---------------------------------------------------------------------------------------------
 // Messages
