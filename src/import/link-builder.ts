@@ -14,6 +14,7 @@ import {
   analyzeWikitext,
   moduleDocMessages,
   redirectTarget,
+  scriptRedirectTarget,
   type ModuleDocMessages,
   type PageAnalysis,
   type ParseEnvironment,
@@ -211,7 +212,10 @@ export class LinkAnalyzer {
     let analysis: PageAnalysis;
     try {
       if (wikitext) analysis = analyzeWikitext(row.old_text, page, this.env);
-      else if (TEXT_MODELS_TO_PARSE.has(row.model)) analysis = analyzeScriptPage(row.old_text, page, this.env);
+      else if (TEXT_MODELS_TO_PARSE.has(row.model)) {
+        analysis = analyzeScriptPage(row.old_text, page, this.env);
+        analysis.redirect = scriptRedirectTarget(row.old_text, row.model, this.env.site, this.env.codec);
+      }
       else if (row.model === 'Scribunto' && this.moduleDocs !== null) analysis = analyzeModulePage(page, this.env, this.moduleDocs);
       else return;
     } catch (error) {

@@ -79,6 +79,9 @@ const PAGES = [
   page(7, 'Module:Documented', 828, 'Scribunto', 'return { link = "[[Lua link]]" }'),
   page(8, 'Module:Documented/doc', 828, 'wikitext', 'How to use it, see [[Usage]].<includeonly>[[Category:Lua modules]]</includeonly>'),
   page(9, 'Module:Undocumented', 828, 'Scribunto', 'return {}'),
+  page(10, 'MediaWiki:Moved.js', 8, 'javascript', '/* #REDIRECT */mw.loader.load("http://localhost/w/index.php?title=User:Someone/common.js\\u0026action=raw\\u0026ctype=text/javascript");'),
+  page(11, 'MediaWiki:Moved.css', 8, 'css', '/* #REDIRECT */@import url(http://localhost/w/index.php?title=MediaWiki:Common.css&action=raw&ctype=text/css);'),
+  page(12, 'MediaWiki:Elsewhere.js', 8, 'javascript', '/* #REDIRECT */mw.loader.load("//example.org/w/index.php?title=User:Someone/common.js\\u0026action=raw\\u0026ctype=text/javascript");'),
 ];
 
 interface Rows {
@@ -138,6 +141,11 @@ describe('JavaScript and CSS pages are parsed as wikitext for their links ($wgTe
   test('#REDIRECT in a script is no redirect, only a link', () => {
     assert.deepEqual(rows.redirect.filter((r) => r.startsWith('8:Redirecting.js')), []);
     assert.ok(rows.pagelinks.includes('8:Redirecting.js -> 0:Redirect_target'));
+  });
+
+  test("a script or style redirects only in the form MediaWiki writes, to this wiki's raw URL of the target", () => {
+    assert.deepEqual(rows.redirect.filter((r) => /^8:(Moved|Elsewhere)/.test(r)), ['8:Moved.css -> Common.css', '8:Moved.js -> Someone/common.js']);
+    assert.deepEqual(rows.pagelinks.filter((r) => /^8:(Moved|Elsewhere)/.test(r)), []);
   });
 
   test('JSON and plain text pages record no links', () => {

@@ -66,6 +66,55 @@ export function analyzeScriptPage(text: string, page: PageContext, env: ParseEnv
   return analyzeParsed(text, null, page, env);
 }
 
+/**
+ * JavaScriptContent / CssContent::getRedirectTarget: a script or style page redirects only when
+ * its whole text is what MediaWiki writes for a redirect to the target on this wiki (the
+ * commented #REDIRECT, then mw.loader.load or @import of the target's raw URL on this server).
+ */
+export function scriptRedirectTarget(text: string, model: string, site: SiteFacts, codec: TitleCodec): ParsedTitle | null {
+  if (!text.startsWith(SCRIPT_REDIRECT) || (model !== 'javascript' && model !== 'css')) return null;
+  const m = (model === 'javascript' ? /title=(.*?)\\u0026action=raw/ : /title=(.*?)&action=raw/).exec(text);
+  if (!m) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(m[1]!.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+  const title = codec.parse(name);
+  if (!title || title.interwiki !== '' || title.dbKey === '' || title.ns < 0) return null;
+  return text === scriptRedirectText(title, model, site, codec) ? title : null;
+}
+
+const SCRIPT_REDIRECT = '/* #REDIRECT */';
+
+/** JavaScriptContentHandler / CssContentHandler::makeRedirectContent. */
+function scriptRedirectText(target: ParsedTitle, model: string, site: SiteFacts, codec: TitleCodec): string {
+  const dbKey = codec.namespaces.prefixedText(target.ns, target.dbKey).replace(/ /g, '_');
+  // Title::getFullURL with PROTO_RELATIVE: a server with a protocol keeps it.
+  const url = `${site.server}${site.scriptPath}/index.php?title=${wfUrlencode(dbKey)}&action=raw&ctype=text/${model}`;
+  if (model === 'javascript') return `${SCRIPT_REDIRECT}mw.loader.load(${jsString(url)});`;
+  return `${SCRIPT_REDIRECT}@import ${cssUrlValue(url)};`;
+}
+
+/** wfUrlencode: urlencode, then `;@$!*(),/~:` written plainly. */
+function wfUrlencode(s: string): string {
+  return encodeURIComponent(s)
+    .replace(/['~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%(3B|40|24|21|2A|28|29|2C|2F|7E|3A)/gi, (e) => decodeURIComponent(e));
+}
+
+/** Xml::encodeJsVar of a string: JSON with slashes and Unicode as they are, `<`, `>`, `&` escaped. */
+function jsString(s: string): string {
+  return JSON.stringify(s).replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`);
+}
+
+/** CSSMin::buildUrlValue. */
+function cssUrlValue(url: string): string {
+  if (/^[\w:@/~.%+;,?&=-]+$/.test(url)) return `url(${url})`;
+  return `url("${url.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}")`;
+}
+
 function analyzeParsed(text: string, redirect: { target: ParsedTitle; rest: string } | null, page: PageContext, env: ParseEnvironment): PageAnalysis {
   const body = redirect ? redirect.rest : text;
   const expander = new Expander(env.codec, env.wiki, env.site, page, env.templateCache);
