@@ -502,7 +502,8 @@ function namespaceInfo(ctx: ScribuntoContext, id: number): NamespaceInfo {
     isMovable: id >= 0,
     isSubject: !isTalk,
     isTalk,
-    defaultContentModel: id === MODULE_NS ? 'Scribunto' : undefined,
+    // $wgNamespaceContentModels is empty by default: Scribunto gives modules their model by a hook instead.
+    defaultContentModel: undefined,
     aliases: DEFAULT_NAMESPACE_ALIASES.filter(([, ns]) => ns === id).map(([alias]) => alias),
     subject: id >= 0 ? id - (id % 2) : id,
   };
@@ -658,7 +659,8 @@ export const siteCallbacks: CallbackMap = {
     const t = parseTitle(ctx, str(text));
     if (!t) return null;
     if (t.interwiki !== '' || t.ns < 0) return {};
-    if (!ctx.wiki.exists(t.ns, t.dbKey)) return { create: [] };
+    // A missing page's create protection lives in protected_titles, which an import never fills.
+    if (!ctx.wiki.exists(t.ns, t.dbKey)) return {};
     return t.ns === NS_FILE ? { edit: [], move: [], upload: [] } : { edit: [], move: [] };
   },
 

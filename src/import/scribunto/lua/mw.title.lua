@@ -186,16 +186,17 @@ return function(mw, host)
 	}
 	local EXPENSIVE = { exists = true, isRedirect = true, contentModel = true, id = true }
 
-	-- Every field a title has, in the order pairs() gives them; all are read-only but fragment.
+	-- Every field a title has, in the order pairs() gives them (talkNsText, added after MediaWiki
+	-- 1.39, is left out of the listing); all are read-only but fragment.
 	local FIELDS = {
-		'id', 'interwiki', 'namespace', 'fragment', 'nsText', 'subjectNsText', 'talkNsText', 'text', 'prefixedText', 'fullText',
+		'id', 'interwiki', 'namespace', 'fragment', 'nsText', 'subjectNsText', 'text', 'prefixedText', 'fullText',
 		'rootText', 'baseText', 'subpageText', 'canTalk', 'exists', 'file', 'fileExists', 'isContentPage', 'isExternal', 'isLocal',
 		'isRedirect', 'isSpecialPage', 'isSubpage', 'isTalkPage', 'contentModel', 'basePageTitle', 'rootPageTitle', 'talkPageTitle',
 		'subjectPageTitle', 'redirectTarget', 'protectionLevels', 'cascadingProtection', 'thePartialUrl',
 		'inNamespace', 'inNamespaces', 'hasSubjectNamespace', 'isSubpageOf', 'subPageTitle', 'partialUrl', 'fullUrl', 'localUrl',
 		'canonicalUrl', 'getContent',
 	}
-	local isField = {}
+	local isField = { talkNsText = true }
 	for _, name in ipairs(FIELDS) do
 		isField[name] = true
 	end
