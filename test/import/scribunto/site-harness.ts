@@ -26,8 +26,9 @@ export const site = {
 
 const INTERWIKI: InterwikiRow[] = [
   { prefix: 'de', url: 'https://de.wikipedia.org/wiki/$1', local: true, trans: false },
-  { prefix: 'mw', url: '//www.mediawiki.org/wiki/$1', local: true, trans: false },
-  { prefix: 'wikipedia', url: 'https://en.wikipedia.org/wiki/$1', local: false, trans: true },
+  { prefix: 'mw', url: 'https://www.mediawiki.org/wiki/$1', local: true, trans: true },
+  { prefix: 'rel', url: '//rel.example.org/$1', local: false, trans: false },
+  { prefix: 'wikipedia', url: 'https://en.wikipedia.org/wiki/$1', local: false, trans: false },
 ];
 
 export interface RunResult {
@@ -47,8 +48,9 @@ export interface SiteWiki {
 
 let moduleCount = 0;
 
-/** A wiki of `pages` (page ids in the order given, from 1) and uploaded `files`. */
-export function siteWiki(pages: Record<string, string>, files: string[] = []): SiteWiki {
+/** A wiki of `pages` (page ids in the order given, from 1) and uploaded `files`; `server` replaces the site's. */
+export function siteWiki(pages: Record<string, string>, files: string[] = [], server = site.server): SiteWiki {
+  const siteFacts = { ...site, server };
   const byKey = new Map<string, { id: number; text: string; ns: number; dbKey: string }>();
   let id = 0;
   const add = (title: string, text: string): void => {
@@ -94,7 +96,7 @@ export function siteWiki(pages: Record<string, string>, files: string[] = []): S
     add(`Module:${name}`, `local p = {}\nfunction p.main(frame)\n${body}\nend\nreturn p`);
     const t = codec.parse(title)!;
     const pageId = byKey.get(`${t.ns}:${t.dbKey}`)?.id ?? 1000;
-    const expander = new Expander(codec, wiki, site, { ns: t.ns, dbKey: t.dbKey, pageId }, templateCache);
+    const expander = new Expander(codec, wiki, siteFacts, { ns: t.ns, dbKey: t.dbKey, pageId }, templateCache);
     const text = expander.expandPage(`{{#invoke:${name}|main}}`);
     const out = expander.out;
     return {

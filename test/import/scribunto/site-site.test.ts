@@ -71,9 +71,9 @@ describe('mw.site', { skip }, () => {
   test('interwikiMap: every prefix, or only the local (or not local) ones; URLs expanded protocol-relative', () => {
     const r = wiki.run(
       "local all, loc, notLocal = mw.site.interwikiMap(), mw.site.interwikiMap('local'), mw.site.interwikiMap('!local')\n" +
-        "local de = all.de\nreturn table.concat({ de.prefix, de.url, tostring(de.isLocal), tostring(de.isProtocolRelative), tostring(all.mw.isProtocolRelative), all.mw.url, tostring(loc.wikipedia), tostring(notLocal.wikipedia.isTranscludable) }, ' ')",
+        "local de = all.de\nreturn table.concat({ de.prefix, de.url, tostring(de.isLocal), tostring(de.isProtocolRelative), tostring(all.rel.isProtocolRelative), all.rel.url, tostring(loc.wikipedia), tostring(notLocal.wikipedia.isTranscludable), tostring(all.mw.isTranscludable) }, ' ')",
     );
-    assert.equal(r.text, 'de https://de.wikipedia.org/wiki/$1 true false true //www.mediawiki.org/wiki/$1 nil true');
+    assert.equal(r.text, 'de https://de.wikipedia.org/wiki/$1 true false true //rel.example.org/$1 nil false true');
     assert.match(wiki.runError("return mw.site.interwikiMap('odd')"), /bad argument #1 to 'interwikiMap' \(unknown filter 'odd'\)/);
   });
 });
