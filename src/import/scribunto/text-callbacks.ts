@@ -59,16 +59,25 @@ function findPlain(subject: Subject, needle: string, start: number): JsValue {
   return [first + 1, first + needleLength];
 }
 
+/**
+ * Successive matches as PCRE finds them for Scribunto: after an empty match, a non-empty one at the
+ * same place is tried before moving one character on.
+ */
 function allMatches(subject: Subject, pattern: LuaPattern, limit: number): PatternMatch[] {
   const out: PatternMatch[] = [];
   let pos = 0;
+  let afterEmpty = false;
   while (pos <= subject.length && out.length < limit) {
-    const m = pattern.exec(subject, pos, true);
+    const m = afterEmpty ? pattern.exec(subject, pos, true, true) : pattern.exec(subject, pos, pattern.anchored);
     if (m) {
       out.push(m);
-      pos = m.end > pos ? m.end : pos + 1;
-    } else {
+      afterEmpty = m.end === m.start;
+      pos = m.end;
+    } else if (afterEmpty) {
+      afterEmpty = false;
       pos++;
+    } else {
+      break;
     }
     if (pattern.anchored) break;
   }

@@ -189,7 +189,7 @@ export class LuaPattern {
             test = cls;
             i += 2;
           } else if (e === 'b') {
-            if (i + 3 >= p.length) throw new LuaCallbackError("malformed pattern (missing arguments to '%b')");
+            if (i + 3 >= p.length) throw new LuaCallbackError("malformed pattern (missing arguments to \\'%b\\')");
             this.nodes.push({ kind: 'balance', open: p[i + 2]!, close: p[i + 3]! });
             i += 4;
           } else if (e === 'f') {
@@ -275,9 +275,13 @@ export class LuaPattern {
     return [negated ? (c) => !inSet(c) : inSet, i + 1];
   }
 
-  /** The first match at or after `init` (0-based), or only at `init` when anchored. */
-  exec(subject: Subject, init: number, anchored = this.anchored): PatternMatch | null {
+  /**
+   * The first match at or after `init` (0-based), or only at `init` when anchored; `notEmpty`
+   * wants a match of at least one character (PCRE's retry after an empty match).
+   */
+  exec(subject: Subject, init: number, anchored = this.anchored, notEmpty = false): PatternMatch | null {
     const run = new MatchRun(this, subject);
+    if (notEmpty) run.minEnd = init + 1;
     for (let start = init; start <= subject.length; start++) {
       const end = run.match(start, 0);
       if (end >= 0) return run.result(start, end);
@@ -295,6 +299,8 @@ class MatchRun {
   private readonly starts: number[];
   private readonly lengths: number[];
   private steps = 0;
+  /** The least end a match may have (past its start when an empty match is not wanted). */
+  minEnd = 0;
 
   constructor(private readonly pattern: LuaPattern, private readonly subject: Subject) {
     this.starts = new Array<number>(pattern.captureCount + 1).fill(0);
@@ -376,7 +382,7 @@ class MatchRun {
           ni++;
           continue;
         case 'end':
-          return si === len || (si === len - 1 && s[si] === 10) ? si : -1;
+          return (si === len || (si === len - 1 && s[si] === 10)) && si >= this.minEnd ? si : -1;
         case 'balance': {
           if (si >= len || s[si] !== node.open) return -1;
           let depth = 1;
@@ -412,6 +418,6 @@ class MatchRun {
         }
       }
     }
-    return si;
+    return si >= this.minEnd ? si : -1;
   }
 }

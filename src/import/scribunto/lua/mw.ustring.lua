@@ -194,14 +194,19 @@ return function(mw, host)
   ustring.toNFKC = normalizer('toNFKC', 'NFKC')
   ustring.toNFKD = normalizer('toNFKD', 'NFKD')
 
+  -- upper and lower are the content language's uc and lc, as in Scribunto (hence their error names).
   function ustring.upper(s)
-    s = checkString('upper', s)
+    if type(s) ~= 'string' then
+      error("bad argument #1 to 'uc' (string expected, got " .. type(s) .. ')', 2)
+    end
     if isAscii(s) then return string.upper(s) end
     return call('ustring.upper', s)
   end
 
   function ustring.lower(s)
-    s = checkString('lower', s)
+    if type(s) ~= 'string' then
+      error("bad argument #1 to 'lc' (string expected, got " .. type(s) .. ')', 2)
+    end
     if isAscii(s) then return string.lower(s) end
     return call('ustring.lower', s)
   end
@@ -219,8 +224,9 @@ return function(mw, host)
     if count < n then error('too few arguments to mw.ustring.' .. name, 3) end
   end
 
-  function ustring.find(s, pattern, init, plain)
-    tooFew('find', 2, select('#', s, pattern))
+  function ustring.find(...)
+    tooFew('find', 2, select('#', ...))
+    local s, pattern, init, plain = ...
     s = checkString('find', s)
     pattern = checkString('find', pattern, 2)
     init = checkNumber('find', 3, init, 1)
@@ -233,8 +239,9 @@ return function(mw, host)
     return nil
   end
 
-  function ustring.match(s, pattern, init)
-    tooFew('match', 2, select('#', s, pattern))
+  function ustring.match(...)
+    tooFew('match', 2, select('#', ...))
+    local s, pattern, init = ...
     s = checkString('match', s)
     pattern = checkString('match', pattern, 2)
     init = checkNumber('match', 3, init, 1)
@@ -264,8 +271,9 @@ return function(mw, host)
     error('invalid replacement value (a ' .. t .. ')', 3)
   end
 
-  function ustring.gsub(s, pattern, repl, n)
-    tooFew('gsub', 3, select('#', s, pattern, repl))
+  function ustring.gsub(...)
+    tooFew('gsub', 3, select('#', ...))
+    local s, pattern, repl, n = ...
     s = checkString('gsub', s)
     pattern = checkString('gsub', pattern, 2)
     n = checkNumber('gsub', 4, n, nil)
