@@ -68,7 +68,7 @@ function allMatches(subject: Subject, pattern: LuaPattern, limit: number): Patte
   let pos = 0;
   let afterEmpty = false;
   while (pos <= subject.length && out.length < limit) {
-    const m = afterEmpty ? pattern.exec(subject, pos, true, true) : pattern.exec(subject, pos, pattern.anchored);
+    const m: PatternMatch | null = afterEmpty ? pattern.exec(subject, pos, true, true) : pattern.exec(subject, pos, pattern.anchored);
     if (m) {
       out.push(m);
       afterEmpty = m.end === m.start;
