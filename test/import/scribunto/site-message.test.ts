@@ -34,6 +34,10 @@ describe('mw.message', { skip }, () => {
     assert.equal(run("return mw.message.newRawMessage('$1$10 $2'):numParams(5):rawParams('r'):plain()"), '550 r');
   });
 
+  test('mw.clone of a message keeps its parameters apart', () => {
+    assert.equal(run("local m = mw.message.new('custom-greeting', 'Ann'); local c = mw.clone(m):params(2); return tostring(c) .. ' / ' .. m:plain()"), 'Hello Ann, you have 2 {{PLURAL:2|message|messages}} / Hello Ann, you have $2 {{PLURAL:$2|message|messages}}');
+  });
+
   test('a missing message shows its key between ⧼⧽', () => {
     assert.equal(run("return mw.message.new('no-such-message-here'):plain()"), '⧼no-such-message-here⧽');
   });

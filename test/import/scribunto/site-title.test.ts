@@ -104,6 +104,10 @@ describe('mw.title objects', { skip }, () => {
     assert.match(wiki.runError("local t = mw.title.new('Foo'); t.text = 'x'"), /index 'text' is read only/);
   });
 
+  test('mw.clone of a title is a title of its own', () => {
+    assert.equal(wiki.run("local t = mw.title.new('Foo#a'); local c = mw.clone(t); c.fragment = 'b'; return c.fullText .. '|' .. t.fullText .. '|' .. tostring(c == t) .. '|' .. c.talkPageTitle.fullText").text, 'Foo#b|Foo#a|true|Talk:Foo');
+  });
+
   test('a method called with a dot is explained', () => {
     assert.match(wiki.runError("local t = mw.title.new('Foo'); return t.inNamespace(0)"), /invalid title object\. Did you call inNamespace with a dot instead of a colon/);
   });

@@ -67,12 +67,19 @@ return function(mw, host)
 		return type(p) == 'number' and tostring(p) or p
 	end
 
-	local messageMeta = {}
 	local messageMethods = {}
-	local specOf = setmetatable({}, { __mode = 'k' })
+	-- A message's parameters and options live in its metatable, so that mw.clone copies them.
+	local function plainText(msg)
+		return msg:plain()
+	end
+
+	local function specOf(msg)
+		local meta = getmetatable(msg)
+		return type(meta) == 'table' and meta.messageSpec or nil
+	end
 
 	local function checkSelf(self, method)
-		local spec = specOf[self]
+		local spec = specOf(self)
 		if not spec then
 			error(string.format(
 				'mw.message: invalid message object. Did you call %s with a dot instead of a colon, i.e. msg.%s() instead of msg:%s()?',
@@ -82,9 +89,11 @@ return function(mw, host)
 	end
 
 	local function newMessage(keys, rawMessage)
-		local msg = setmetatable({}, messageMeta)
-		specOf[msg] = { keys = keys, rawMessage = rawMessage, params = {}, lang = defaultLanguage(), useDB = true }
-		return msg
+		return setmetatable({}, {
+			messageSpec = { keys = keys, rawMessage = rawMessage, params = {}, lang = defaultLanguage(), useDB = true },
+			__index = messageMethods,
+			__tostring = plainText,
+		})
 	end
 
 	local function addParams(self, method, wrap, specialOk, ...)
@@ -152,10 +161,6 @@ return function(mw, host)
 		end
 	end
 
-	messageMeta.__index = messageMethods
-	function messageMeta.__tostring(msg)
-		return msg:plain()
-	end
 
 	function message.new(key, ...)
 		if type(key) ~= 'string' then

@@ -4,10 +4,14 @@ return function(mw, host)
 	local title = {}
 	local NS_MEDIA, NS_SPECIAL = -2, -1
 
-	-- A title object is an empty table with the shared metatable; its facts live here.
-	local factsOf = setmetatable({}, { __mode = 'k' })
+	-- A title object is an empty table whose metatable holds its facts beside the shared
+	-- metamethods, so that mw.clone (which copies metatables) gives a working copy.
 	local methods = {}
 	local titleMeta = {}
+	local function factsOf(t)
+		local meta = getmetatable(t)
+		return type(meta) == 'table' and meta.titleFacts or nil
+	end
 
 	-- What TypeScript answered during this page, by the question: links are recorded per page,
 	-- so nothing is kept from one page to the next.
@@ -44,12 +48,13 @@ return function(mw, host)
 	end
 
 	local function checkSelf(self, method)
-		if factsOf[self] == nil then
+		local f = factsOf(self)
+		if f == nil then
 			error(string.format(
 				'mw.title: invalid title object. Did you call %s with a dot instead of a colon, i.e. title.%s() instead of title:%s()?',
 				method, method, method), 3)
 		end
-		return factsOf[self]
+		return f
 	end
 
 	local NO_NAMESPACE = { isContent = false, isTalk = false, hasSubpages = false, subject = { name = '' } }
@@ -100,9 +105,11 @@ return function(mw, host)
 			f.subpageText = f.text
 		end
 
-		local obj = setmetatable({}, titleMeta)
-		factsOf[obj] = f
-		return obj
+		local meta = { titleFacts = f }
+		for k, v in pairs(titleMeta) do
+			meta[k] = v
+		end
+		return setmetatable({}, meta)
 	end
 
 	local function fullText(f)
@@ -202,7 +209,7 @@ return function(mw, host)
 	end
 
 	function titleMeta.__index(t, key)
-		local f = factsOf[t]
+		local f = factsOf(t)
 		if methods[key] then
 			return methods[key]
 		end
@@ -220,7 +227,7 @@ return function(mw, host)
 	end
 
 	function titleMeta.__newindex(t, key, value)
-		local f = factsOf[t]
+		local f = factsOf(t)
 		if key == 'fragment' then
 			if type(value) ~= 'string' then
 				error(string.format("value for index 'fragment' must be string, %s given", type(value)), 2)
@@ -236,7 +243,7 @@ return function(mw, host)
 	end
 
 	function titleMeta.__tostring(t)
-		return factsOf[t].prefixedText
+		return factsOf(t).prefixedText
 	end
 
 	function titleMeta.__lt(a, b)
