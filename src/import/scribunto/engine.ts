@@ -278,17 +278,24 @@ function siteForLua(expander: Expander): JsValue {
 
 let engine: LuaEngine | null | undefined;
 let restarts = 0;
+let engineOptions: EngineOptions = {};
+
+/** Options for this thread's engine from its next start on (tests: shorter limits, extra callbacks). */
+export function configureScribunto(options: EngineOptions): void {
+  stopScribuntoEngine();
+  engineOptions = options;
+}
 
 /** This thread's engine, started at the first #invoke; null when no Lua interpreter is available. */
 export function scribuntoEngine(expander: Expander): LuaEngine | null {
   if (engine === undefined || (engine !== null && !engine.running && restarts <= MAX_RESTARTS)) {
-    const lua = findLua();
-    const directory = findLuaDirectory();
-    if (!lua || !directory) {
+    const lua = engineOptions.lua ?? findLua();
+    const directory = engineOptions.luaDirectory ?? findLuaDirectory();
+    if (!lua || !directory || !existsSync(lua)) {
       engine = null;
       return null;
     }
-    const next = new LuaEngine(lua, directory);
+    const next = new LuaEngine(lua, directory, engineOptions);
     try {
       next.start(expander);
       engine = next;

@@ -120,12 +120,18 @@ local deadline, memoryCeiling = math.huge, math.huge
 local uninterruptible = {}
 local getinfo = debug.getinfo
 
-local function limitHook()
+local HOOK_INTERVAL = 10000
+local invokeDepth = 0 -- modules run only while it is above 0
+local limitHook
+limitHook = function()
+  if invokeDepth == 0 then return end
   local over = clock() > deadline and TIMEOUT or (collectgarbage('count') > memoryCeiling and OOM)
   if over then
     -- Only where no message is half sent or half read: the running function is not the driver's.
     local info = getinfo(2, 'f')
     if info and uninterruptible[info.func] then return end
+    -- From now on at every instruction: a module catching the error with pcall in a loop still ends.
+    debug.sethook(limitHook, '', 1)
     error(over, 0)
   end
 end
@@ -167,14 +173,16 @@ local function safeToString(v)
   return tostring(v)
 end
 
+local rawmetatable = debug.getmetatable
+
 local function sandboxPairs(t)
-  local mt = getmetatable(t)
+  local mt = rawmetatable(t)
   if mt and type(mt) == 'table' and mt.__pairs then return mt.__pairs(t) end
   return next, t, nil
 end
 
 local function sandboxIpairs(t)
-  local mt = getmetatable(t)
+  local mt = rawmetatable(t)
   if mt and type(mt) == 'table' and mt.__ipairs then return mt.__ipairs(t) end
   return ipairs(t)
 end
@@ -270,10 +278,10 @@ end
 local chunkCache, chunkCount, CHUNK_CACHE_SIZE = {}, 0, 1000
 local loadedData = {}
 local frames = {}
-local invokeDepth = 0
 local currentFrame -- the frame of the innermost running #invoke
 
 local function newPage(page)
+  debug.sethook(limitHook, '', HOOK_INTERVAL)
   host.page = page
   loadedData = {}
   deadline = clock() + cpuLimit
@@ -768,7 +776,7 @@ local function main()
   if m[5] then memoryLimitKb = m[5] end
   local ok, err = pcall(loadLibraries, m[3], m[6] or {})
   send(2, 'ok', ok and '' or tostring(err))
-  debug.sethook(limitHook, '', 10000)
+  debug.sethook(limitHook, '', HOOK_INTERVAL)
   while true do
     m = receive()
     if m[1] == 'invoke' then
