@@ -79,7 +79,8 @@ function allMatches(subject: Subject, pattern: LuaPattern, limit: number): Patte
     } else {
       break;
     }
-    if (pattern.anchored) break;
+    // An anchored pattern matches at the start only (the retry after an empty match included).
+    if (pattern.anchored && (!afterEmpty || out.length > 1)) break;
   }
   return out;
 }

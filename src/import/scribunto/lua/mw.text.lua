@@ -50,7 +50,11 @@ return function(mw, host)
 
   function text.encode(s, charset)
     s = checkString('encode', 1, s)
-    charset = charset or '<>&"\'\194\160'
+    if charset == nil then
+      -- The default set is ASCII plus NBSP, whose two bytes only ever mean NBSP in UTF-8.
+      s = gsub(s, '[<>&"\']', encodeNames)
+      return (gsub(s, '\194\160', '&nbsp;'))
+    end
     return (ustring.gsub(s, '[' .. charset .. ']', function(c)
       return encodeNames[c] or format('&#%d;', ustring.codepoint(c))
     end))

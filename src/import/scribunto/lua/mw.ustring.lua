@@ -28,7 +28,7 @@ return function(mw, host)
   end
 
   -- Byte offsets where each character starts (and #s + 1 after the last), or nil for invalid UTF-8.
-  local function charStarts(s)
+  local function scanChars(s)
     local starts, n, i, len = {}, 0, 1, #s
     while i <= len do
       local c = byte(s, i)
@@ -56,6 +56,15 @@ return function(mw, host)
     end
     starts[n + 1] = len + 1
     return starts, n
+  end
+
+  -- The last string scanned: loops of sub() or codepoint() over one string scan it once.
+  local lastString, lastStarts, lastCount
+  local function charStarts(s)
+    if s ~= lastString then
+      lastString, lastStarts, lastCount = s, scanChars(s)
+    end
+    return lastStarts, lastCount
   end
 
   local function notUtf8(name)
@@ -213,10 +222,13 @@ return function(mw, host)
 
   -- Where string.* gives what Scribunto's Unicode patterns give: ASCII subject and pattern, no %p
   -- (Unicode punctuation excludes ASCII symbols), and no `$` that PCRE would match before a final newline.
-  local function asciiPath(s, pattern)
+  -- For repeated matching (`repeated`), no lazy `-` either: after an empty match PCRE tries a
+  -- non-empty one at the same place, where Lua moves on (greedy patterns give the same either way).
+  local function asciiPath(s, pattern, repeated)
     if not isAscii(s) or not isAscii(pattern) then return false end
     if find(pattern, '%%[pP]') then return false end
     if byte(s, -1) == 10 and byte(pattern, -1) == 36 then return false end
+    if repeated and find(pattern, '-', 1, true) then return false end
     return true
   end
 
@@ -254,7 +266,7 @@ return function(mw, host)
   function ustring.gmatch(s, pattern)
     s = checkString('gmatch', s)
     pattern = checkString('gmatch', pattern, 2)
-    if asciiPath(s, pattern) then return string.gmatch(s, pattern) end
+    if asciiPath(s, pattern, true) then return string.gmatch(s, pattern) end
     local matches = call('ustring.gmatch', s, pattern)
     local k = 0
     return function()
@@ -283,7 +295,7 @@ return function(mw, host)
     if rt ~= 'string' and rt ~= 'table' and rt ~= 'function' then
       error("bad argument #3 to 'gsub' (function or table or string expected, got " .. rt .. ')', 2)
     end
-    if asciiPath(s, pattern) and (rt ~= 'string' or not find(repl, '%%[^%d%%]')) then
+    if asciiPath(s, pattern, true) and (rt ~= 'string' or not find(repl, '%%[^%d%%]')) then
       return gsub(s, pattern, repl, n)
     end
     if rt == 'string' then
