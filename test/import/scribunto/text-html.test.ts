@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { configureScribunto, stopScribuntoEngine } from '../../../src/import/scribunto/engine.ts';
+import { testWiki } from './engine-helpers.ts';
 import { invokeBody, luaValues, skipWithoutLua } from './text-helpers.ts';
 
 describe('mw.html', { skip: skipWithoutLua }, () => {
@@ -49,5 +50,27 @@ describe('mw.html', { skip: skipWithoutLua }, () => {
     assert.equal(luaValues('mw.html.create("br"):wikitext("x")'), "ERR self-closing tags can't have child nodes");
     assert.equal(luaValues('mw.html.create("bad tag")'), "ERR invalid tag name 'bad tag'");
     assert.equal(luaValues('mw.html.create("div"):attr("bad name", "x")'), "ERR bad argument #1 to 'attr' (invalid attribute name 'bad name')");
+  });
+
+  test('a navbox-like module: links in the built HTML are the page\'s links, its categories its categories', () => {
+    const wiki = testWiki({
+      'Module:Box': `local p = {}
+function p.box(frame)
+  local args = frame:getParent().args
+  local box = mw.html.create('div'):addClass('navbox'):css('width', '100%')
+  local list = box:tag('ul')
+  for _, item in ipairs(mw.text.split(args.items or '', '%s*,%s*')) do
+    list:tag('li'):wikitext('[[' .. mw.text.trim(item) .. ']]')
+  end
+  box:wikitext('[[Category:' .. mw.ustring.upper(mw.ustring.sub(args.topic, 1, 1)) .. mw.ustring.sub(args.topic, 2) .. ']]')
+  return tostring(box)
+end
+return p`,
+      'Template:Box': '{{#invoke:Box|box}}',
+    });
+    const page = wiki.analyze('{{Box|items=Rīga , Daugavpiļs,Rēzekne|topic=ļatgola}}');
+    assert.deepEqual([...page.links.pageLinks.keys()].sort(), ['0:Daugavpiļs', '0:Rēzekne', '0:Rīga'].sort());
+    assert.deepEqual([...page.links.categories.keys()], ['Ļatgola']);
+    assert.deepEqual([...page.templates.keys()].sort(), ['10:Box', '828:Box']);
   });
 });

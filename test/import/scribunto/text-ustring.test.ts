@@ -60,6 +60,7 @@ describe('mw.ustring', { skip: skipWithoutLua }, () => {
     assert.equal(luaValues('{mw.ustring.gsub("héllo", "(.)", function(c) if c == "l" then return "L" end end)}, {mw.ustring.gsub("héllo", "l", "L", 1)}'), '{[1]="héLLo",[2]=5} | {[1]="héLlo",[2]=1}');
     assert.equal(luaValues('{mw.ustring.gsub("āb", "()(.)", function(p, c) return p .. c end)}, {mw.ustring.gsub("āb", "ā", function() return 5 end)}'), '{[1]="1ā2b",[2]=2} | {[1]="5b",[2]=1}');
     assert.equal(luaValues('{mw.ustring.gsub("āāā", "ā-", "x")}, {mw.ustring.gsub("āb", ".-", "x")}, {mw.ustring.gsub("héllo wörld", "%w*", "x")}'), '{[1]="xxxxxxx",[2]=7} | {[1]="xxxxx",[2]=5} | {[1]="xx xx",[2]=4}');
+    assert.equal(luaValues('{mw.ustring.gsub("aaa(aaaa", "([^a]-)", "<%0>")}, {mw.ustring.gsub("aaaa", "^%a-", "<%0>")}'), '{[1]="<>a<>a<>a<><(><>a<>a<>a<>a<>",[2]=10} | {[1]="<><a>aaa",[2]=2}');
     assert.equal(luaValues('mw.ustring.gsub("ābc", "ā", {["ā"] = {}})'), 'ERR invalid replacement value (a table)');
     assert.equal(luaValues('mw.ustring.gsub("ābc", "(ā)", "%2")'), 'ERR invalid capture index %2 in replacement string');
   });
