@@ -37,8 +37,6 @@ export interface DumpContent {
   format?: string;
   /** UTF-8 bytes; undefined when the text is deleted or not included (stub dumps). */
   text?: Buffer;
-  /** Base-36 SHA-1 of `text`, when the reader has already computed it (the read worker does). */
-  textSha1?: string;
   /** `<text bytes="">`, the only size known when the text itself is absent. */
   bytes?: number;
   /** `<text sha1="">` (0.11). */

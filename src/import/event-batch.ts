@@ -5,7 +5,6 @@
 // Page texts are written by the reader straight into large buffers (TextArena) that are
 // transferred rather than copied, so a text is copied once on its way from the file to SQLite.
 
-import { hash } from 'node:crypto';
 import type { TextStore } from './dump-reader.ts';
 import type { DumpHandler, DumpLogItem, DumpPageHeader, DumpProblem, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.ts';
 
@@ -131,8 +130,6 @@ export class EventBatcher implements DumpHandler {
       this.items.push(
         REVISION, r.id, r.parentId, r.timestamp, c.username, c.id, c.ip, c.deleted, r.minor, r.comment, r.commentDeleted, r.sha1,
         main.model, main.format, main.deleted, main.bytes, main.sha1, main.origin, r.line,
-        // The writer stores each text's hash: computed here, it costs the writing thread nothing.
-        main.text === undefined ? undefined : textSha1(main.text),
       );
     }
     this.pushText(main.text);
@@ -189,11 +186,6 @@ export class EventBatcher implements DumpHandler {
   }
 }
 
-/** MediaWiki's base-36 SHA-1 of a text (sha1Base36), with the one-shot hash: no Hash object per text. */
-export function textSha1(text: Buffer): string {
-  return BigInt('0x' + hash('sha1', text, 'hex')).toString(36).padStart(31, '0');
-}
-
 /** Replays a batch into a handler, in order; texts are views of the transferred buffer. */
 export function replayBatch(batch: EventBatch, handler: DumpHandler): void {
   const items = batch.items;
@@ -227,13 +219,12 @@ export function replayBatch(batch: EventBatch, handler: DumpHandler): void {
           bytes: items[i + 15] as number | undefined,
           sha1: items[i + 16] as string | undefined,
           origin: items[i + 17] as number | undefined,
-          textSha1: items[i + 19] as string | undefined,
-          text: text(i + 20),
+          text: text(i + 19),
         },
         slots: [],
         line: items[i + 18] as number,
       };
-      i += 23;
+      i += 22;
       handler.revision(revision);
     } else if (tag === PAGE_START) {
       const header: DumpPageHeader = { title: items[i + 1] as string, line: items[i + 6] as number };

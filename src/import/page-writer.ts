@@ -254,8 +254,9 @@ export class PageWriter implements DumpHandler {
     const main = rev.main;
     const text = main.text;
     const len = text !== undefined ? text.length : (main.bytes ?? 0);
-    // importDump.php hashes the text it stores; a dump's <sha1> can disagree with its text.
-    const sha1 = text !== undefined ? (main.textSha1 ?? sha1Base36(text)) : (rev.sha1 ?? main.sha1 ?? '');
+    // importDump.php hashes the text it stores; a dump's <sha1> can disagree with its text. Hashing
+    // here rather than in the read worker: parsing is the read phase's bottleneck, this thread waits.
+    const sha1 = text !== undefined ? sha1Base36(text) : (rev.sha1 ?? main.sha1 ?? '');
     const model = main.model ?? defaultModel(page.ns, page.dbKey);
     let deleted = 0;
     if (main.deleted) deleted |= 1;

@@ -1,7 +1,7 @@
 // The MediaWiki 1.39 database schema for SQLite, and a new wiki made the way MediaWiki's installer makes one.
 
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { InterwikiTable } from '../../import/interwiki.ts';
@@ -1097,7 +1097,8 @@ export function mwTimestamp(date: Date = new Date()): string {
 
 /** SlotRecord::base36Sha1: the SHA-1 in base 36, zero-padded to 31 digits. */
 export function sha1Base36(text: string | Buffer): string {
-  const hex = createHash('sha1').update(text).digest('hex');
+  // The one-shot hash: no Hash object per text (the importer hashes every revision).
+  const hex = hash('sha1', text, 'hex');
   return BigInt('0x' + hex).toString(36).padStart(31, '0');
 }
 
