@@ -8,6 +8,7 @@ import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
 import { RowBatch } from './row-batch.ts';
 import { NS_CATEGORY, NS_FILE, NS_MEDIAWIKI, ucfirst, type ParsedTitle, type TitleCodec } from './title.ts';
 import { TemplateCache, type SiteFacts, type WikiLookup } from './wikitext/expander.ts';
+import { databaseSiteData, provideSiteData } from './scribunto/site-callbacks.ts';
 import {
   analyzeModulePage,
   analyzeScriptPage,
@@ -172,6 +173,8 @@ export class LinkAnalyzer {
     private readonly searchIndex = false,
   ) {
     const wiki = new DatabaseWiki(source, options.codec);
+    // Lua's mw.title and mw.site ask for ids, files, counts and the interwiki table, which WikiLookup does not give.
+    if (options.site.extensions?.has('Scribunto')) provideSiteData(wiki, databaseSiteData(source));
     this.env = {
       codec: options.codec,
       wiki,
