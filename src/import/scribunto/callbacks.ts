@@ -38,6 +38,9 @@ class FrameRegistry {
 
 export const frameRegistry = new FrameRegistry();
 
+/** The modules whose text Lua has compiled (each text crosses once); cleared when Lua forgets them. */
+export const modulesSent = new Set<string>();
+
 function text(value: LuaValue | undefined): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return luaNumberText(value);
@@ -81,15 +84,18 @@ function prefixed(ctx: ScribuntoContext, title: { ns: number; dbKey: string }): 
 
 export const engineCallbacks: CallbackMap = {
   /**
-   * A module page's source for require/#invoke (recorded in templatelinks, redirects followed):
-   * { title, text } (text left out when Lua says it has the chunk), nil when there is no module.
+   * A module page's source for require (recorded in templatelinks, redirects followed):
+   * { title, text }, the text left out when Lua has it already; nil when there is no module.
    */
-  'engine.loadModule': (ctx, [name, cached]) => {
+  'engine.loadModule': (ctx, [name, resend]) => {
     const title = ctx.codec.parse(text(name));
     if (!title || title.interwiki !== '' || title.ns !== MODULE_NS || !title.dbKey) return null;
     const fetched = ctx.expander.fetchTemplate(title);
     if (!fetched || fetched.title.ns !== MODULE_NS) return null;
-    return { title: prefixed(ctx, fetched.title), text: cached === true ? undefined : fetched.text };
+    const key = prefixed(ctx, fetched.title);
+    const sent = modulesSent.has(key) && resend !== true;
+    modulesSent.add(key);
+    return { title: key, text: sent ? undefined : fetched.text };
   },
 
   'engine.argument': (ctx, [id, name]) => ctx.expander.frameArgument(frameRegistry.get(id ?? null), text(name)),

@@ -12,7 +12,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES } from '../title.ts';
 import type { Expander, ExpansionFrame } from '../wikitext/expander.ts';
-import { frameRegistry } from './callbacks.ts';
+import { frameRegistry, modulesSent } from './callbacks.ts';
 import { allCallbacks, LIBRARY_FILES } from './libraries.ts';
 import { encodeMessage, MessageReader, toLuaValue } from './protocol.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
@@ -22,8 +22,16 @@ export const CPU_LIMIT_SECONDS = 7;
 export const MEMORY_LIMIT_BYTES = 50 * 1024 * 1024;
 const START_TIMEOUT_MS = 10_000;
 const MAX_RESTARTS = 5;
+/** Compiled modules Lua keeps before forgetting them all (a wiki has thousands; a page uses a few). */
+const MODULE_CACHE_SIZE = 1000;
 
 /** What a #invoke gave: its text, or the script error message to show. */
+/** A module page: its title as Lua names it (`Module:X`) and its text. */
+export interface ModuleSource {
+  title: string;
+  text: string;
+}
+
 export type InvokeResult = { ok: true; text: string } | { ok: false; error: string };
 
 export interface EngineOptions {
@@ -111,6 +119,7 @@ export class LuaEngine {
 
   /** Starts the interpreter and hands it the site's facts; throws when it cannot be started. */
   start(expander: Expander): void {
+    modulesSent.clear();
     this.dir = mkdtempSync(join(tmpdir(), 'wikiquery-lua-'));
     const toPath = join(this.dir, 'to-lua');
     const fromPath = join(this.dir, 'from-lua');
@@ -177,7 +186,7 @@ export class LuaEngine {
    * Runs `functionName` of a module for a #invoke: `frame` is the #invoke's own frame, `parent`
    * the frame it was written in. Throws BridgeError when the interpreter is gone.
    */
-  invoke(expander: Expander, moduleTitle: string, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult {
+  invoke(expander: Expander, module: ModuleSource, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult {
     let page: JsValue = null;
     if (this.currentPage !== expander) {
       this.currentPage = expander;
@@ -189,7 +198,11 @@ export class LuaEngine {
     try {
       const parentId = frameRegistry.idOf(parent);
       const frameId = frameRegistry.idOf(frame);
-      this.send(['invoke', page, moduleTitle, functionName, frameId, parentId]);
+      const forget = modulesSent.size >= MODULE_CACHE_SIZE;
+      if (forget) modulesSent.clear();
+      const source = modulesSent.has(module.title) ? null : module.text;
+      modulesSent.add(module.title);
+      this.send(['invoke', page, module.title, functionName, frameId, parentId, source, forget]);
       return this.serveUntilDone();
     } finally {
       this.context = savedContext;
@@ -313,11 +326,11 @@ export function scribuntoEngine(expander: Expander): LuaEngine | null {
  * Runs a #invoke with this thread's engine: the module's output, a script error, or null when
  * there is no Lua to run it. A broken interpreter is dropped (and restarted at the next call).
  */
-export function invokeModule(expander: Expander, moduleTitle: string, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult | null {
+export function invokeModule(expander: Expander, module: ModuleSource, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult | null {
   const current = scribuntoEngine(expander);
   if (!current) return null;
   try {
-    return current.invoke(expander, moduleTitle, functionName, frame, parent);
+    return current.invoke(expander, module, functionName, frame, parent);
   } catch (error) {
     if (current.running && !(error instanceof BridgeError) && !isPipeError(error)) throw error;
     current.stop();

@@ -664,7 +664,10 @@ function scriptError(x: Expander, message: string): string {
  * interpreter the module is only recorded.
  */
 function invoke(x: Expander, frame: Frame, first: string, parts: TemplatePart[]): string {
-  const title = x.codec.parse(`${x.codec.namespaces.name(MODULE_NS) || 'Module'}:${decodeCharReferences(first)}`);
+  // Title::makeTitleSafe(NS_MODULE, name): `Module:Module:X` for {{#invoke:Module:X}}, as in Scribunto.
+  const name = decodeCharReferences(first);
+  const nsName = x.codec.namespaces.name(MODULE_NS);
+  const title = nsName ? x.codec.parse(`${nsName}:${name}`) : x.codec.parse(name, MODULE_NS);
   const module = title && title.interwiki === '' && title.ns === MODULE_NS && title.dbKey ? title : null;
   if (!scribuntoAvailable(x)) {
     if (module) x.addTemplate(MODULE_NS, module.dbKey);
@@ -676,7 +679,7 @@ function invoke(x: Expander, frame: Frame, first: string, parts: TemplatePart[])
   const functionName = x.partText(parts[0]!, frame);
   const moduleText = x.codec.namespaces.prefixedText(fetched.title.ns, fetched.title.dbKey);
   const child = x.invokeFrame(parts.slice(1), frame, fetched.title);
-  const result = invokeModule(x, moduleText, functionName, child, frame);
+  const result = invokeModule(x, { title: moduleText, text: fetched.text }, functionName, child, frame);
   if (result === null) return '';
   return result.ok ? result.text : scriptError(x, result.error);
 }

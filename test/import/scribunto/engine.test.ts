@@ -82,6 +82,22 @@ describe('#invoke runs the module function', { skip }, () => {
     assert.ok(wiki.expand('{{#invoke:Broken|throwsTable}}').text.includes('Lua error: table.'));
   });
 
+  test('a module with a syntax error is a Lua error each time it is invoked', () => {
+    const w = testWiki({ 'Module:Syntax': 'local p = {\nfunction p.f() end' });
+    for (let i = 0; i < 2; i++) assert.match(w.expand('{{#invoke:Syntax|f}}').text, /Lua error in Module:Syntax at line 2: .*expected/);
+  });
+
+  test('a module may expand templates that invoke modules (nested #invoke)', () => {
+    const w = testWiki({
+      'Module:Outer': "return { f = function(frame) return '(' .. frame:expandTemplate{ title = 'Inner', args = { frame.args[1] } } .. ')' end }",
+      'Module:Inner': "return { g = function(frame) return frame:getParent().args[1] .. '!' end }",
+      'Template:Inner': '{{#invoke:Inner|g}}',
+    });
+    const { text, expander } = w.expand('{{#invoke:Outer|f|deep}}');
+    assert.equal(text, '(deep!)');
+    assert.deepEqual(templates(expander), ['828:Outer', '10:Inner', '828:Inner']);
+  });
+
   test('the script error category is named on the page', () => {
     const analysis = wiki.analyze('{{#invoke:Broken|throws}}');
     assert.ok(analysis.links.categories.has('Pages_with_script_errors'));

@@ -275,7 +275,7 @@ end
 ---------------------------------------------------------------------------------------------
 -- Per page state
 
-local chunkCache, chunkCount, CHUNK_CACHE_SIZE = {}, 0, 1000
+local chunkCache = {} -- by module title; engine.ts knows which ones are here (it sends each text once)
 local loadedData = {}
 local frames = {}
 local currentFrame -- the frame of the innermost running #invoke
@@ -285,27 +285,28 @@ local function newPage(page)
   host.page = page
   loadedData = {}
   deadline = clock() + cpuLimit
-  collectgarbage()
   memoryCeiling = collectgarbage('count') + memoryLimitKb
   for _, reset in ipairs(host.onNewPage) do reset() end
 end
 
---- The compiled chunk of a module page, or nil and a reason; records the transclusion.
-local function moduleChunk(name)
-  local cached = chunkCache[name]
-  local found = host.call('engine.loadModule', name, cached ~= nil)
+--- Compiles a module's text (a syntax error is kept as the module's error, as its chunk would be).
+local function compile(key, text)
+  local chunk, err = loadstring(text, '=' .. key)
+  chunkCache[key] = chunk or err
+  return chunkCache[key]
+end
+
+--- The compiled chunk of a module page and its title, or nil; the host records the transclusion.
+local function moduleChunk(name, text)
+  local found = host.call('engine.loadModule', name)
   if not found then return nil end
   local key = found.title
-  if found.text == nil then
-    if cached then return cached, key end
-    found = host.call('engine.loadModule', name, false)
+  local chunk = found.text and compile(key, found.text) or chunkCache[key]
+  if chunk == nil then
+    found = host.call('engine.loadModule', name, true)
+    chunk = compile(key, found.text)
   end
-  if chunkCache[key] then return chunkCache[key], key end
-  local chunk, err = loadstring(found.text, '=' .. key)
-  if not chunk then error(err, 0) end
-  if chunkCount >= CHUNK_CACHE_SIZE then chunkCache, chunkCount = {}, 0 end
-  chunkCache[key], chunkCount = chunk, chunkCount + 1
-  if name ~= key then chunkCache[name] = chunk end
+  if type(chunk) == 'string' then error(chunk, 0) end
   return chunk, key
 end
 
@@ -706,9 +707,11 @@ local function scriptError(err)
 end
 
 --- Runs the function of a module for a #invoke and returns its output, as Scribunto does.
-local function execute(moduleName, functionName, frameId, parentId)
-  local chunk = moduleChunk(moduleName)
+local function execute(moduleName, functionName, frameId, parentId, source)
+  local chunk = source and compile(moduleName, source) or chunkCache[moduleName]
+  if chunk == nil then chunk = moduleChunk(moduleName) end
   if not chunk then error('Script error: No such module "' .. moduleName .. '".', 0) end
+  if type(chunk) == 'string' then error(chunk, 0) end
   local frame = newFrame(frameId, parentId)
   currentFrame = frame
   local env = newEnvironment()
@@ -729,12 +732,14 @@ local function execute(moduleName, functionName, frameId, parentId)
 end
 
 runInvoke = function(m)
-  -- m: 'invoke', page (new page or nil), module, function, frame id, parent frame id
+  -- m: 'invoke', page (new page or nil), module, function, frame id, parent frame id,
+  -- module text (when Lua has not had it yet), whether to forget every compiled module first
   if m[2] then newPage(m[2]) end
+  if m[8] then chunkCache = {} end
   local savedFrame, savedFrames = currentFrame, frames
   if invokeDepth == 0 then frames = {} end
   invokeDepth = invokeDepth + 1
-  local ok, result = pcall(execute, m[3], m[4], m[5], m[6])
+  local ok, result = pcall(execute, m[3], m[4], m[5], m[6], m[7])
   invokeDepth = invokeDepth - 1
   currentFrame = savedFrame
   if invokeDepth == 0 then frames = savedFrames end
@@ -744,7 +749,7 @@ runInvoke = function(m)
     send(2, 'fail', scriptError(result))
   end
 end
-for _, f in ipairs({ hostCall, runInvoke, send, receive, encodeValue, encodeTable, decodeValue, scriptError, safeToString, newPage }) do
+for _, f in ipairs({ hostCall, runInvoke, compile, send, receive, encodeValue, encodeTable, decodeValue, scriptError, safeToString, newPage }) do
   uninterruptible[f] = true
 end
 
