@@ -46,8 +46,11 @@ export function finishAfterLinks(db: Db, analyzed: readonly string[], contentNam
  * (the text table is the dump's size).
  */
 function analyze(db: Db, tables: readonly string[]): void {
+  const indexed = new Set(db.prepare("SELECT DISTINCT tbl_name FROM sqlite_master WHERE type = 'index'").pluck().all() as string[]);
   db.pragma(`analysis_limit = ${ANALYSIS_ROWS}`);
-  for (const table of tables) db.exec(`ANALYZE "${table}"`);
+  // A table without indexes is only counted, by reading all of it (text: the size of the dump);
+  // the planner has no choice to make for it anyway.
+  for (const table of tables) if (indexed.has(table)) db.exec(`ANALYZE "${table}"`);
   db.pragma('analysis_limit = 0');
 }
 
