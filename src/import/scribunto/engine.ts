@@ -127,6 +127,7 @@ export class LuaEngine {
     if (made.status !== 0) throw new BridgeError(`mkfifo failed: ${made.stderr?.toString() ?? made.error?.message}`);
     const child = spawn(this.lua, [join(this.luaDirectory, 'driver.lua'), toPath, fromPath], { stdio: ['ignore', 'ignore', 'inherit'] });
     child.on('error', () => {});
+    if (child.pid === undefined) throw new BridgeError(`cannot run ${this.lua}`);
     child.unref();
     this.child = child;
     // Opened without blocking (no reader or writer may ever come if Lua fails to start), then
@@ -150,6 +151,8 @@ export class LuaEngine {
     } finally {
       closeSync(provisionalOut);
       closeSync(provisionalIn);
+      // Both ends are open on both sides now (or never will be): the names are no longer needed.
+      this.removeFifos();
     }
     const ready = this.reader.read();
     if (ready[0] !== 'ready') throw new BridgeError('the Lua driver did not start');
@@ -239,6 +242,11 @@ export class LuaEngine {
     }
   }
 
+  private removeFifos(): void {
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
+  }
+
   /** Ends the interpreter (it would also end by itself when this thread's pipes close). */
   stop(): void {
     for (const fd of [this.toLua, this.fromLua]) {
@@ -253,8 +261,7 @@ export class LuaEngine {
     this.toLua = this.fromLua = -1;
     if (this.child && this.child.exitCode === null) this.child.kill('SIGKILL');
     this.child = null;
-    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
-    this.dir = null;
+    this.removeFifos();
     this.reader = null;
     this.currentPage = null;
   }

@@ -653,7 +653,7 @@ export const SCRIPT_ERROR = 'scribunto-common-error-category';
 
 function scriptError(x: Expander, message: string): string {
   x.out.tracking.add(SCRIPT_ERROR);
-  const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
   return `<strong class="error"><span class="scribunto-error" id="mw-scribunto-error-0">${escaped}</span></strong>`;
 }
 
@@ -674,6 +674,8 @@ function invoke(x: Expander, frame: Frame, first: string, parts: TemplatePart[])
     return '';
   }
   if (parts.length === 0) return scriptError(x, 'Script error: You must specify a function to call.');
+  // Modules that preprocess their own #invoke would otherwise recurse until a stack gives out.
+  if (frame.depth >= MAX_DEPTH) return scriptError(x, 'Lua error: too many nested module calls.');
   const fetched = module ? x.fetchTemplate(module) : null;
   if (!fetched || fetched.title.ns !== MODULE_NS) return scriptError(x, `Script error: No such module "${first}".`);
   const functionName = x.partText(parts[0]!, frame);

@@ -251,6 +251,28 @@ describe('require and mw.loadData', { skip }, () => {
     assert.equal(wiki.expand('{{#invoke:Main|same}}').text, 'true');
   });
 
+  test("Scribunto's bundled libraries: strict, bit32, libraryUtil", () => {
+    const w = testWiki({
+      'Module:Strict': `
+        require('strict')
+        local p = {}
+        function p.read() return tostring(undeclared) end
+        function p.write() created = 1 end
+        function p.bits()
+          local bit32 = require('bit32')
+          return table.concat({ bit32.band(12, 10), bit32.bor(12, 10), bit32.bxor(12, 10), bit32.bnot(0),
+            bit32.lshift(1, 31), bit32.rshift(0x80000000, 31), bit32.arshift(0x80000000, 1), bit32.extract(0xF0, 4, 4),
+            bit32.replace(0, 5, 8, 3), bit32.lrotate(0x80000001, 1), tostring(bit32.btest(1, 2)) }, ' ')
+        end
+        function p.check() require('libraryUtil').checkType('f', 1, 5, 'string') end
+        return p`,
+    });
+    assert.match(w.expand('{{#invoke:Strict|read}}').text, /variable &#039;undeclared&#039; is not declared|variable 'undeclared' is not declared/);
+    assert.match(w.expand('{{#invoke:Strict|write}}').text, /assign to undeclared variable/);
+    assert.equal(w.expand('{{#invoke:Strict|bits}}').text, '8 14 6 4294967295 2147483648 1 3221225472 15 1280 3 false');
+    assert.match(w.expand('{{#invoke:Strict|check}}').text, /bad argument #1 to &#039;f&#039; \(string expected, got number\)|bad argument #1 to 'f' \(string expected, got number\)/);
+  });
+
   test('requiring a module that does not exist is a Lua error, and still a transclusion', () => {
     const { text, expander } = wiki.expand('{{#invoke:Main|missing}}');
     assert.match(text, /module &#039;Module:Absent&#039; not found|module 'Module:Absent' not found/);

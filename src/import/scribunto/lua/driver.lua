@@ -229,8 +229,97 @@ local base = {
 }
 base.string.dump = nil
 
--- Pure Lua libraries a module may require by name, like Scribunto's bundled ones.
+-- Pure Lua libraries a module may require by name, like Scribunto's bundled ones: each is made
+-- for the requiring module's environment.
 local builtinPackages = {}
+
+-- require('strict'): reading or creating an undeclared global is an error from then on.
+builtinPackages.strict = function(env)
+  local mt = getmetatable(env)
+  if mt == nil then
+    mt = {}
+    setmetatable(env, mt)
+  end
+  mt.__newindex = function(t, name, value)
+    if name ~= 'arg' then error("assign to undeclared variable '" .. tostring(name) .. "'", 2) end
+    rawset(t, name, value)
+  end
+  mt.__index = function(t, name)
+    if name ~= 'arg' then error("variable '" .. tostring(name) .. "' is not declared", 2) end
+    return rawget(t, name)
+  end
+end
+
+-- Lua 5.2's bit32, on doubles holding unsigned 32-bit values.
+builtinPackages.bit32 = function()
+  local floor, M = math.floor, 0x100000000
+  local function u32(name, i, x)
+    local n = tonumber(x)
+    if not n then error(format("bad argument #%d to '%s' (number expected, got %s)", i, name, type(x)), 3) end
+    return floor(n) % M
+  end
+  local function fold(name, initial, keep, ...)
+    local acc = initial
+    for i = 1, select('#', ...) do
+      local x = u32(name, i, (select(i, ...)))
+      local r, bit, a = 0, 1, acc
+      for _ = 1, 32 do
+        local ab, xb = a % 2, x % 2
+        if keep(ab, xb) then r = r + bit end
+        a, x, bit = (a - ab) / 2, (x - xb) / 2, bit * 2
+      end
+      acc = r
+    end
+    return acc
+  end
+  local function both(a, b) return a == 1 and b == 1 end
+  local function either(a, b) return a == 1 or b == 1 end
+  local function differ(a, b) return a ~= b end
+  local bit32 = {}
+  function bit32.band(...) return fold('band', M - 1, both, ...) end
+  function bit32.bor(...) return fold('bor', 0, either, ...) end
+  function bit32.bxor(...) return fold('bxor', 0, differ, ...) end
+  function bit32.btest(...) return fold('btest', M - 1, both, ...) ~= 0 end
+  function bit32.bnot(x) return M - 1 - u32('bnot', 1, x) end
+  local function shift(name, x, disp)
+    x, disp = u32(name, 1, x), floor(tonumber(disp) or error(format("bad argument #2 to '%s' (number expected, got %s)", name, type(disp)), 3))
+    if disp >= 32 or disp <= -32 then return 0 end
+    if disp >= 0 then return (x * 2 ^ disp) % M end
+    return floor(x / 2 ^ -disp)
+  end
+  function bit32.lshift(x, disp) return shift('lshift', x, disp) end
+  function bit32.rshift(x, disp) return shift('rshift', x, -(tonumber(disp) or 0)) end
+  function bit32.arshift(x, disp)
+    local n, d = u32('arshift', 1, x), floor(tonumber(disp) or 0)
+    if d <= 0 or n < 0x80000000 then return shift('arshift', n, -d) end
+    if d >= 32 then return M - 1 end
+    return floor(n / 2 ^ d) + (M - 2 ^ (32 - d))
+  end
+  function bit32.lrotate(x, disp)
+    local n, d = u32('lrotate', 1, x), floor(tonumber(disp) or 0) % 32
+    return (n * 2 ^ d) % M + floor(n / 2 ^ (32 - d))
+  end
+  function bit32.rrotate(x, disp) return bit32.lrotate(x, -(tonumber(disp) or 0)) end
+  local function checkField(name, field, width)
+    field, width = floor(tonumber(field) or 0), floor(tonumber(width) or 1)
+    if field < 0 then error(format("bad argument #2 to '%s' (field cannot be negative)", name), 3) end
+    if width <= 0 then error(format("bad argument #3 to '%s' (width must be positive)", name), 3) end
+    if field + width > 32 then error(format("trying to access non-existent bits"), 3) end
+    return field, width
+  end
+  function bit32.extract(n, field, width)
+    n = u32('extract', 1, n)
+    field, width = checkField('extract', field, width)
+    return floor(n / 2 ^ field) % 2 ^ width
+  end
+  function bit32.replace(n, v, field, width)
+    n, v = u32('replace', 1, n), u32('replace', 2, v)
+    field, width = checkField('replace', field, width)
+    local size = 2 ^ width
+    return n - (floor(n / 2 ^ field) % size) * 2 ^ field + (v % size) * 2 ^ field
+  end
+  return bit32
+end
 
 builtinPackages.libraryUtil = function()
   local util = {}
@@ -675,14 +764,19 @@ newEnvironment = function()
     local value = loaded[name]
     if value ~= nil then return value end
     if loading[name] then error("loop or previous error loading module '" .. name .. "'", 2) end
-    local init = builtinPackages[name]
-    if not init then
-      init = moduleChunk(name)
-      if not init then error("module '" .. name .. "' not found", 2) end
-    end
     loading[name] = true
-    setfenv(init, env)
-    local result = init(name)
+    local result
+    if builtinPackages[name] then
+      result = builtinPackages[name](env)
+    else
+      local init = moduleChunk(name)
+      if not init then
+        loading[name] = nil
+        error("module '" .. name .. "' not found", 2)
+      end
+      setfenv(init, env)
+      result = init(name)
+    end
     loading[name] = nil
     if result == nil then result = loaded[name] end
     if result == nil then result = true end
