@@ -210,7 +210,7 @@ export class LinkAnalyzer {
   private addPage(row: PageRow, rows: LinkRows): void {
     rows.pages++;
     const wikitext = row.model === 'wikitext';
-    if (this.searchIndex) rows.searchindex.push(row.page_id, searchTitle(row.page_title, row.page_namespace), wikitext ? searchText(row.old_text) : '');
+    if (this.searchIndex) rows.searchindex.push(row.page_id, searchTitle(row.page_title, row.page_namespace), searchText(row.old_text));
     const page = { ns: row.page_namespace, dbKey: row.page_title, pageId: row.page_id, revisionId: row.page_latest, timestamp: row.page_touched };
     let analysis: PageAnalysis;
     try {
@@ -444,7 +444,8 @@ export function buildSearchIndex(source: Db, target: Db, range: PageRange, progr
     if (rows.length === 0) break;
     target.transaction(() => {
       for (const row of rows) {
-        insert.run(row.page_id, searchTitle(row.page_title, row.page_namespace), row.model === 'wikitext' ? searchText(row.old_text) : '');
+        // SearchUpdate indexes every model's text (TextContent::getTextForSearchIndex): scripts, styles, JSON, modules.
+        insert.run(row.page_id, searchTitle(row.page_title, row.page_namespace), searchText(row.old_text));
       }
     })();
     after = rows[rows.length - 1]!.page_id;

@@ -53,7 +53,7 @@ function isLegal(c: number): boolean {
 
 /**
  * The last steps of updateText in one pass: runs of other characters become one space, "bob's"
- * is indexed as "bob's bob" and "dogs'" as "dogs", and wiki quote marks disappear.
+ * is indexed as "bob bob's" and "dogs'" as "dogs", and wiki quote marks disappear.
  */
 function words(t: string): string {
   let out = ' ';
@@ -69,7 +69,7 @@ function words(t: string): string {
     let word = t.slice(start, i);
     start = -1;
     if (word.indexOf("''") >= 0) word = word.replace(/''[']*/g, ' ');
-    if (word.endsWith("'s") && word.length > 2) word = `${word} ${word.slice(0, -2)}`;
+    if (word.endsWith("'s") && word.length > 2) word = `${word.slice(0, -2)} ${word}`;
     else if (word.endsWith("s'") && word.length > 2) word = word.slice(0, -1);
     out += word + ' ';
   }
