@@ -653,7 +653,7 @@ export const SCRIPT_ERROR = 'scribunto-common-error-category';
 
 function scriptError(x: Expander, message: string): string {
   x.out.tracking.add(SCRIPT_ERROR);
-  const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+  const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return `<strong class="error"><span class="scribunto-error" id="mw-scribunto-error-0">${escaped}</span></strong>`;
 }
 

@@ -855,8 +855,10 @@ local function loadLibraries(directory, files)
     local path = directory .. '/' .. file
     local f = io.open(path, 'rb')
     if f then
+      local code = f:read('*a')
       f:close()
-      local chunk, err = loadfile(path)
+      -- Named by file only, as Scribunto names its libraries in error messages.
+      local chunk, err = loadstring(code, '@' .. file)
       if not chunk then error(err, 0) end
       local env = setmetatable({}, { __index = base })
       setfenv(chunk, env)
