@@ -30,7 +30,10 @@ export function finishBeforeLinks(db: Db): string[] {
 
 /** The rest once the links are in: category counts, the link tables' indexes, statistics of every table not done before. */
 export function finishAfterLinks(db: Db, analyzed: readonly string[], contentNamespaces: readonly number[]): void {
-  db.transaction(() => rebuildCategories(db))();
+  db.transaction(() => {
+    rebuildCategories(db);
+    markScriptRedirects(db);
+  })();
   for (const table of TABLES) {
     if (LINKED_TABLES.has(table.name)) for (const index of table.indexes) db.exec(indexDdl(table, index));
   }
@@ -55,6 +58,14 @@ function analyze(db: Db, tables: readonly string[]): void {
 }
 
 const ANALYSIS_ROWS = 2000;
+
+/**
+ * page_is_redirect of script and style pages that are redirects: the writer only recognizes
+ * wikitext redirects, the links phase (which knows the site's URLs) found these.
+ */
+export function markScriptRedirects(db: Db): void {
+  db.exec('UPDATE page SET page_is_redirect = 1 WHERE page_is_redirect = 0 AND page_id IN (SELECT rd_from FROM redirect)');
+}
 
 /** Category rows for every category with members or a page, counted like recountCategories.php. */
 export function rebuildCategories(db: Db): void {

@@ -179,7 +179,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     finishAfterLinks(db, analyzed, [...CONTENT_NAMESPACES]);
     summary.seconds.finish = (performance.now() - finishStarted) / 1000;
     summary.users = (db.prepare('SELECT count(*) AS n FROM user').get() as { n: number }).n;
-    writeConfig(configPath, mergeConfig(configFromSiteInfo(info, options.dumps.map((d) => basename(d))), userConfig));
+    writeConfig(configPath, mergeConfig(configFromSiteInfo(info, options.dumps.map((d) => basename(d)), { hasModulePages: hasModulePages(db) }), userConfig));
     // The wiki is handed over in SQLite's default rollback-journal mode, as MediaWiki's installer leaves it.
     db.pragma('journal_mode = DELETE');
     db.close();

@@ -91,6 +91,8 @@ interface Rows {
   externallinks: string[];
   page_props: string[];
   redirect: string[];
+  /** Pages with page_is_redirect set. */
+  redirectPages: string[];
 }
 
 function readRows(path: string): Rows {
@@ -104,6 +106,7 @@ function readRows(path: string): Rows {
     externallinks: all(`SELECT ${from('el_from')} || ' -> ' || el_to FROM externallinks`),
     page_props: all(`SELECT ${from('pp_page')} || ' -> ' || pp_propname FROM page_props`),
     redirect: all(`SELECT ${from('rd_from')} || ' -> ' || rd_title FROM redirect`),
+    redirectPages: all(`SELECT page_namespace || ':' || page_title FROM page WHERE page_is_redirect = 1`),
   };
   db.close();
   return rows;
@@ -146,10 +149,12 @@ describe('JavaScript and CSS pages are parsed as wikitext for their links ($wgTe
   test("a script or style redirects only in the form MediaWiki writes, to this wiki's raw URL of the target", () => {
     assert.deepEqual(rows.redirect.filter((r) => /^8:(Moved|Elsewhere)/.test(r)), ['8:Moved.css -> Common.css', '8:Moved.js -> Someone/common.js']);
     assert.deepEqual(rows.pagelinks.filter((r) => /^8:(Moved|Elsewhere)/.test(r)), []);
+    assert.deepEqual(rows.redirectPages.filter((r) => r.startsWith('8:')), ['8:Moved.css', '8:Moved.js']);
   });
 
   test('JSON and plain text pages record no links', () => {
-    for (const table of Object.values(rows)) {
+    for (const [name, table] of Object.entries(rows)) {
+      if (name === 'redirectPages') continue;
       assert.deepEqual(table.filter((r: string) => r.startsWith('8:Data.json') || r.startsWith('0:Plain')), []);
     }
   });
@@ -196,6 +201,11 @@ describe('Scribunto only when the wiki has it', () => {
   test('a dump without the Module namespace and without modules keeps the default extensions', async () => {
     const { config } = await importPages('plain', PAGES.slice(0, 6), undefined, false);
     assert.equal(config.extensions, undefined);
+  });
+
+  test('module pages without a Module namespace in <siteinfo> put Scribunto in the written config', async () => {
+    const { config } = await importPages('modules-only', PAGES, undefined, false);
+    assert.ok((config.extensions as string[]).includes('Scribunto'));
   });
 
   test('pages of the Scribunto model call for Scribunto even when <siteinfo> lists no Module namespace', () => {
