@@ -683,7 +683,8 @@ function invoke(x: Expander, frame: Frame, first: string, parts: TemplatePart[])
   const child = x.invokeFrame(parts.slice(1), frame, fetched.title);
   const result = invokeModule(x, { title: moduleText, text: fetched.text }, functionName, child, frame);
   if (result === null) return '';
-  return result.ok ? result.text : scriptError(x, result.error);
+  // Hooks::invokeHook returns Validator::cleanUp(output): NFC, as any text MediaWiki takes in.
+  return result.ok ? result.text.normalize('NFC') : scriptError(x, result.error);
 }
 
 /** Whether this thread can run Lua (checked once: a missing interpreter keeps #invoke as a mere record). */

@@ -47,6 +47,11 @@ describe('#invoke runs the module function', { skip }, () => {
     assert.equal(wiki.expand('{{#invoke: Hello | hello |{{!}}}}').text, 'Hello, |!');
   });
 
+  test('the output is normalized to NFC, as MediaWiki cleans up what a module returns', () => {
+    const w = testWiki({ 'Module:Nfc': "return { f = function() return 'e\\204\\129' end }" });
+    assert.equal(w.expand('{{#invoke:Nfc|f}}').text, '\u00e9');
+  });
+
   test('every returned value is made a string (%.14g for numbers) and they are joined; nothing gives ""', () => {
     assert.equal(wiki.expand('{{#invoke:Hello|many}}').text, '12.5xtrue');
     assert.equal(wiki.expand('{{#invoke:Hello|none}}').text, '');
@@ -405,6 +410,11 @@ describe('values crossing the bridge', { skip }, () => {
       end
       function p.fn() local ok, err = pcall(mw.echo, print or type) return err end
       function p.invalidUtf8() return mw.echo('a\\255b') end
+      function p.big()
+        local s = string.rep('0123456789', 300000)
+        local back = mw.echo({ s, s })
+        return #back[1] .. ' ' .. tostring(back[2] == s)
+      end
       return p`,
   });
 
@@ -434,6 +444,10 @@ describe('values crossing the bridge', { skip }, () => {
   test('a table containing itself, or a function, is refused with a Lua error', () => {
     assert.equal(wiki.expand('{{#invoke:Values|cycle}}').text, 'false: a table that contains itself cannot be passed to the host');
     assert.equal(wiki.expand('{{#invoke:Values|fn}}').text, 'a function value cannot be passed to the host');
+  });
+
+  test('megabytes cross whole', () => {
+    assert.equal(wiki.expand('{{#invoke:Values|big}}').text, '3000000 true');
   });
 
   test('invalid UTF-8 from Lua arrives as U+FFFD', () => {
