@@ -6,7 +6,7 @@
 // go to the same process, which is waiting for the callback's answer and serves them first).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, existsSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,6 +160,7 @@ export class LuaEngine {
     const answer = this.reader.read();
     if (answer[0] !== 'ok') throw new BridgeError('the Lua driver refused its start');
     this.libraryError = typeof answer[1] === 'string' ? answer[1] : '';
+    if (this.libraryError) process.emitWarning(`Scribunto: a Lua library failed to load: ${this.libraryError}`);
   }
 
   /** The bytes Lua wrote first (its `ready` message), waiting for them without blocking forever. */
@@ -173,10 +174,21 @@ export class LuaEngine {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
       }
-      if (this.child?.exitCode !== null && this.child?.exitCode !== undefined) break;
+      if (this.exited()) break;
       sleep(2);
     }
     throw new BridgeError('the Lua interpreter did not start');
+  }
+
+  /** Whether the child has ended (its exit event cannot arrive while this thread blocks: ask /proc). */
+  private exited(): boolean {
+    const pid = this.child?.pid;
+    if (pid === undefined) return true;
+    try {
+      return /\) [ZX] /.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/stat');
+    }
   }
 
   private send(values: readonly JsValue[]): void {
