@@ -3,11 +3,13 @@
 // A worker started through tsx pays for a module loader thread of its own and for compiling every
 // TypeScript file again (half a second of CPU here, per worker), and each closure it makes costs a
 // defineProperty (tsx keeps function names). So a worker's code is bundled into plain JavaScript
-// once, with esbuild (tsx's own compiler), and kept in node_modules/.cache until one of its
-// source files changes. Without esbuild, or where the cache cannot be written, workers start
+// once, with esbuild (tsx's own compiler), and kept in node_modules/.cache until the content of
+// one of its source files changes. The bundle's name carries the checkout's path: checkouts that
+// share one node_modules (a symlink) never run each other's code. Without esbuild, or where the cache cannot be written, workers start
 // through tsx as before.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,12 +35,23 @@ function bundledWorker(entry: URL): string | null {
   return script;
 }
 
+/** SHA-1 of each input file's content, by absolute path. */
 interface BundleInputs {
-  [path: string]: { mtimeMs: number; size: number };
+  [path: string]: string;
+}
+
+const CHECKOUT = createHash('sha1').update(PROJECT).digest('hex').slice(0, 10);
+
+function contentHash(path: string): string | null {
+  try {
+    return createHash('sha1').update(readFileSync(path)).digest('hex');
+  } catch {
+    return null;
+  }
 }
 
 function bundle(source: string): string {
-  const out = join(CACHE, basename(source).replace(/\.ts$/, '.mjs'));
+  const out = join(CACHE, `${basename(source).replace(/\.ts$/, '')}-${CHECKOUT}.mjs`);
   const inputsFile = `${out}.inputs.json`;
   if (existsSync(out) && existsSync(inputsFile) && unchanged(JSON.parse(readFileSync(inputsFile, 'utf8')) as BundleInputs)) return out;
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
@@ -59,8 +72,7 @@ function bundle(source: string): string {
   const inputs: BundleInputs = {};
   for (const input of Object.keys(result.metafile.inputs)) {
     const path = resolve(PROJECT, input);
-    const stat = statSync(path);
-    inputs[path] = { mtimeMs: stat.mtimeMs, size: stat.size };
+    inputs[path] = contentHash(path) ?? '';
   }
   // Written aside and renamed: another import starting at the same time never reads half a file.
   const temporary = `${out}.${process.pid}.tmp`;
@@ -73,8 +85,7 @@ function bundle(source: string): string {
 
 function unchanged(inputs: BundleInputs): boolean {
   for (const [path, recorded] of Object.entries(inputs)) {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs !== recorded.mtimeMs || stat.size !== recorded.size) return false;
+    if (typeof recorded !== 'string' || contentHash(path) !== recorded) return false;
   }
   return Object.keys(inputs).length > 0;
 }
@@ -98,7 +109,10 @@ export class WorkerFailure extends Error {
 /** Runs `entry` (a module URL) with `data`; resolves with its final `done` message. */
 export function runWorker(entry: URL, data: unknown, onMessage: (message: WorkerMessage) => void = () => {}): { done: Promise<WorkerMessage>; worker: Worker } {
   const script = bundledWorker(entry);
-  const worker = script ? new Worker(pathToFileURL(script), { workerData: { data } }) : new Worker(BOOTSTRAP, { workerData: { entry: entry.href, data } });
+  // sourceRoot: a bundle runs from node_modules/.cache, which may be another checkout's (a symlink);
+  // files read at run time (the Lua libraries) come from this checkout.
+  const workerData = { data, sourceRoot: PROJECT };
+  const worker = script ? new Worker(pathToFileURL(script), { workerData }) : new Worker(BOOTSTRAP, { workerData: { ...workerData, entry: entry.href } });
   const done = new Promise<WorkerMessage>((resolve, reject) => {
     let result: WorkerMessage | null = null;
     let failure: Error | null = null;
