@@ -100,11 +100,12 @@ export const engineCallbacks: CallbackMap = {
 
   'engine.argument': (ctx, [id, name]) => ctx.expander.frameArgument(frameRegistry.get(id ?? null), text(name)),
 
+  /** All of a frame's arguments as a flat list k1, v1, k2, v2... in PPFrame::getArguments' order. */
   'engine.arguments': (ctx, [id]) => {
     const frame = frameRegistry.get(id ?? null);
-    const table = new LuaTable();
-    for (const name of ctx.expander.frameArgumentNames(frame)) table.set(argumentKey(name), ctx.expander.frameArgument(frame, name));
-    return table;
+    const flat: Array<string | number | null> = [];
+    for (const name of ctx.expander.frameArgumentNames(frame)) flat.push(argumentKey(name), ctx.expander.frameArgument(frame, name));
+    return flat;
   },
 
   'engine.frameTitle': (ctx, [id]) => {

@@ -265,14 +265,20 @@ export class Expander {
     return arg.cached;
   }
 
+  /** PPFrame::getArguments' order: the numbered (positional) arguments, then the named ones. */
   frameArgumentNames(frame: Frame): string[] {
-    return frame.args ? [...frame.args.keys()] : [];
+    if (!frame.args) return [];
+    const numbered: string[] = [];
+    const named: string[] = [];
+    for (const [name, arg] of frame.args) (arg.trim ? named : numbered).push(name);
+    return numbered.length === 0 ? named : [...numbered, ...named];
   }
 
   /** A frame made by a module (frame:newChild, or for frame:expandTemplate) with plain text arguments. */
   childFrame(parent: Frame, title: { ns: number; dbKey: string } | null, args: ReadonlyMap<string, string>): Frame {
     const map: NonNullable<Frame['args']> = new Map();
-    for (const [name, value] of args) map.set(name, { nodes: [value], frame: parent, trim: false, cached: value });
+    // Integer names are numbered arguments (newPartNodeArray), the others named: it decides their order only.
+    for (const [name, value] of args) map.set(name, { nodes: [value], frame: parent, trim: !/^(?:0|-?[1-9]\d*)$/.test(name), cached: value });
     return { parent, title: title ?? parent.title, args: map, depth: parent.depth + 1, mode: 'include' };
   }
 
@@ -651,10 +657,15 @@ define({ names: ['#invoke'], extension: 'Scribunto', caseSensitive: false, handl
 /** Scribunto's tracking category, for every script error on a page. */
 export const SCRIPT_ERROR = 'scribunto-common-error-category';
 
+/** Script errors shown so far on a page: each error's element has its own id. */
+const scriptErrorCounts = new WeakMap<Expander, number>();
+
 function scriptError(x: Expander, message: string): string {
   x.out.tracking.add(SCRIPT_ERROR);
+  const id = scriptErrorCounts.get(x) ?? 0;
+  scriptErrorCounts.set(x, id + 1);
   const escaped = message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return `<strong class="error"><span class="scribunto-error" id="mw-scribunto-error-0">${escaped}</span></strong>`;
+  return `<strong class="error"><span class="scribunto-error" id="mw-scribunto-error-${id}">${escaped}</span></strong>`;
 }
 
 /**

@@ -154,12 +154,9 @@ local function hostCall(name, ...)
   end
 end
 
---- Calls host callback `name`; its error becomes an error at the caller's caller.
-function host.call(name, ...)
-  local ok, result = pcall(hostCall, name, ...)
-  if not ok then error(result, 3) end
-  return result
-end
+--- Calls host callback `name`. Its error is raised without a location, as Scribunto raises the
+--- errors of its PHP functions.
+host.call = hostCall
 
 ---------------------------------------------------------------------------------------------
 -- The sandbox
@@ -435,6 +432,22 @@ local function parserValue(expandOnce)
   return value
 end
 
+-- Scribunto hands Lua a frame's arguments as a table constructor, {[k1]=v1,[k2]=v2,...}: the
+-- order pairs() then follows comes from that table's layout, which the same constructor remakes.
+local constructors = {}
+
+local function tableInOrder(flat)
+  local n = #flat / 2
+  local make = constructors[n]
+  if not make then
+    local fields = {}
+    for i = 1, n do fields[i] = '[f[' .. (2 * i - 1) .. ']]=f[' .. (2 * i) .. ']' end
+    make = assert(loadstring('local f = ... return {' .. concat(fields, ',') .. '}', '=arguments'))
+    if n <= 100 then constructors[n] = make end
+  end
+  return make(flat)
+end
+
 local function frameArgs(id)
   local cache, names = {}, nil
   local args = {}
@@ -458,7 +471,7 @@ local function frameArgs(id)
     __pairs = function()
       if not names then
         names = {}
-        for k, v in next, host.call('engine.arguments', id) do
+        for k, v in next, tableInOrder(host.call('engine.arguments', id)) do
           names[#names + 1] = k
           cache[tostring(k)] = v
         end
