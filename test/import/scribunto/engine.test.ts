@@ -67,6 +67,8 @@ describe('#invoke runs the module function', { skip }, () => {
     const cases: Array<[string, string]> = [
       ['{{#invoke:Nowhere|f}}', 'Script error: No such module &quot;Nowhere&quot;.'],
       ['{{#invoke:Hello}}', 'Script error: You must specify a function to call.'],
+      // Title::makeTitleSafe(NS_MODULE, ...): the namespace is not written in the call.
+      ['{{#invoke:Module:Hello|hello}}', 'Script error: No such module &quot;Module:Hello&quot;.'],
       ['{{#invoke:Hello|nope}}', 'Script error: The function &quot;nope&quot; does not exist.'],
       ['{{#invoke:Hello|notAFunction}}', 'Script error: &quot;notAFunction&quot; is not a function.'],
       ['{{#invoke:NotATable|f}}', 'Script error: The module returned a number value. It is supposed to return an export table.'],
@@ -180,6 +182,26 @@ describe('frames', { skip }, () => {
     assert.equal(wiki.expand('{{#invoke:Args|sequence|x|y||z}}').text, '1=x,2=y,3=,4=z');
     assert.equal(wiki.expand('{{#invoke:Args|sequence|x|3=z}}').text, '1=x');
     assert.equal(wiki.expand('{{#invoke:Args|one|which=1|first}}').text, 'first');
+  });
+
+  test("pairs() gives the arguments in the order MediaWiki's Scribunto gives them (observed on MediaWiki 1.39)", () => {
+    const w = testWiki({
+      'Module:Order': `
+        local p = {}
+        local function list(args)
+          local out = {}
+          for k, v in pairs(args) do out[#out + 1] = tostring(k) .. '=' .. v end
+          return table.concat(out, ',')
+        end
+        function p.args(frame) return list(frame.args) end
+        function p.parent(frame) return list(frame:getParent().args) end
+        function p.child(frame) return list(frame:newChild{ title = 'X', args = { 'a', 'b', z = 'z', y = 'y', [5] = 'five' } }.args) end
+        return p`,
+      'Template:Ord': '{{#invoke:Order|parent}}',
+    });
+    assert.equal(w.expand('{{#invoke:Order|args| a | n = b |c|z=1|3=three|k=v|x}}').text, '2=c,k=v,3=x,1= a ,z=1,n=b');
+    assert.equal(w.expand('{{Ord|p1|p2|name=v|other=w|5=x|p3}}').text, 'other=w,2=p2,name=v,3=p3,1=p1,5=x');
+    assert.equal(w.expand('{{#invoke:Order|child}}').text, 'y=y,2=b,z=z,1=a,5=five');
   });
 
   test("getParent() is the frame the #invoke was written in: the template and the template's arguments", () => {
