@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configureScribunto, findLua, findLuaDirectory, stopScribuntoEngine } from '../../../src/import/scribunto/engine.ts';
+import { configureScribunto, findLua, findLuaDirectory, scribuntoEngine, stopScribuntoEngine } from '../../../src/import/scribunto/engine.ts';
 import { allCallbacks } from '../../../src/import/scribunto/libraries.ts';
 import { LuaTable, type LuaValue } from '../../../src/import/scribunto/types.ts';
 import { testWiki } from './engine-helpers.ts';
@@ -38,6 +38,7 @@ describe('#invoke runs the module function', { skip }, () => {
       function p.fails() local t = nil; return t.field end
       function p.throws() error('my message') end
       function p.throwsTable() error({}) end
+      function p.throwsBadObject() error(setmetatable({}, { __tostring = function() error('worse') end })) end
       return p`,
     'Module:NotATable': 'return 42',
   });
@@ -87,6 +88,8 @@ describe('#invoke runs the module function', { skip }, () => {
     assert.ok(text.endsWith(' after'));
     assert.ok(wiki.expand('{{#invoke:Broken|throws}}').text.includes('Lua error in Module:Broken at line 4: my message.'));
     assert.ok(wiki.expand('{{#invoke:Broken|throwsTable}}').text.includes('Lua error: table.'));
+    assert.ok(wiki.expand('{{#invoke:Broken|throwsBadObject}}').text.includes('Lua error: table.'));
+    assert.equal(wiki.expand('{{#invoke:Hello|hello|still running}}').text, 'Hello, still running!');
   });
 
   test('a module with a syntax error is a Lua error each time it is invoked', () => {
@@ -382,6 +385,7 @@ describe('values crossing the bridge', { skip }, () => {
     directory = mkdtempSync(join(tmpdir(), 'engine-test-'));
     symlinkSync(join(findLuaDirectory()!, 'driver.lua'), join(directory, 'driver.lua'));
     writeFileSync(join(directory, 'mw.ustring.lua'), 'return function(mw, host) mw.echo = function(...) return host.call("test.echo", ...) end end');
+    writeFileSync(join(directory, 'mw.text.lua'), 'this is not Lua');
     configureScribunto({
       luaDirectory: directory,
       callbacks: {
@@ -470,6 +474,12 @@ describe('values crossing the bridge', { skip }, () => {
 
   test('megabytes cross whole', () => {
     assert.equal(wiki.expand('{{#invoke:Values|big}}').text, '3000000 true');
+  });
+
+  test('a library that fails to load is reported and leaves the others working', () => {
+    const { text, expander } = wiki.expand('{{#invoke:Values|invalidUtf8}}');
+    assert.equal(text, 'a\uFFFDb');
+    assert.match(scribuntoEngine(expander)!.libraryError, /^mw\.text\.lua:1: /);
   });
 
   test('invalid UTF-8 from Lua arrives as U+FFFD', () => {

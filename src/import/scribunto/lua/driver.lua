@@ -803,7 +803,11 @@ end
 -- #invoke
 
 local function scriptError(err)
-  if type(err) ~= 'string' then return 'Lua error: ' .. safeToString(err) .. '.' end
+  if type(err) ~= 'string' then
+    -- An error object's __tostring is module code: it may fail too.
+    local ok, text = pcall(safeToString, err)
+    return 'Lua error: ' .. (ok and type(text) == 'string' and text or type(err)) .. '.'
+  end
   if err == TIMEOUT or err == OOM then return err end
   if sub(err, 1, 14) == 'Script error: ' then return err end
   local where, line, message = string.match(err, '^(.-):(%d+): (.*)$')
@@ -863,22 +867,27 @@ end
 ---------------------------------------------------------------------------------------------
 -- Start: site facts and libraries, then requests until the host closes the pipe.
 
+local function loadLibrary(directory, file)
+  local f = io.open(directory .. '/' .. file, 'rb')
+  if not f then return end -- not written yet: modules do without it
+  local code = f:read('*a')
+  f:close()
+  -- Named by file only, as Scribunto names its libraries in error messages.
+  local chunk, err = loadstring(code, '@' .. file)
+  if not chunk then error(err, 0) end
+  setfenv(chunk, setmetatable({}, { __index = base }))
+  local setup = chunk()
+  if type(setup) == 'function' then setup(mw, host) end
+end
+
+--- Loads each library in turn; one that fails leaves the others working. Returns the failures.
 local function loadLibraries(directory, files)
+  local failures = {}
   for _, file in ipairs(files) do
-    local path = directory .. '/' .. file
-    local f = io.open(path, 'rb')
-    if f then
-      local code = f:read('*a')
-      f:close()
-      -- Named by file only, as Scribunto names its libraries in error messages.
-      local chunk, err = loadstring(code, '@' .. file)
-      if not chunk then error(err, 0) end
-      local env = setmetatable({}, { __index = base })
-      setfenv(chunk, env)
-      local setup = chunk()
-      if type(setup) == 'function' then setup(mw, host) end
-    end
+    local ok, err = pcall(loadLibrary, directory, file)
+    if not ok then failures[#failures + 1] = tostring(err) end
   end
+  return concat(failures, '; ')
 end
 
 local function main()
@@ -888,8 +897,7 @@ local function main()
   host.site = m[2]
   if m[4] then cpuLimit = m[4] end
   if m[5] then memoryLimitKb = m[5] end
-  local ok, err = pcall(loadLibraries, m[3], m[6] or {})
-  send(2, 'ok', ok and '' or tostring(err))
+  send(2, 'ok', loadLibraries(m[3], m[6] or {}))
   debug.sethook(limitHook, '', HOOK_INTERVAL)
   while true do
     m = receive()
