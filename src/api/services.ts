@@ -11,6 +11,8 @@ import type { QueryModule } from './module.ts';
 import type { ModuleGroup, SiteEnum } from './params/declaration.ts';
 import { queryModules } from '../modules/index.ts';
 import { parseGadgetDefinitions, type GadgetDefinition } from '../wiki/gadgets.ts';
+import { extensionMessage } from '../wiki/site-facts.ts';
+import { docPageTest, scribuntoDefaultModel } from '../wiki/scribunto-pages.ts';
 
 export interface ApiServices {
   readonly site: SiteConfig;
@@ -35,6 +37,8 @@ export interface ApiServices {
   readonly gadgets: readonly GadgetDefinition[];
   /** RLPAGEMODULES of the HTML-wrapped output: MediaWiki's defaults plus default gadgets. */
   readonly htmlPageModules: string[];
+  /** The model the loaded extensions' ContentHandlerDefaultModelFor hooks give a title, if any. */
+  extensionDefaultModel(ns: number, text: string): string | undefined;
 }
 
 export class ModuleRegistry {
@@ -95,9 +99,11 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
       .filter((g) => g.options.rights.every((r) => site.groups['*']?.rights.includes(r)))
       .map((g) => `ext.gadget.${g.name}`),
   ];
+  const extensionDefaultModel = await extensionDefaultModelOf(site, store, titles);
   return {
     gadgets,
     htmlPageModules,
+    extensionDefaultModel,
     site,
     store,
     namespaces,
@@ -115,4 +121,18 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
     },
     startedAt: Date.now(),
   };
+}
+
+/**
+ * Scribunto's hook, the only one of the loaded extensions' that names models of non-code titles:
+ * its documentation pages follow `scribunto-doc-page-name`, which the wiki may redefine on
+ * MediaWiki:Scribunto-doc-page-name.
+ */
+async function extensionDefaultModelOf(
+  site: SiteConfig, store: Store, titles: TitleCodec,
+): Promise<(ns: number, text: string) => string | undefined> {
+  if (!site.extensions.includes('Scribunto')) return () => undefined;
+  const onWiki = await store.pages.latestText(8, 'Scribunto-doc-page-name');
+  const isDocPage = docPageTest(onWiki ?? extensionMessage(site, 'Scribunto', 'scribunto-doc-page-name', site.lang), titles);
+  return (ns, text) => scribuntoDefaultModel(ns, text, titles.text(ns, titles.toDbKey(text)), isDocPage);
 }

@@ -33,6 +33,8 @@ interface ExtensionFacts {
   specialPageAliases?: [string, string[]][];
   /** Skins: `[code, display name when no message names it]`. */
   skins?: [string, string][];
+  /** Messages of the extension's i18n files that decide facts (key -> language -> text). */
+  messages?: Record<string, Record<string, string>>;
 }
 
 interface CoreFacts {
@@ -109,12 +111,38 @@ export function specialPageAliases(site: SiteConfig): [string, string[]][] {
   return [...FACTS.core.specialPageAliases, ...loadedFacts(site).flatMap((f) => f.specialPageAliases ?? [])];
 }
 
+/**
+ * Extensions in the order their ParserFirstCallInit handlers run: HookContainer runs the legacy
+ * ($wgHooks, the ones showhooks lists) before the HookHandlers, so Scribunto's {{#invoke:}}
+ * comes before ParserFunctions' {{#if:}} although ParserFunctions loads first.
+ */
+function byParserInitOrder(site: SiteConfig): ExtensionFacts[] {
+  const facts = loadedFacts(site);
+  const legacy = (f: ExtensionFacts) => f.showHooks?.ParserFirstCallInit !== undefined;
+  return [...facts.filter(legacy), ...facts.filter((f) => !legacy(f))];
+}
+
 export function functionHooks(site: SiteConfig): string[] {
-  return [...FACTS.core.functionHooks, ...loadedFacts(site).flatMap((f) => f.functionHooks ?? [])];
+  return [...FACTS.core.functionHooks, ...byParserInitOrder(site).flatMap((f) => f.functionHooks ?? [])];
 }
 
 export function extensionTags(site: SiteConfig): string[] {
-  return [...FACTS.core.extensionTags, ...loadedFacts(site).flatMap((f) => f.extensionTags ?? [])];
+  return [...FACTS.core.extensionTags, ...byParserInitOrder(site).flatMap((f) => f.extensionTags ?? [])];
+}
+
+/**
+ * A message of a loaded extension in `lang` (along its fallback chain), as its i18n files define
+ * it; undefined when the site does not load the extension.
+ */
+export function extensionMessage(site: SiteConfig, extension: string, key: string, lang: string): string | undefined {
+  if (!site.extensions.includes(extension)) return undefined;
+  const texts = FACTS.extensions[extension]?.messages?.[key];
+  if (!texts) return undefined;
+  for (const candidate of [lang, ...languageFallbacks(lang)]) {
+    const text = texts[candidate];
+    if (text !== undefined) return text;
+  }
+  return undefined;
 }
 
 /** $wgHooks (legacy registrations only), sorted by hook name as siteinfo `showhooks` does. */

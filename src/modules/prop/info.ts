@@ -147,7 +147,7 @@ function phpInt(s: string): number {
 
 /** MainSlotRoleHandler::getDefaultModel: code pages by their suffix, wikitext otherwise. */
 function defaultContentModel(run: QueryRun, ns: number, text: string): string {
-  const nsModel = run.services.namespaces.get(ns)?.defaultContentModel;
+  const nsModel = run.services.extensionDefaultModel(ns, text) ?? run.services.namespaces.get(ns)?.defaultContentModel;
   let ext = '';
   const codePage = ns === NS.MEDIAWIKI ? /\.(css|js|json)$/u.exec(text) : null;
   if (codePage) ext = codePage[1]!;
@@ -161,7 +161,8 @@ function defaultContentModel(run: QueryRun, ns: number, text: string): string {
   return nsModel ?? 'text';
 }
 
-const CODE_MODELS = new Set(['css', 'javascript', 'json']);
+/** Models of CodeContentHandlers (Scribunto's modules too), whose pages are in English. */
+const CODE_MODELS = new Set(['css', 'javascript', 'json', 'Scribunto']);
 
 /** Title::getPageLanguage: code is English; MediaWiki: pages take their subpage's language. */
 function pageLanguage(run: QueryRun, page: InfoPage): string {
