@@ -61,7 +61,7 @@ const PROPS: Record<string, PropBuilder> = {
   statistics: statistics,
   usergroups: userGroups,
   libraries: () => list('library', MEDIAWIKI_CORE.libraries.map(([name, version]) => ({ name, version }))),
-  extensions: (run) => extensionsInfo(run.services.site),
+  extensions: (run) => extensionsInfo(run),
   fileextensions: (run) => list('fe', [...new Set(run.services.site.fileExtensions)].map((ext) => ({ ext }))),
   rightsinfo: rightsInfo,
   restrictions: (run) => restrictionsInfo(run.services.site),
@@ -316,15 +316,17 @@ async function userGroups(run: QueryRun): Promise<ResultNode> {
   return list('group', items);
 }
 
-function extensionsInfo(site: SiteConfig): ResultNode {
+function extensionsInfo(run: QueryRun): ResultNode {
+  const { site, titles } = run.services;
   return list(
     'ext',
     extensionCredits(site).map((credits) => {
       const item: ResultObject = {};
       for (const [key, value] of Object.entries(credits)) {
-        // Special:Version links follow the site's article path.
+        // Special:Version links follow the site's article path and its name of the Special namespace.
         if (key === 'license' || key === 'credits') {
-          item[key] = articleUrl(site, `Special:Version/${key === 'license' ? 'License' : 'Credits'}/${String(credits.name)}`);
+          const subpage = `Version/${key === 'license' ? 'License' : 'Credits'}/${String(credits.name)}`;
+          item[key] = articleUrl(site, titles.dbKeyFull(NS.SPECIAL, subpage));
         } else item[key] = Array.isArray(value) ? list('param', [...value]) : value;
       }
       return item;
