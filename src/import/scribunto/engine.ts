@@ -10,6 +10,7 @@ import { closeSync, constants, existsSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workerData } from 'node:worker_threads';
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES } from '../title.ts';
 import type { Expander, ExpansionFrame } from '../wikitext/expander.ts';
 import { frameRegistry, modulesSent } from './callbacks.ts';
@@ -70,13 +71,14 @@ function searchPath(name: string): string | null {
 
 /**
  * The folder holding driver.lua. From the sources it sits beside this file; a worker runs a
- * bundle of this code from node_modules/.cache/wikiquery-workers, so the folders above the
- * running file are searched for the source tree's copy too.
+ * bundle of this code from node_modules/.cache/wikiquery-workers (possibly another checkout's,
+ * through a symlinked node_modules), and is told its checkout by the thread that started it.
  */
 export function findLuaDirectory(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
-  const beside = join(here, 'lua');
-  if (existsSync(join(beside, 'driver.lua'))) return beside;
+  const root = (workerData as { sourceRoot?: unknown } | null)?.sourceRoot;
+  const candidates = [join(here, 'lua'), ...(typeof root === 'string' ? [join(root, 'src', 'import', 'scribunto', 'lua')] : [])];
+  for (const candidate of candidates) if (existsSync(join(candidate, 'driver.lua'))) return candidate;
   for (let dir = here; ; dir = dirname(dir)) {
     const candidate = join(dir, 'src', 'import', 'scribunto', 'lua');
     if (existsSync(join(candidate, 'driver.lua'))) return candidate;

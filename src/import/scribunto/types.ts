@@ -55,7 +55,7 @@ export type Callback = (ctx: ScribuntoContext, args: LuaValue[]) => JsValue;
 
 export type CallbackMap = Record<string, Callback>;
 
-/** Thrown by a callback to raise a Lua error with this message at the caller (`error(message, 2)`). */
+/** Thrown by a callback to raise a Lua error with this message, without a location (as Scribunto's own host functions do). */
 export class LuaCallbackError extends Error {
   override name = 'LuaCallbackError';
 }
