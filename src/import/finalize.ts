@@ -17,13 +17,14 @@ const LINKED_TABLES = new Set([
  * workers, which only read those tables.
  */
 export function finishBeforeLinks(db: Db): string[] {
+  const tables = TABLES.filter((table) => !LINKED_TABLES.has(table.name));
+  for (const table of tables) for (const index of table.indexes) db.exec(indexDdl(table, index));
+  // After the indexes: edit counts then read rev_actor_timestamp instead of the whole revision table.
   db.transaction(() => {
     rebuildUserFacts(db);
     fillLogPages(db);
     fillLogSearch(db);
   })();
-  const tables = TABLES.filter((table) => !LINKED_TABLES.has(table.name));
-  for (const table of tables) for (const index of table.indexes) db.exec(indexDdl(table, index));
   analyze(db, tables.map((table) => table.name));
   return tables.map((table) => table.name);
 }
