@@ -72,7 +72,7 @@ describe('a served wiki whose dump has Lua modules', () => {
 
   test('a module that does not exist is Scribunto in English; the German documentation page is wikitext', async () => {
     const { query } = await api('prop=info&titles=Modul:Neu|Modul:Neu/Doku|Modul:Neu/doc|Modul:Daten.json');
-    const byTitle = new Map(query.pages.map((p: Json) => [p.title, p]));
+    const byTitle = new Map<string, Json>(query.pages.map((p: Json) => [p.title, p]));
     assert.equal(byTitle.get('Modul:Neu').contentmodel, 'Scribunto');
     assert.equal(byTitle.get('Modul:Neu').pagelanguage, 'en');
     assert.equal(byTitle.get('Modul:Neu/Doku').contentmodel, 'wikitext');
