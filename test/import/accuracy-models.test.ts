@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { runImport } from '../../src/import/index.ts';
 import { parserExtensions } from '../../src/import/site-config.ts';
 import type { DumpSiteInfo } from '../../src/import/dump-types.ts';
+import { testDump, testPage } from '../support/test-dump.ts';
 
 let dir: string;
 before(() => {
@@ -16,57 +17,14 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const FORMATS: Record<string, string> = {
-  wikitext: 'text/x-wiki',
-  javascript: 'text/javascript',
-  css: 'text/css',
-  json: 'application/json',
-  text: 'text/plain',
-  Scribunto: 'text/plain',
-};
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 function page(id: number, title: string, ns: number, model: string, text: string): string {
-  return `  <page>
-    <title>${title}</title>
-    <ns>${ns}</ns>
-    <id>${id}</id>
-    <revision>
-      <id>${id * 10}</id>
-      <timestamp>2020-01-01T00:00:0${id % 10}Z</timestamp>
-      <contributor><username>Tester</username><id>7</id></contributor>
-      <model>${model}</model>
-      <format>${FORMATS[model]}</format>
-      <text bytes="${Buffer.byteLength(text)}" xml:space="preserve">${escapeXml(text)}</text>
-    </revision>
-  </page>
-`;
+  return testPage({ id, title, ns, model, text, revisionId: id * 10, timestamp: `2020-01-01T00:00:0${id % 10}Z` });
 }
 
 function dump(pages: string[], withModuleNamespace = true): string {
-  const modules = withModuleNamespace
-    ? `      <namespace key="828" case="first-letter">Module</namespace>\n      <namespace key="829" case="first-letter">Module talk</namespace>\n`
-    : '';
-  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="en">
-  <siteinfo>
-    <sitename>Test Wiki</sitename>
-    <dbname>testwiki</dbname>
-    <base>http://localhost/wiki/Main_Page</base>
-    <generator>MediaWiki 1.39.17</generator>
-    <case>first-letter</case>
-    <namespaces>
-      <namespace key="0" case="first-letter" />
-      <namespace key="2" case="first-letter">User</namespace>
-      <namespace key="8" case="first-letter">MediaWiki</namespace>
-      <namespace key="10" case="first-letter">Template</namespace>
-      <namespace key="14" case="first-letter">Category</namespace>
-${modules}    </namespaces>
-  </siteinfo>
-${pages.join('')}</mediawiki>
-`;
+  const namespaces: Array<[number, string]> = [[2, 'User'], [8, 'MediaWiki'], [10, 'Template'], [14, 'Category']];
+  if (withModuleNamespace) namespaces.push([828, 'Module'], [829, 'Module talk']);
+  return testDump({ namespaces }, pages.join(''));
 }
 
 const PAGES = [

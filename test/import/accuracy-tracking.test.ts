@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runImport } from '../../src/import/index.ts';
 import { EXTENSION_TRACKING_CATEGORY_NAMES } from '../../src/import/tracking.ts';
+import { testDump, testPage } from '../support/test-dump.ts';
 
 let dir: string;
 before(() => {
@@ -18,42 +19,9 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** A name given two different texts: Cite's cite_error_references_duplicate_key. */
 const CITE_ERROR_TEXT = 'Text.<ref name="a">One</ref> More.<ref name="a">Two</ref>\n<references />';
 
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 function dump(lang: string, pages: Array<[string, number, string]>): string {
-  const body = pages
-    .map(([title, ns, text], i) => `  <page>
-    <title>${title}</title>
-    <ns>${ns}</ns>
-    <id>${i + 1}</id>
-    <revision>
-      <id>${i + 1}</id>
-      <timestamp>2020-01-01T00:00:00Z</timestamp>
-      <contributor><username>Tester</username><id>7</id></contributor>
-      <model>wikitext</model>
-      <format>text/x-wiki</format>
-      <text bytes="${Buffer.byteLength(text)}" xml:space="preserve">${escapeXml(text)}</text>
-    </revision>
-  </page>
-`)
-    .join('');
-  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.11/" version="0.11" xml:lang="${lang}">
-  <siteinfo>
-    <sitename>Test Wiki</sitename>
-    <dbname>testwiki</dbname>
-    <base>http://localhost/wiki/Main_Page</base>
-    <generator>MediaWiki 1.39.17</generator>
-    <case>first-letter</case>
-    <namespaces>
-      <namespace key="0" case="first-letter" />
-      <namespace key="8" case="first-letter">MediaWiki</namespace>
-      <namespace key="14" case="first-letter">Category</namespace>
-    </namespaces>
-  </siteinfo>
-${body}</mediawiki>
-`;
+  const body = pages.map(([title, ns, text], i) => testPage({ id: i + 1, title, ns, text })).join('');
+  return testDump({ lang, namespaces: [[8, 'MediaWiki'], [14, 'Category']] }, body);
 }
 
 async function categoriesOf(name: string, lang: string, pages: Array<[string, number, string]>): Promise<string[]> {

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { runImport } from '../../src/import/index.ts';
 import { findBzip2Tool, openDump } from '../../src/import/dump-source.ts';
+import { testDump, testPage } from '../support/test-dump.ts';
 
 let dir: string;
 before(() => {
@@ -18,39 +19,11 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function page(id: number, title: string, text = `Text of [[${title}]] page.`, ns = 0): string {
-  return `  <page>
-    <title>${title}</title>
-    <ns>${ns}</ns>
-    <id>${id}</id>
-    <revision>
-      <id>${id * 10}</id>
-      <timestamp>2020-01-0${(id % 9) + 1}T00:00:00Z</timestamp>
-      <contributor><username>Tester</username><id>7</id></contributor>
-      <model>wikitext</model>
-      <format>text/x-wiki</format>
-      <text bytes="${Buffer.byteLength(text)}" xml:space="preserve">${text}</text>
-    </revision>
-  </page>
-`;
+  return testPage({ id, title, text, ns, revisionId: id * 10, timestamp: `2020-01-0${(id % 9) + 1}T00:00:00Z` });
 }
 
 function dump(pages: string, version = '0.11'): string {
-  return `<mediawiki xmlns="http://www.mediawiki.org/xml/export-${version}/" version="${version}" xml:lang="en">
-  <siteinfo>
-    <sitename>Test Wiki</sitename>
-    <dbname>testwiki</dbname>
-    <base>http://localhost/wiki/Main_Page</base>
-    <generator>MediaWiki 1.39.17</generator>
-    <case>first-letter</case>
-    <namespaces>
-      <namespace key="0" case="first-letter" />
-      <namespace key="1" case="first-letter">Talk</namespace>
-      <namespace key="10" case="first-letter">Template</namespace>
-      <namespace key="14" case="first-letter">Category</namespace>
-    </namespaces>
-  </siteinfo>
-${pages}</mediawiki>
-`;
+  return testDump({ namespaces: [[1, 'Talk'], [10, 'Template'], [14, 'Category']], version }, pages);
 }
 
 function write(name: string, content: string | Buffer): string {
