@@ -6,11 +6,12 @@
 // memory is its own. Generated dumps are kept in the temp folder and reused.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDump } from './import-dump-generator.ts';
+import { findLua } from '../src/import/scribunto/engine.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const LTGWIKI = join(here, '../../shared/data/ltgwiki/ltgwiki-smallwiki-latest-pages-articles.xml');
@@ -19,6 +20,8 @@ const WORK = join(tmpdir(), 'wikiquery-bench');
 interface Case {
   name: string;
   dump: string;
+  /** Environment for the import (WIKIQUERY_LUA=none: modules not run). */
+  env?: Record<string, string>;
 }
 
 interface Result {
@@ -40,7 +43,20 @@ async function child(dump: string, db: string): Promise<void> {
   const before = process.cpuUsage();
   const summary = await runImport({ dumps: [dump], db });
   const cpu = process.cpuUsage(before);
-  process.stdout.write(JSON.stringify({ ...summary, cpuSeconds: (cpu.user + cpu.system) / 1e6 }) + '\n');
+  // The Lua interpreters' CPU too: they have exited (their pipes closed with the link workers) and been reaped.
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6 + childrenCpuSeconds();
+  process.stdout.write(JSON.stringify({ ...summary, cpuSeconds }) + '\n');
+}
+
+/** CPU seconds of this process's reaped children (Linux /proc; 0 elsewhere). */
+function childrenCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the name: state is field 3; cutime and cstime are fields 16 and 17, in clock ticks (100 per second on Linux).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function prepareDumps(megabytes: number): Promise<Case[]> {
@@ -55,6 +71,9 @@ async function prepareDumps(megabytes: number): Promise<Case[]> {
     }
     cases.push({ name: `generated ${name} (${perPage} rev/page)`, dump: path });
   }
+  // The same history without running Lua modules: what the reading and link building alone cost.
+  const history = cases[cases.length - 1]!;
+  cases.push({ name: `${history.name}, Lua off`, dump: history.dump, env: { WIKIQUERY_LUA: 'none' } });
   return cases;
 }
 
@@ -65,6 +84,7 @@ function runCase(c: Case): Result {
     encoding: 'utf8',
     maxBuffer: 64 << 20,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...c.env },
   });
   if (run.status !== 0) throw new Error(`import of ${c.dump} failed (exit ${run.status})`);
   const summary = JSON.parse(run.stdout.trim().split('\n').pop()!);
@@ -107,7 +127,11 @@ async function main(): Promise<void> {
   }
   const os = await import('node:os');
   const load = os.loadavg().map((n) => n.toFixed(1)).join(' ');
-  process.stdout.write(`\nwikiquery import on ${process.platform}, ${os.availableParallelism()} cores (load average now ${load})\n${table(results)}\n`);
+  const lua = findLua();
+  process.stdout.write(
+    `\nwikiquery import on ${process.platform}, ${os.availableParallelism()} cores (load average now ${load}); ` +
+      `Lua modules ${lua ? `run by ${lua}` : 'not run (no lua5.1)'}\n${table(results)}\n`,
+  );
 }
 
 await main();

@@ -18,6 +18,7 @@ import { NamespaceTable, TitleCodec } from './title.ts';
 import { trackingCategoryResolver } from './tracking.ts';
 import type { LinksWorkerJob } from './links-worker.ts';
 import { runWorker, type WorkerMessage } from './workers/spawn.ts';
+import { stopScribuntoEngine } from './scribunto/engine.ts';
 
 const WORKER = new URL('./links-worker.ts', import.meta.url);
 
@@ -127,7 +128,12 @@ function buildLinksHere(db: Database.Database, options: LinksPhaseOptions): numb
     },
     options.searchIndex,
   );
-  builder.run();
+  try {
+    builder.run();
+  } finally {
+    // The Lua interpreter is this thread's: it would otherwise outlive the import (npm start goes on serving).
+    stopScribuntoEngine();
+  }
   db.exec('UPDATE page SET page_links_updated = page_touched WHERE page_links_updated IS NOT page_touched');
   return builder.linkRows;
 }

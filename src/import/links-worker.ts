@@ -8,6 +8,7 @@ import { buildSearchIndex, LinkBuilder, PENDING_TEMPLATES_DDL, SIDE_LINK_TABLES,
 import { trackingCategoryResolver } from './tracking.ts';
 import { NamespaceTable, TitleCodec } from './title.ts';
 import type { DumpNamespace } from './dump-types.ts';
+import { stopScribuntoEngine } from './scribunto/engine.ts';
 
 /** What the main thread tells a worker: plain data, since threads share no objects. */
 export interface LinksWorkerJob {
@@ -105,6 +106,7 @@ function run(job: LinksWorkerJob): number {
     }
     return links?.linkRows ?? 0;
   } finally {
+    stopScribuntoEngine();
     side?.close();
     source.close();
   }
