@@ -219,7 +219,7 @@ export class LuaEngine {
       if (forget) modulesSent.clear();
       const source = modulesSent.has(module.title) ? null : module.text;
       modulesSent.add(module.title);
-      this.send(['invoke', page, module.title, functionName, frameId, parentId, source, forget]);
+      this.send(['invoke', page, module.title, functionName, frameId, parentId, source, forget, frameFacts(expander, frame), frameFacts(expander, parent)]);
       return this.serveUntilDone();
     } finally {
       this.context = savedContext;
@@ -279,6 +279,16 @@ export class LuaEngine {
     this.reader = null;
     this.currentPage = null;
   }
+}
+
+/**
+ * What Lua may know of a frame without asking: its title, and its arguments by name, each
+ * expanded when that has no side effects, else false (expanded on demand, when a module reads it).
+ */
+function frameFacts(expander: Expander, frame: ExpansionFrame): JsValue {
+  const args = new LuaTable();
+  for (const [name, value] of expander.literalArguments(frame)) args.set(name, value ?? false);
+  return { title: expander.codec.namespaces.prefixedText(frame.title?.ns ?? expander.page.ns, frame.title?.dbKey ?? expander.page.dbKey), args };
 }
 
 /** host.site for the Lua libraries. */

@@ -78,6 +78,7 @@ export interface Frame {
 }
 
 export type ExpansionFrame = Frame;
+type FrameArgument = NonNullable<Frame['args']> extends Map<string, infer A> ? A : never;
 
 /** Strip markers stand for content the link scanner must not see (nowiki, pre, math...). */
 export const STRIP_MARKER = '\u007f';
@@ -263,6 +264,51 @@ export class Expander {
       arg.cached = arg.trim ? value.trim() : value;
     }
     return arg.cached;
+  }
+
+  /**
+   * The frame's arguments by name, expanded when that has no side effects (plain text, or
+   * arguments of the frames above that are plain text), null for those whose expansion could
+   * record links or transclusions: Lua gets the former with the #invoke and asks for the latter
+   * only when a module reads them, as Scribunto expands arguments lazily.
+   */
+  literalArguments(frame: Frame): Map<string, string | null> {
+    const out = new Map<string, string | null>();
+    if (!frame.args) return out;
+    for (const [name, arg] of frame.args) out.set(name, this.literalArgument(arg));
+    return out;
+  }
+
+  private literalArgument(arg: FrameArgument): string | null {
+    if (arg.cached === undefined) {
+      const value = this.literalNodes(arg.nodes, arg.frame);
+      if (value === null) return null;
+      arg.cached = arg.trim ? value.trim() : value;
+    }
+    return arg.cached;
+  }
+
+  /** expandNodes for nodes that expand without side effects (text and arguments); null for others. */
+  private literalNodes(nodes: PNode[], frame: Frame): string | null {
+    let s = '';
+    for (const node of nodes) {
+      if (typeof node === 'string') {
+        s += node;
+        continue;
+      }
+      if (node.kind !== 'arg') return null;
+      const name = this.literalNodes(node.name, frame);
+      if (name === null) return null;
+      const key = name.trim();
+      const arg = frame.args?.get(key);
+      let value: string | null;
+      if (arg) value = this.literalArgument(arg);
+      else if (node.defaultValue !== null) value = this.literalNodes(node.defaultValue, frame);
+      else value = `{{{${key}}}}`;
+      if (value === null) return null;
+      s += value;
+    }
+    return s;
   }
 
   /** PPFrame::getArguments' order: the numbered (positional) arguments, then the named ones. */

@@ -218,6 +218,30 @@ describe('frames', { skip }, () => {
     assert.deepEqual(templates(expander), ['10:Lazy', '828:Args']);
   });
 
+  test("arguments reached through the template's arguments are expanded only when read; defaults and missing ones as in wikitext", () => {
+    const w = testWiki({
+      'Module:Pick': `
+        local p = {}
+        function p.pick(frame)
+          local out = {}
+          for _, name in ipairs(mw.text.split(frame.args.names, ',')) do
+            out[#out + 1] = name .. '=' .. (frame.args[name] or frame:getParent().args[name] or 'nil')
+          end
+          return table.concat(out, ' ')
+        end
+        return p`,
+      'Template:Pick': '{{#invoke:Pick|pick|names={{{names}}}|a={{{1}}}|b={{{2|{{{x|dflt}}}}}}|c={{{3}}}|d={{Used}}|e={{{4|}}}}}',
+      'Template:Used': 'used',
+    });
+    const picked = w.expand('{{Pick|one|{{Unused}}|names=a,c,e,f,x|x=[[Linked]]|4=[[Four]]}}');
+    assert.equal(picked.text, 'a=one c={{{3}}} e=[[Four]] f=nil x=[[Linked]]');
+    assert.deepEqual(templates(picked.expander), ['10:Pick', '828:Pick']);
+    const transcluded = w.expand('{{Pick|one|{{Used}}|names=b,d}}');
+    assert.equal(transcluded.text, 'b=used d=used');
+    assert.deepEqual(templates(transcluded.expander), ['10:Pick', '828:Pick', '10:Used']);
+    assert.equal(w.expand('{{Pick|one|names=b}}').text, 'b=dflt');
+  });
+
   test('getArgument, argumentPairs and mw.getCurrentFrame', () => {
     assert.equal(wiki.expand('{{#invoke:Args|argument|one|x=two}}').text, 'onetwo');
     assert.equal(wiki.expand('{{#invoke:Args|pairsCompat|a|b|c=d}}').text, '3');

@@ -17,6 +17,28 @@ local rawget, rawset, setfenv, loadstring, unpack = rawget, rawset, setfenv, loa
 local concat, insert, format, sub, find, byte = table.concat, table.insert, string.format, string.sub, string.find, string.byte
 local clock = os.clock
 
+-- WIKIQUERY_LUA_PROFILE=1: CPU seconds by phase and callback counts, written to stderr at exit.
+local profile = os.getenv('WIKIQUERY_LUA_PROFILE') and { seconds = {}, counts = {}, bytesOut = 0, bytesIn = 0, messagesOut = 0, messagesIn = 0 } or nil
+local function spend(phase, since)
+  local seconds = profile.seconds
+  seconds[phase] = (seconds[phase] or 0) + (clock() - since)
+end
+local function count(name)
+  profile.counts[name] = (profile.counts[name] or 0) + 1
+end
+local function writeProfile()
+  local lines = { format('lua profile: total cpu %.3f s; messages out %d (%d bytes), in %d (%d bytes)', clock(), profile.messagesOut, profile.bytesOut, profile.messagesIn, profile.bytesIn) }
+  local names = {}
+  for k in pairs(profile.seconds) do names[#names + 1] = k end
+  table.sort(names, function(a, b) return profile.seconds[a] > profile.seconds[b] end)
+  for _, k in ipairs(names) do lines[#lines + 1] = format('  %-28s %.3f s', k, profile.seconds[k]) end
+  names = {}
+  for k in pairs(profile.counts) do names[#names + 1] = k end
+  table.sort(names, function(a, b) return profile.counts[a] > profile.counts[b] end)
+  for _, k in ipairs(names) do lines[#lines + 1] = format('  %-28s %d', k, profile.counts[k]) end
+  io.stderr:write(concat(lines, '\n'), '\n')
+end
+
 ---------------------------------------------------------------------------------------------
 -- Values
 
@@ -88,23 +110,36 @@ end
 
 --- Sends one message of n values (nils allowed).
 local function send(n, ...)
+  local started = profile and clock()
   local parts, open = {}, {}
   for i = 1, n do encodeValue((select(i, ...)), parts, open) end
   local body = concat(parts)
   output:write(#body, '\n', body)
   output:flush()
+  if profile then
+    profile.messagesOut, profile.bytesOut = profile.messagesOut + 1, profile.bytesOut + #body
+    spend('send (encode+write)', started)
+  end
 end
 
 --- The next message: its values in a table, and their count.
 local function receive()
   local header = input:read('*l')
-  if not header then os.exit(0) end
+  if not header then
+    if profile then writeProfile() end
+    os.exit(0)
+  end
+  local started = profile and clock()
   local length = tonumber(header)
   local body = length > 0 and input:read(length) or ''
   local values, n, pos = {}, 0, 1
   while pos <= #body do
     n = n + 1
     values[n], pos = decodeValue(body, pos)
+  end
+  if profile then
+    profile.messagesIn, profile.bytesIn = profile.messagesIn + 1, profile.bytesIn + #body
+    spend('receive (read+decode)', started)
   end
   return values, n
 end
@@ -143,6 +178,7 @@ local host = { page = {}, site = {}, onNewPage = {} }
 local runInvoke -- defined below; nested invokes arrive while Lua waits for an answer
 
 local function hostCall(name, ...)
+  if profile then count('call ' .. name) end
   send(select('#', ...) + 3, 'call', name, select('#', ...), ...)
   while true do
     local m = receive()
@@ -363,13 +399,19 @@ end
 
 local chunkCache = {} -- by module title; engine.ts knows which ones are here (it sends each text once)
 local loadedData = {}
+local modulesOfPage = {} -- module name as required -> its title (false: no such module), this page
 local frames = {}
+-- What the host told with each #invoke about its frames (by frame id, ids being per page): the
+-- title, and the arguments by name, their text or false when reading them must ask the host.
+local frameFacts = {}
 local currentFrame -- the frame of the innermost running #invoke
 
 local function newPage(page)
   debug.sethook(limitHook, '', HOOK_INTERVAL)
   host.page = page
   loadedData = {}
+  modulesOfPage = {}
+  frameFacts = {}
   deadline = clock() + cpuLimit
   memoryCeiling = collectgarbage('count') + memoryLimitKb
   for _, reset in ipairs(host.onNewPage) do reset() end
@@ -377,14 +419,26 @@ end
 
 --- Compiles a module's text (a syntax error is kept as the module's error, as its chunk would be).
 local function compile(key, text)
+  local started = profile and clock()
   local chunk, err = loadstring(text, '=' .. key)
+  if profile then spend('compile', started); count('compile') end
   chunkCache[key] = chunk or err
   return chunkCache[key]
 end
 
 --- The compiled chunk of a module page and its title, or nil; the host records the transclusion.
-local function moduleChunk(name, text)
+local function moduleChunk(name)
+  -- The host recorded the transclusion at the page's first require of the name: later ones
+  -- need not ask again while Lua still has the chunk.
+  local known = modulesOfPage[name]
+  if known == false then return nil end
+  if known and chunkCache[known] ~= nil then
+    local chunk = chunkCache[known]
+    if type(chunk) == 'string' then error(chunk, 0) end
+    return chunk, known
+  end
   local found = host.call('engine.loadModule', name)
+  modulesOfPage[name] = found and found.title or false
   if not found then return nil end
   local key = found.title
   local chunk = found.text and compile(key, found.text) or chunkCache[key]
@@ -451,10 +505,20 @@ end
 local function frameArgs(id)
   local cache, names = {}, nil
   local args = {}
+  local facts = frameFacts[id]
+  local declared = facts and facts.args
+  if declared then
+    for k, v in next, declared do
+      if v then cache[k] = v end
+    end
+  end
   local function get(_, name)
     name = tostring(name)
     local v = cache[name]
-    if v == nil then
+    if v == nil and declared and declared[name] == nil then
+      v = false
+      cache[name] = v
+    elseif v == nil then
       v = host.call('engine.argument', id, name)
       if v == nil then v = false end
       cache[name] = v
@@ -502,6 +566,8 @@ newFrame = function(id, parentId)
 
   function frame:getTitle()
     checkSelf(frame, self, 'getTitle')
+    local facts = frameFacts[id]
+    if facts then return facts.title end
     return host.call('engine.frameTitle', id)
   end
 
@@ -708,6 +774,7 @@ local newEnvironment
 
 function mw.loadData(name)
   local data = loadedData[name]
+  if profile then count(data and 'loadData hit' or 'loadData miss') end
   if type(data) == 'string' then error(data, 2) end
   if not data then
     local env = newEnvironment()
@@ -754,7 +821,17 @@ local function copyLibraries(t, depth)
   return c
 end
 
+local makeEnvironment
 newEnvironment = function()
+  if not profile then return makeEnvironment() end
+  local started = clock()
+  local env = makeEnvironment()
+  spend('newEnvironment', started)
+  count('newEnvironment')
+  return env
+end
+
+makeEnvironment = function()
   local env = copyLibraries(base, 1)
   env.mw = copyLibraries(mw, 1)
   env._G = env
@@ -788,6 +865,7 @@ newEnvironment = function()
         error("module '" .. name .. "' not found", 2)
       end
       setfenv(init, env)
+      if profile then count('require ' .. name) end
       result = init(name)
     end
     loading[name] = nil
@@ -828,7 +906,9 @@ local function execute(moduleName, functionName, frameId, parentId, source)
   local env = newEnvironment()
   env.mw.getCurrentFrame = function() return frame end
   setfenv(chunk, env)
+  local started = profile and clock()
   local exports = chunk()
+  if profile then spend('invoked module top level (incl. nested)', started); count('invoke ' .. moduleName) end
   if type(exports) ~= 'table' then
     error('Script error: The module returned a ' .. type(exports) .. ' value. It is supposed to return an export table.', 0)
   end
@@ -836,7 +916,9 @@ local function execute(moduleName, functionName, frameId, parentId, source)
   if fn == nil then error('Script error: The function "' .. functionName .. '" does not exist.', 0) end
   if type(fn) ~= 'function' then error('Script error: "' .. functionName .. '" is not a function.', 0) end
   if invokeDepth == 1 then math.randomseed(1) end
+  started = profile and clock()
   local results = { fn(frame) }
+  if profile then spend('invoked function (incl. nested)', started) end
   local out = {}
   for i, v in ipairs(results) do out[i] = safeToString(v) end
   return concat(out)
@@ -847,6 +929,8 @@ runInvoke = function(m)
   -- module text (when Lua has not had it yet), whether to forget every compiled module first
   if m[2] then newPage(m[2]) end
   if m[8] then chunkCache = {} end
+  if m[9] then frameFacts[m[5]] = m[9] end
+  if m[10] and m[6] then frameFacts[m[6]] = m[10] end
   local savedFrame, savedFrames = currentFrame, frames
   if invokeDepth == 0 then frames = {} end
   invokeDepth = invokeDepth + 1
