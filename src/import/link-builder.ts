@@ -172,6 +172,8 @@ export class LinkAnalyzer {
     options: LinkBuilderOptions,
     private readonly searchIndex = false,
   ) {
+    // The content language's namespace aliases and #REDIRECT word, before any title is parsed.
+    options.codec.useContentLanguage(options.site.lang);
     const wiki = new DatabaseWiki(source, options.codec);
     // Lua's mw.title and mw.site ask for ids, files, counts and the interwiki table, which WikiLookup does not give.
     if (options.site.extensions?.has('Scribunto')) provideSiteData(wiki, databaseSiteData(source));

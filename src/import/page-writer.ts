@@ -178,7 +178,8 @@ export class PageWriter implements DumpHandler {
 
   siteInfo(info: DumpSiteInfo): void {
     this.siteInfoSeen = info;
-    this.codec = this.options.onSiteInfo(info);
+    // Redirects are told by the content language's magic word (`#WEITERLEITUNG` as well as `#REDIRECT`).
+    this.codec = this.options.onSiteInfo(info).useContentLanguage(info.lang ?? 'en');
   }
 
   problem(problem: DumpProblem): void {

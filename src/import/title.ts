@@ -1,6 +1,7 @@
 // Title text -> (namespace, DB key, interwiki, fragment) as MediaWikiTitleCodec::splitTitleString does it.
 
 import type { DumpNamespace } from './dump-types.ts';
+import { namespaceAliases, redirectPattern } from './wikitext/language.ts';
 
 export interface ParsedTitle {
   ns: number;
@@ -81,6 +82,8 @@ export class NamespaceTable {
   readonly byId = new Map<number, NamespaceDef>();
   /** Lowercased name with underscores -> id: local names, canonical names and aliases. */
   private readonly byName = new Map<string, number>();
+  /** Canonical names of the wiki's namespaces: Language::getNsIndex finds them before any alias. */
+  private readonly canonical = new Set<string>();
 
   constructor(namespaces: readonly DumpNamespace[], capitalLinks = true, aliases: ReadonlyArray<readonly [string, number]> = []) {
     for (const ns of namespaces) {
@@ -90,12 +93,25 @@ export class NamespaceTable {
     }
     if (!this.byId.has(0)) this.byId.set(0, { id: 0, name: '', capitalized: capitalLinks });
     for (const [id, name] of CANONICAL_NAMESPACES) {
-      if (this.byId.has(id)) this.byName.set(nameKey(name), id);
+      if (!this.byId.has(id)) continue;
+      this.byName.set(nameKey(name), id);
+      this.canonical.add(nameKey(name));
     }
     for (const [alias, id] of [...DEFAULT_NAMESPACE_ALIASES, ...aliases]) {
       if (this.byId.has(id)) this.byName.set(nameKey(alias), id);
     }
     for (const ns of this.byId.values()) if (ns.name) this.byName.set(nameKey(ns.name), ns.id);
+  }
+
+  /**
+   * Aliases of the content language (Language::getNamespaceIds: an alias wins over a local name,
+   * never over a canonical one); aliases of namespaces the wiki lacks are left out.
+   */
+  addAliases(aliases: ReadonlyArray<readonly [string, number]>): void {
+    for (const [alias, id] of aliases) {
+      const key = nameKey(alias);
+      if (this.byId.has(id) && !this.canonical.has(key)) this.byName.set(key, id);
+    }
   }
 
   /** Language::getNsIndex: the namespace a prefix names, case-insensitively. */
@@ -148,11 +164,33 @@ export class TitleCodec {
   /** Parsed titles by default namespace, then text: no key strings to build for a lookup. */
   private readonly cache = new Map<number, Map<string, ParsedTitle | null>>();
   private cached = 0;
+  /** The content language whose aliases the namespace table has, and its #REDIRECT magic word. */
+  private language = 'en';
+  redirectPattern: RegExp = redirectPattern('en');
 
   constructor(
     readonly namespaces: NamespaceTable,
     private readonly interwiki: InterwikiLookup = NO_INTERWIKI,
   ) {}
+
+  /**
+   * The wiki's content language ($wgLanguageCode): its namespace aliases (gender forms of User
+   * included) become known, and its redirect magic word. Titles parsed before are parsed again.
+   */
+  useContentLanguage(lang: string): this {
+    const code = lang.trim().toLowerCase() || 'en';
+    if (code === this.language) return this;
+    this.language = code;
+    this.namespaces.addAliases(namespaceAliases(code, this.namespaces.name(4).replace(/ /g, '_')));
+    this.redirectPattern = redirectPattern(code);
+    this.cache.clear();
+    this.cached = 0;
+    return this;
+  }
+
+  get contentLanguage(): string {
+    return this.language;
+  }
 
   /** Parses title text; null when MediaWiki would refuse it (Title::newFromText returning null). */
   parse(text: string, defaultNs = NS_MAIN): ParsedTitle | null {

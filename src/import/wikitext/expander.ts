@@ -12,6 +12,7 @@ import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.t
 import { formatTime, parseTime } from './time.ts';
 import { formatNum } from './numbers.ts';
 import { invokeModule, scribuntoEngine } from '../scribunto/engine.ts';
+import { magicWords, MagicWordMatcher, synonymsOf } from './language.ts';
 
 export const MODULE_NS = 828;
 
@@ -115,6 +116,8 @@ export class Expander {
   readonly tags: ReadonlySet<string>;
   /** Cite's references of the page: names used in the text, the text each name got first. */
   readonly cite = { used: new Set<string>(), texts: new Map<string, string>(), inReferences: false };
+  /** Parser functions, variables and prefixes by their names in the content language. */
+  readonly words: LanguageWords;
 
   constructor(
     readonly codec: TitleCodec,
@@ -125,6 +128,12 @@ export class Expander {
   ) {
     this.extensions = site.extensions ?? new Set(DEFAULT_EXTENSIONS);
     this.tags = templateCache.tags;
+    this.words = languageWords(site.lang);
+  }
+
+  /** MagicWord::matchStartToEnd: whether the text is one of the magic word's synonyms (`noreplace`, `#default`, ...). */
+  isWord(id: string, text: string): boolean {
+    return this.words.isWord(id, text);
   }
 
   expandPage(text: string): string {
@@ -174,27 +183,29 @@ export class Expander {
       return '';
     }
     let name = this.expandNodes(titleNodes, frame).trim();
-    const lower = name.toLowerCase();
-    if (lower.startsWith('subst:') || lower.startsWith('safesubst:')) {
-      name = name.slice(name.indexOf(':') + 1).trim();
-    }
-    let noWiki = false;
-    const lowerName = name.toLowerCase();
-    for (const prefix of MESSAGE_PREFIXES) {
-      if (lowerName.startsWith(prefix)) {
-        noWiki = prefix === 'msgnw:';
-        name = name.slice(prefix.length).trim();
-        break;
-      }
-    }
-    const colon = name.indexOf(':');
-    if (colon > 0) {
-      const fn = lookupFunction(name.slice(0, colon), this.extensions);
-      if (fn) return fn(this, frame, name.slice(colon + 1).trim(), parts);
+    const words = this.words;
+    const subst = words.subst.matchStart(name);
+    if (subst) {
+      // Outside a pre-save transform, `subst:` leaves the call as written; `safesubst:` expands it.
+      if (subst.id === 'subst') return this.rawCall(name, parts, frame);
+      name = subst.rest.trim();
     }
     if (parts.length === 0) {
-      const variable = lookupVariable(name);
+      const variable = words.variable(name);
       if (variable) return variable(this, frame, '', parts);
+    }
+    let noWiki = false;
+    const message = words.messagePrefix.matchStart(name);
+    if (message) {
+      noWiki = message.id === 'msgnw';
+      name = message.rest.trim();
+    }
+    const raw = words.rawPrefix.matchStart(name);
+    if (raw) name = raw.rest.trim();
+    const colon = name.indexOf(':');
+    if (colon > 0) {
+      const fn = lookupFunction(name.slice(0, colon), this.extensions, words);
+      if (fn) return fn(this, frame, name.slice(colon + 1).trim(), parts);
     }
     const title = this.codec.parse(decodeCharReferences(name), NS_TEMPLATE);
     if (!title || title.interwiki !== '' || title.dbKey === '') return this.rawCall(name, parts, frame);
@@ -352,7 +363,7 @@ export class Expander {
    * after the colon), or undefined when the wiki has no function of that name.
    */
   callFunctionIn(frame: Frame, name: string, first: string, positional: readonly string[], named: ReadonlyMap<string, string>): string | undefined {
-    const fn = lookupFunction(name, this.extensions);
+    const fn = lookupFunction(name, this.extensions, this.words);
     if (!fn) return undefined;
     const parts: TemplatePart[] = positional.map((value) => ({ name: null, value: [value] }));
     for (const [key, value] of named) parts.push({ name: [key], value: [value] });
@@ -512,9 +523,9 @@ const TAG_HANDLERS: Record<string, TagHandler> = {
       x.out.embeddedFiles.add(title.dbKey);
       if (m[2]) {
         for (const param of m[2].split('|')) {
-          const link = /^\s*link=(.*)$/.exec(param);
-          if (link) {
-            const linkTitle = x.codec.parse(decodeCharReferences(link[1]!.trim()));
+          const option = x.words.galleryOptions.matchVariableStartToEnd(param.trim());
+          if (option?.id === 'img_link') {
+            const linkTitle = x.codec.parse(decodeCharReferences(option.param.trim()));
             if (linkTitle && linkTitle.interwiki === '' && linkTitle.dbKey && linkTitle.ns >= 0) x.addLink(linkTitle.ns, linkTitle.dbKey);
           }
         }
@@ -556,42 +567,128 @@ const TAG_HANDLERS: Record<string, TagHandler> = {
 // ---------------------------------------------------------------------------------------------
 // Parser functions and variables
 
-interface FunctionSpec {
-  names: string[];
-  caseSensitive: boolean;
-  handler: FunctionHandler;
-  /** The extension that registers the function; core functions have none. */
-  extension?: string;
-}
+/**
+ * A parser function (Parser::setFunctionHook): `ids` name its magic words, whose synonyms in the
+ * content language (and English) call it, with a `#` before them unless `noHash`
+ * (SFH_NO_HASH). Functions of extensions whose magic words are not on record give `names`.
+ */
+type FunctionSpec = { handler: FunctionHandler; extension?: string } & ({ ids: string[]; noHash?: boolean } | { names: string[] });
 
 interface RegisteredFunction {
   handler: FunctionHandler;
   extension?: string;
 }
 
-const functionsInsensitive = new Map<string, RegisteredFunction>();
-const functionsSensitive = new Map<string, RegisteredFunction>();
+const functionSpecs: FunctionSpec[] = [];
+/** Magic variables (MagicWordFactory's variable ids) by id. */
 const variables = new Map<string, FunctionHandler>();
 
-const MESSAGE_PREFIXES = ['msgnw:', 'msg:', 'raw:'];
+/** A MagicWordArray matched at the start of a text (`subst:`, `msgnw:`): the word's id and the rest. */
+class PrefixMatcher {
+  private readonly patterns: { regex: RegExp; ids: string[] }[] = [];
 
-function lookupFunction(name: string, extensions: ReadonlySet<string>): FunctionHandler | undefined {
+  constructor(lang: string, ids: readonly string[]) {
+    const groups = [
+      { alternatives: [] as string[], ids: [] as string[] },
+      { alternatives: [] as string[], ids: [] as string[] },
+    ];
+    for (const id of ids) {
+      const word = synonymsOf(lang, id);
+      const group = groups[word.caseSensitive ? 1 : 0]!;
+      for (const synonym of word.synonyms) {
+        group.alternatives.push(`(${synonym.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')})`);
+        group.ids.push(id);
+      }
+    }
+    for (const [index, group] of groups.entries()) {
+      if (group.alternatives.length) this.patterns.push({ regex: new RegExp(`^(?:${group.alternatives.join('|')})`, index ? 'u' : 'iu'), ids: group.ids });
+    }
+  }
+
+  matchStart(text: string): { id: string; rest: string } | null {
+    for (const { regex, ids } of this.patterns) {
+      const m = regex.exec(text);
+      if (!m) continue;
+      const index = m.findIndex((group, i) => i > 0 && group !== undefined);
+      return { id: ids[index - 1]!, rest: text.slice(m[0].length) };
+    }
+    return null;
+  }
+}
+
+/** What the expander looks names up in, for one content language. */
+export interface LanguageWords {
+  functions: { sensitive: Map<string, RegisteredFunction>; insensitive: Map<string, RegisteredFunction> };
+  variable(name: string): FunctionHandler | undefined;
+  isWord(id: string, text: string): boolean;
+  subst: PrefixMatcher;
+  messagePrefix: PrefixMatcher;
+  rawPrefix: PrefixMatcher;
+  galleryOptions: MagicWordMatcher;
+}
+
+const languageWordsCache = new Map<string, LanguageWords>();
+
+/** The content language's parser functions, variables and option words, built once per language. */
+export function languageWords(lang: string): LanguageWords {
+  let words = languageWordsCache.get(lang);
+  if (words) return words;
+  const all = magicWords(lang);
+  const functions = { sensitive: new Map<string, RegisteredFunction>(), insensitive: new Map<string, RegisteredFunction>() };
+  for (const spec of functionSpecs) {
+    const entry: RegisteredFunction = { handler: spec.handler, extension: spec.extension };
+    if ('names' in spec) {
+      for (const name of spec.names) functions.insensitive.set(name.toLowerCase(), entry);
+      continue;
+    }
+    for (const id of spec.ids) {
+      const word = all.get(id);
+      if (!word) continue;
+      for (let synonym of word.synonyms) {
+        if (!word.caseSensitive) synonym = synonym.toLowerCase();
+        if (!spec.noHash) synonym = `#${synonym}`;
+        if (synonym.endsWith(':')) synonym = synonym.slice(0, -1);
+        (word.caseSensitive ? functions.sensitive : functions.insensitive).set(synonym, entry);
+      }
+    }
+  }
+  const sensitiveVariables = new Map<string, FunctionHandler>();
+  const insensitiveVariables = new Map<string, FunctionHandler>();
+  for (const [id, handler] of variables) {
+    const word = all.get(id);
+    if (!word) continue;
+    for (const synonym of word.synonyms) {
+      if (word.caseSensitive) sensitiveVariables.set(synonym, handler);
+      else insensitiveVariables.set(synonym.toLowerCase(), handler);
+    }
+  }
+  words = {
+    functions,
+    variable: (name) => sensitiveVariables.get(name) ?? insensitiveVariables.get(name.toLowerCase()),
+    isWord: (id, text) => {
+      const word = all.get(id);
+      if (!word) return false;
+      return word.caseSensitive ? word.synonyms.includes(text) : word.synonyms.some((s) => s.toLowerCase() === text.toLowerCase());
+    },
+    subst: new PrefixMatcher(lang, ['subst', 'safesubst']),
+    messagePrefix: new PrefixMatcher(lang, ['msgnw', 'msg']),
+    rawPrefix: new PrefixMatcher(lang, ['raw']),
+    galleryOptions: new MagicWordMatcher(lang, ['img_alt', 'img_link']),
+  };
+  languageWordsCache.set(lang, words);
+  return words;
+}
+
+/** Parser::callParserFunction: case-sensitive synonyms first, then the others by their lowercase form. */
+function lookupFunction(name: string, extensions: ReadonlySet<string>, words: LanguageWords): FunctionHandler | undefined {
   const trimmed = name.trim();
-  const found = functionsSensitive.get(trimmed) ?? functionsInsensitive.get(trimmed.toLowerCase());
+  const found = words.functions.sensitive.get(trimmed) ?? words.functions.insensitive.get(trimmed.toLowerCase());
   if (!found || (found.extension !== undefined && !extensions.has(found.extension))) return undefined;
   return found.handler;
 }
 
-function lookupVariable(name: string): FunctionHandler | undefined {
-  return variables.get(name);
-}
-
 function define(spec: FunctionSpec): void {
-  const entry = { handler: spec.handler, extension: spec.extension };
-  for (const name of spec.names) {
-    if (spec.caseSensitive) functionsSensitive.set(name, entry);
-    else functionsInsensitive.set(name.toLowerCase(), entry);
-  }
+  functionSpecs.push(spec);
 }
 
 function isNumeric(s: string): boolean {
@@ -618,22 +715,19 @@ function expr(text: string): string {
 }
 
 define({
-  names: ['#if'],
+  ids: ['if'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) => (first !== '' ? x.branch(parts[0], frame) : x.branch(parts[1], frame)),
 });
 define({
-  names: ['#ifeq'],
+  ids: ['ifeq'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) =>
     looselyEqual(first, x.value(parts[0], frame)) ? x.branch(parts[1], frame) : x.branch(parts[2], frame),
 });
 define({
-  names: ['#iferror'],
+  ids: ['iferror'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const isError = /class\s*=\s*["']?[^"'>]*\berror\b/.test(first);
     if (isError) return x.branch(parts[0], frame);
@@ -641,9 +735,8 @@ define({
   },
 });
 define({
-  names: ['#ifexpr'],
+  ids: ['ifexpr'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) => {
     try {
       const value = evaluateExpression(first);
@@ -654,11 +747,10 @@ define({
     }
   },
 });
-define({ names: ['#expr'], extension: 'ParserFunctions', caseSensitive: false, handler: (_x, _frame, first) => expr(first) });
+define({ ids: ['expr'], extension: 'ParserFunctions', handler: (_x, _frame, first) => expr(first) });
 define({
-  names: ['#ifexist'],
+  ids: ['ifexist'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const title = x.codec.parse(decodeCharReferences(first));
     if (!title) return x.branch(parts[1], frame);
@@ -676,9 +768,8 @@ define({
   },
 });
 define({
-  names: ['#switch'],
+  ids: ['switch'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) => {
     let found = false;
     let defaultPart: PNode[] | null = null;
@@ -692,13 +783,13 @@ define({
       lastBare = null;
       const key = x.expandNodes(part.name, frame).trim();
       if (found || looselyEqual(key, first)) return x.expandNodes(part.value, frame).trim();
-      if (key === '#default') defaultPart = part.value;
+      if (x.isWord('default', key)) defaultPart = part.value;
     }
     if (lastBare) return x.expandNodes(lastBare.value, frame).trim();
     return defaultPart ? x.expandNodes(defaultPart, frame).trim() : '';
   },
 });
-define({ names: ['#invoke'], extension: 'Scribunto', caseSensitive: false, handler: (x, frame, first, parts) => invoke(x, frame, first, parts) });
+define({ ids: ['invoke'], extension: 'Scribunto', handler: (x, frame, first, parts) => invoke(x, frame, first, parts) });
 
 /** Scribunto's tracking category, for every script error on a page. */
 export const SCRIPT_ERROR = 'scribunto-common-error-category';
@@ -749,8 +840,7 @@ function scribuntoAvailable(x: Expander): boolean {
   return scribuntoEngine(x) !== null;
 }
 define({
-  names: ['#tag'],
-  caseSensitive: false,
+  ids: ['tag'],
   handler: (x, frame, first, parts) => {
     const name = first.toLowerCase();
     const inner = parts.length > 0 && parts[0]!.name === null ? x.expandNodes(parts[0]!.value, frame) : null;
@@ -765,9 +855,8 @@ define({
   },
 });
 define({
-  names: ['#time', '#timel'],
+  ids: ['time', 'timel'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const input = parts.length > 0 ? x.value(parts[0], frame) : '';
     // The parse happens now (refreshLinks' time) in MediaWiki too; a form we cannot read is left as written.
@@ -778,15 +867,13 @@ define({
   },
 });
 define({
-  names: ['#formatdate', '#dateformat', 'formatdate', 'dateformat'],
-  caseSensitive: false,
+  ids: ['formatdate'],
   handler: (x, frame, first, parts) => (parts.length > 0 ? x.value(parts[0], frame) : first),
 });
-define({ names: ['#language', '#bcp47', '#dir'], caseSensitive: false, handler: (x) => x.site.lang });
+define({ ids: ['language'], noHash: true, handler: (x) => x.site.lang });
 define({
-  names: ['#titleparts'],
+  ids: ['titleparts'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const count = parseInt(x.value(parts[0], frame) || '0', 10) || 0;
     const start = parseInt(x.value(parts[1], frame) || '1', 10) || 1;
@@ -799,9 +886,8 @@ define({
   },
 });
 define({
-  names: ['#rel2abs'],
+  ids: ['rel2abs'],
   extension: 'ParserFunctions',
-  caseSensitive: false,
   handler: (x, frame, first, parts) => {
     const given = parts.length > 0 ? x.value(parts[0], frame).trim() : '';
     const base = given !== '' ? given : x.codec.namespaces.prefixedText(x.page.ns, x.page.dbKey);
@@ -809,8 +895,7 @@ define({
   },
 });
 define({
-  names: ['#special', '#speciale'],
-  caseSensitive: false,
+  ids: ['special', 'speciale'],
   handler: (x, _frame, first) => `${x.codec.namespaces.name(NS_SPECIAL) || 'Special'}:${first}`,
 });
 const EXTENSION_FUNCTIONS: Record<string, string[]> = {
@@ -822,36 +907,34 @@ const EXTENSION_FUNCTIONS: Record<string, string[]> = {
   MassMessage: ['#target'],
 };
 for (const [extension, names] of Object.entries(EXTENSION_FUNCTIONS)) {
-  define({ names, extension, caseSensitive: false, handler: () => '' });
+  define({ names, extension, handler: () => '' });
 }
 
-define({ names: ['lc'], caseSensitive: false, handler: (_x, _f, first) => first.toLowerCase() });
-define({ names: ['uc'], caseSensitive: false, handler: (_x, _f, first) => first.toUpperCase() });
-define({ names: ['lcfirst'], caseSensitive: false, handler: (_x, _f, first) => lcfirst(first) });
-define({ names: ['ucfirst'], caseSensitive: false, handler: (_x, _f, first) => ucfirst(first) });
-define({ names: ['urlencode'], caseSensitive: false, handler: (x, frame, first, parts) => urlencode(first, x.value(parts[0], frame)) });
-define({ names: ['anchorencode'], caseSensitive: false, handler: (_x, _f, first) => anchorEncode(first) });
-define({ names: ['bidi'], caseSensitive: false, handler: (_x, _f, first) => first });
-define({ names: ['padleft'], caseSensitive: false, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), true) });
-define({ names: ['padright'], caseSensitive: false, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), false) });
-define({ names: ['formatnum'], caseSensitive: false, handler: (x, frame, first, parts) => formatNum(first, x.value(parts[0], frame), x.site.lang) });
-define({ names: ['plural'], caseSensitive: false, handler: (x, frame, first, parts) => (Number(first.replace(/,/g, '')) === 1 ? x.value(parts[0], frame) : x.value(parts[1] ?? parts[0], frame)) });
-define({ names: ['grammar'], caseSensitive: false, handler: (x, frame, _first, parts) => x.value(parts[0], frame) });
-define({ names: ['gender'], caseSensitive: false, handler: (x, frame, _first, parts) => x.value(parts[parts.length > 2 ? 2 : 0], frame) });
-define({ names: ['int'], caseSensitive: false, handler: (_x, _f, first) => `⧼${first}⧽` });
-define({ names: ['ns', 'nse'], caseSensitive: false, handler: (x, _f, first) => namespaceName(x, first) });
-define({ names: ['localurl', 'localurle'], caseSensitive: false, handler: (x, frame, first, parts) => localUrl(x, first, x.value(parts[0], frame)) });
+define({ ids: ['lc'], noHash: true, handler: (_x, _f, first) => first.toLowerCase() });
+define({ ids: ['uc'], noHash: true, handler: (_x, _f, first) => first.toUpperCase() });
+define({ ids: ['lcfirst'], noHash: true, handler: (_x, _f, first) => lcfirst(first) });
+define({ ids: ['ucfirst'], noHash: true, handler: (_x, _f, first) => ucfirst(first) });
+define({ ids: ['urlencode'], noHash: true, handler: (x, frame, first, parts) => urlencode(first, urlencodeMode(x, x.value(parts[0], frame))) });
+define({ ids: ['anchorencode'], noHash: true, handler: (_x, _f, first) => anchorEncode(first) });
+define({ ids: ['bidi'], noHash: true, handler: (_x, _f, first) => first });
+define({ ids: ['padleft'], noHash: true, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), true) });
+define({ ids: ['padright'], noHash: true, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), false) });
+define({ ids: ['formatnum'], noHash: true, handler: (x, frame, first, parts) => formatNum(first, x.value(parts[0], frame), x.site.lang) });
+define({ ids: ['plural'], noHash: true, handler: (x, frame, first, parts) => (Number(first.replace(/,/g, '')) === 1 ? x.value(parts[0], frame) : x.value(parts[1] ?? parts[0], frame)) });
+define({ ids: ['grammar'], noHash: true, handler: (x, frame, _first, parts) => x.value(parts[0], frame) });
+define({ ids: ['gender'], noHash: true, handler: (x, frame, _first, parts) => x.value(parts[parts.length > 2 ? 2 : 0], frame) });
+define({ ids: ['int'], noHash: true, handler: (_x, _f, first) => `⧼${first}⧽` });
+define({ ids: ['ns', 'nse'], noHash: true, handler: (x, _f, first) => namespaceName(x, first) });
+define({ ids: ['localurl', 'localurle'], noHash: true, handler: (x, frame, first, parts) => localUrl(x, first, x.value(parts[0], frame)) });
 define({
-  names: ['fullurl', 'fullurle', 'canonicalurl', 'canonicalurle'],
-  caseSensitive: false,
+  ids: ['fullurl', 'fullurle', 'canonicalurl', 'canonicalurle'], noHash: true,
   handler: (x, frame, first, parts) => {
     const local = localUrl(x, first, x.value(parts[0], frame));
     return local.startsWith('/') ? `${x.site.server}${local}` : local;
   },
 });
 define({
-  names: ['filepath'],
-  caseSensitive: false,
+  ids: ['filepath'], noHash: true,
   handler: (x, _frame, first) => {
     const title = x.codec.parse(decodeCharReferences(first.split('|')[0] ?? ''), NS_FILE);
     if (!title || title.interwiki !== '' || !title.dbKey) return '';
@@ -860,22 +943,23 @@ define({
   },
 });
 define({
-  names: ['DEFAULTSORT', 'DEFAULTSORTKEY', 'DEFAULTCATEGORYSORT'],
-  caseSensitive: true,
+  ids: ['defaultsort'], noHash: true,
   handler: (x, frame, first, parts) => {
     const option = x.value(parts[0], frame);
     const key = decodeCharReferences(stripTags(first)).trim();
     // CoreParserFunctions::defaultsort: an empty key sets nothing.
     if (key === '') return '';
     const old = x.out.props.get('defaultsort');
-    if (old === undefined || option !== 'noreplace') x.out.props.set('defaultsort', key);
-    if (old !== undefined && old !== key && option === '') return `<span class="error">Warning: Default sort key "${key}" overrides earlier default sort key "${old}".</span>`;
+    // The option is a magic word of the content language too (`noreplace`, `noerror`).
+    const noReplace = x.isWord('defaultsort_noreplace', option);
+    const noError = x.isWord('defaultsort_noerror', option);
+    if (old === undefined || old === key || !noReplace) x.out.props.set('defaultsort', key);
+    if (old !== undefined && old !== key && !noReplace && !noError) return `<span class="error">Warning: Default sort key "${key}" overrides earlier default sort key "${old}".</span>`;
     return '';
   },
 });
 define({
-  names: ['DISPLAYTITLE'],
-  caseSensitive: true,
+  ids: ['displaytitle'], noHash: true,
   handler: (x, frame, first, parts) => {
     const option = x.value(parts[0], frame);
     const html = doQuotes(first).replace(new RegExp(STRIP_MARKER, 'g'), '');
@@ -883,17 +967,16 @@ define({
     const title = x.codec.parse(plain);
     if (title && title.fragment === '' && title.interwiki === '' && title.ns === x.page.ns && title.dbKey === x.page.dbKey) {
       const old = x.out.props.get('displaytitle');
-      if (old === undefined || option !== 'noreplace') x.out.props.set('displaytitle', html);
+      if (old === undefined || !x.isWord('displaytitle_noreplace', option)) x.out.props.set('displaytitle', html);
     } else {
       x.out.tracking.add('restricted-displaytitle-ignored');
     }
     return '';
   },
 });
-define({ names: ['PAGESINCATEGORY', 'PAGESINCAT', 'PAGESINNAMESPACE', 'PAGESINNS', 'NUMBERINGROUP', 'NUMINGROUP'], caseSensitive: true, handler: () => '0' });
+define({ ids: ['pagesincategory', 'numberingroup', 'numberofpages', 'numberofusers', 'numberofactiveusers', 'numberofarticles', 'numberoffiles', 'numberofadmins', 'numberofedits'], noHash: true, handler: () => '0' });
 define({
-  names: ['PAGESIZE', 'REVISIONID', 'REVISIONTIMESTAMP', 'REVISIONDAY', 'REVISIONDAY2', 'REVISIONMONTH', 'REVISIONMONTH1', 'REVISIONYEAR', 'REVISIONUSER'],
-  caseSensitive: true,
+  ids: ['pagesize', 'revisionid', 'revisiontimestamp', 'revisionday', 'revisionday2', 'revisionmonth', 'revisionmonth1', 'revisionyear', 'revisionuser'], noHash: true,
   handler: (x, _frame, first) => {
     // MediaWiki fetches the named page's current revision, which registers it as a transclusion.
     const title = x.codec.parse(decodeCharReferences(first));
@@ -901,7 +984,7 @@ define({
     return '';
   },
 });
-define({ names: ['PROTECTIONLEVEL', 'PROTECTIONEXPIRY', 'CASCADINGSOURCES'], caseSensitive: true, handler: () => '' });
+define({ ids: ['protectionlevel', 'protectionexpiry', 'cascadingsources'], noHash: true, handler: () => '' });
 
 /** Title magic words, with and without an argument (`{{PAGENAME}}`, `{{PAGENAME:Foo}}`). */
 const TITLE_WORDS: Record<string, (x: Expander, ns: number, dbKey: string) => string> = {
@@ -921,20 +1004,19 @@ const TITLE_WORDS: Record<string, (x: Expander, ns: number, dbKey: string) => st
   TALKSPACE: (x, ns) => x.codec.namespaces.name(ns < 0 ? ns : ns | 1),
   TALKSPACEE: (x, ns) => wfUrlencode(x.codec.namespaces.name(ns < 0 ? ns : ns | 1).replace(/ /g, '_')),
   SUBJECTSPACE: (x, ns) => x.codec.namespaces.name(ns < 0 ? ns : ns & ~1),
-  ARTICLESPACE: (x, ns) => x.codec.namespaces.name(ns < 0 ? ns : ns & ~1),
   SUBJECTSPACEE: (x, ns) => wfUrlencode(x.codec.namespaces.name(ns < 0 ? ns : ns & ~1).replace(/ /g, '_')),
   TALKPAGENAME: (x, ns, k) => (ns < 0 ? '' : x.codec.namespaces.prefixedText(ns | 1, k)),
   TALKPAGENAMEE: (x, ns, k) => (ns < 0 ? '' : wfUrlencode(x.codec.namespaces.prefixedText(ns | 1, k).replace(/ /g, '_'))),
   SUBJECTPAGENAME: (x, ns, k) => x.codec.namespaces.prefixedText(ns < 0 ? ns : ns & ~1, k),
-  ARTICLEPAGENAME: (x, ns, k) => x.codec.namespaces.prefixedText(ns < 0 ? ns : ns & ~1, k),
   SUBJECTPAGENAMEE: (x, ns, k) => wfUrlencode(x.codec.namespaces.prefixedText(ns < 0 ? ns : ns & ~1, k).replace(/ /g, '_')),
 };
 
 for (const [word, fn] of Object.entries(TITLE_WORDS)) {
-  variables.set(word, (x) => fn(x, x.page.ns, x.page.dbKey));
+  const id = word.toLowerCase();
+  variables.set(id, (x) => fn(x, x.page.ns, x.page.dbKey));
   define({
-    names: [word],
-    caseSensitive: true,
+    ids: [id],
+    noHash: true,
     handler: (x, _frame, first) => {
       if (first === '') return fn(x, x.page.ns, x.page.dbKey);
       const title = x.codec.parse(decodeCharReferences(first));
@@ -944,52 +1026,56 @@ for (const [word, fn] of Object.entries(TITLE_WORDS)) {
 }
 
 const now = new Date();
+/** MagicWordFactory's variables by id (titles above); the wiki's clock is UTC, as $wgLocaltimezone is by default. */
 const SIMPLE_VARIABLES: Record<string, (x: Expander) => string> = {
   '!': () => '|',
   '=': () => '=',
-  SITENAME: (x) => x.site.siteName,
-  SERVER: (x) => x.site.server,
-  SERVERNAME: (x) => x.site.server.replace(/^[a-z]*:?\/\//, ''),
-  SCRIPTPATH: (x) => x.site.scriptPath,
-  STYLEPATH: (x) => `${x.site.scriptPath}/skins`,
-  ARTICLEPATH: (x) => x.site.articlePath,
-  CONTENTLANGUAGE: (x) => x.site.lang,
-  CONTENTLANG: (x) => x.site.lang,
-  PAGELANGUAGE: (x) => x.site.lang,
-  DIRECTIONMARK: () => '\u200e',
-  DIRMARK: () => '\u200e',
-  CURRENTVERSION: () => '1.39.17',
-  PAGEID: (x) => (x.page.pageId ? String(x.page.pageId) : ''),
-  REVISIONID: (x) => (x.page.revisionId ? String(x.page.revisionId) : ''),
-  REVISIONUSER: (x) => x.page.user ?? '',
-  REVISIONTIMESTAMP: (x) => x.page.timestamp ?? '',
-  REVISIONYEAR: (x) => (x.page.timestamp ?? '').slice(0, 4),
-  REVISIONMONTH: (x) => (x.page.timestamp ?? '').slice(4, 6),
-  REVISIONDAY: (x) => String(Number((x.page.timestamp ?? '').slice(6, 8)) || ''),
-  REVISIONDAY2: (x) => (x.page.timestamp ?? '').slice(6, 8),
-  CURRENTYEAR: () => String(now.getUTCFullYear()),
-  CURRENTMONTH: () => String(now.getUTCMonth() + 1).padStart(2, '0'),
-  CURRENTMONTH1: () => String(now.getUTCMonth() + 1),
-  CURRENTDAY: () => String(now.getUTCDate()),
-  CURRENTDAY2: () => String(now.getUTCDate()).padStart(2, '0'),
-  CURRENTHOUR: () => String(now.getUTCHours()).padStart(2, '0'),
-  CURRENTTIMESTAMP: () => now.toISOString().replace(/[-:T]/g, '').slice(0, 14),
-  NUMBEROFPAGES: () => '0',
-  NUMBEROFARTICLES: () => '0',
-  NUMBEROFFILES: () => '0',
-  NUMBEROFUSERS: () => '0',
-  NUMBEROFACTIVEUSERS: () => '0',
-  NUMBEROFEDITS: () => '0',
-  NUMBEROFADMINS: () => '0',
-  PAGESIZE: () => '0',
+  sitename: (x) => x.site.siteName,
+  server: (x) => x.site.server,
+  servername: (x) => x.site.server.replace(/^[a-z]*:?\/\//, ''),
+  scriptpath: (x) => x.site.scriptPath,
+  stylepath: (x) => `${x.site.scriptPath}/skins`,
+  articlepath: (x) => x.site.articlePath,
+  contentlanguage: (x) => x.site.lang,
+  pagelanguage: (x) => x.site.lang,
+  directionmark: () => '\u200e',
+  currentversion: () => '1.39.17',
+  pageid: (x) => (x.page.pageId ? String(x.page.pageId) : ''),
+  revisionid: (x) => (x.page.revisionId ? String(x.page.revisionId) : ''),
+  revisionuser: (x) => x.page.user ?? '',
+  revisiontimestamp: (x) => x.page.timestamp ?? '',
+  revisionyear: (x) => (x.page.timestamp ?? '').slice(0, 4),
+  revisionmonth: (x) => (x.page.timestamp ?? '').slice(4, 6),
+  revisionmonth1: (x) => String(Number((x.page.timestamp ?? '').slice(4, 6)) || ''),
+  revisionday: (x) => String(Number((x.page.timestamp ?? '').slice(6, 8)) || ''),
+  revisionday2: (x) => (x.page.timestamp ?? '').slice(6, 8),
+  revisionsize: () => '0',
+  currentyear: () => String(now.getUTCFullYear()),
+  currentmonth: () => String(now.getUTCMonth() + 1).padStart(2, '0'),
+  currentmonth1: () => String(now.getUTCMonth() + 1),
+  currentmonthname: (x) => formatTime('F', now, x.site.lang),
+  currentmonthnamegen: (x) => formatTime('xg', now, x.site.lang),
+  currentmonthabbrev: (x) => formatTime('M', now, x.site.lang),
+  currentday: () => String(now.getUTCDate()),
+  currentday2: () => String(now.getUTCDate()).padStart(2, '0'),
+  currentdayname: (x) => formatTime('l', now, x.site.lang),
+  currentdow: () => String(now.getUTCDay()),
+  currentweek: (x) => formatTime('W', now, x.site.lang).replace(/^0/, ''),
+  currenttime: () => `${String(now.getUTCHours()).padStart(2, '0')}:${String(now.getUTCMinutes()).padStart(2, '0')}`,
+  currenthour: () => String(now.getUTCHours()).padStart(2, '0'),
+  currenttimestamp: () => now.toISOString().replace(/[-:T]/g, '').slice(0, 14),
+  numberofpages: () => '0',
+  numberofarticles: () => '0',
+  numberoffiles: () => '0',
+  numberofusers: () => '0',
+  numberofactiveusers: () => '0',
+  numberofedits: () => '0',
+  numberofadmins: () => '0',
+  cascadingsources: () => '',
 };
-for (const [word, fn] of Object.entries(SIMPLE_VARIABLES)) variables.set(word, (x) => fn(x));
-for (const local of ['LOCALYEAR', 'LOCALMONTH', 'LOCALMONTH1', 'LOCALDAY', 'LOCALDAY2', 'LOCALHOUR', 'LOCALTIMESTAMP']) {
-  variables.set(local, variables.get(local.replace('LOCAL', 'CURRENT'))!);
-}
-for (const insensitive of ['SERVER', 'SERVERNAME', 'SCRIPTPATH', 'STYLEPATH', 'ARTICLEPATH', 'PAGEID']) {
-  const fn = variables.get(insensitive)!;
-  for (const spelling of [insensitive.toLowerCase(), insensitive[0] + insensitive.slice(1).toLowerCase()]) variables.set(spelling, fn);
+for (const [id, fn] of Object.entries(SIMPLE_VARIABLES)) variables.set(id, (x) => fn(x));
+for (const [id, fn] of [...variables]) {
+  if (id.startsWith('current')) variables.set(id.replace('current', 'local'), fn);
 }
 
 function basePage(x: Expander, ns: number, dbKey: string): string {
@@ -1013,8 +1099,15 @@ function localUrl(x: Expander, target: string, query: string): string {
   return x.site.articlePath.replace('$1', wfUrlencode(prefixed));
 }
 
+/** CoreParserFunctions::urlencode's second argument: the magic words url_wiki, url_path, url_query. */
+function urlencodeMode(x: Expander, option: string): string {
+  if (x.isWord('url_wiki', option)) return 'WIKI';
+  if (x.isWord('url_path', option)) return 'PATH';
+  return 'QUERY';
+}
+
 function urlencode(s: string, mode: string): string {
-  const m = mode.toUpperCase();
+  const m = mode;
   if (m === 'WIKI') return wfUrlencode(s.replace(/ /g, '_'));
   if (m === 'PATH') return encodeURIComponent(s).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%7E/g, '~');
   // PHP urlencode: spaces as '+', RFC 1738.

@@ -4,6 +4,7 @@ import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, type ParsedTitle, type Titl
 import { STRIP_MARKER } from './expander.ts';
 import { isIPv6 } from 'node:net';
 import { decodeCharReferences } from './text.ts';
+import { magicWords, MagicWordMatcher } from './language.ts';
 
 export interface LinkTarget {
   ns: number;
@@ -37,6 +38,8 @@ export interface LinkContext {
   defaultSort(): string;
   /** Enabled extensions: some add behaviour switches. */
   extensions?: ReadonlySet<string>;
+  /** The content language: its names of behaviour switches and image options count, as English's do. */
+  lang?: string;
 }
 
 /** $wgUrlProtocols (MediaWiki 1.39 default). */
@@ -59,17 +62,24 @@ const STARTS_WITH_PROTOCOL = new RegExp(`^(?:${PROTOCOLS})`, 'i');
 const LINK = /^([^\x00-\x1f\x7f[\]{}|<>]+?)(?:\|([\s\S]+?))?\]\]/;
 const IMAGE_LINK = /^([^\x00-\x1f\x7f[\]{}|<>]+?)\|([\s\S]*)$/;
 
-/** MagicWordFactory's double-underscore words of MediaWiki 1.39 core. */
-const SWITCHES_CASE_SENSITIVE = ['NOINDEX', 'INDEX', 'HIDDENCAT', 'EXPECTUNUSEDCATEGORY', 'STATICREDIRECT', 'NEWSECTIONLINK', 'NONEWSECTIONLINK'];
-const SWITCHES_CASE_INSENSITIVE = ['NOTOC', 'NOGALLERY', 'FORCETOC', 'TOC', 'NOEDITSECTION', 'NOTITLECONVERT', 'NOTC', 'NOCONTENTCONVERT', 'NOCC'];
-const SWITCH_ALIASES: Record<string, string> = { notc: 'notitleconvert', nocc: 'nocontentconvert', disambig: 'disambiguation' };
-/** Switches that only exist on a wiki with the extension (GetDoubleUnderscoreIDs), case-insensitive ones marked. */
-const EXTENSION_SWITCHES: Record<string, { word: string; caseInsensitive: boolean }[]> = {
-  Disambiguator: [{ word: 'DISAMBIG', caseInsensitive: true }],
-  GlobalUserPage: [{ word: 'NOGLOBAL', caseInsensitive: true }],
-  WikibaseClient: [{ word: 'EXPECTED_UNCONNECTED_PAGE', caseInsensitive: false }],
+/** MagicWordFactory's double-underscore words of MediaWiki 1.39 core, by id (the page_props name). */
+const CORE_SWITCHES = [
+  'notoc', 'nogallery', 'forcetoc', 'toc', 'noeditsection', 'newsectionlink', 'nonewsectionlink', 'hiddencat',
+  'expectunusedcategory', 'index', 'noindex', 'staticredirect', 'notitleconvert', 'nocontentconvert',
+];
+/** Switches that only exist on a wiki with the extension (GetDoubleUnderscoreIDs): id and English synonyms. */
+const EXTENSION_SWITCHES: Record<string, { id: string; caseSensitive: boolean; synonyms: string[] }[]> = {
+  Disambiguator: [{ id: 'disambiguation', caseSensitive: false, synonyms: ['__DISAMBIG__'] }],
+  GlobalUserPage: [{ id: 'noglobal', caseSensitive: false, synonyms: ['__NOGLOBAL__'] }],
+  WikibaseClient: [{ id: 'expectedUnconnectedPage', caseSensitive: true, synonyms: ['__EXPECTED_UNCONNECTED_PAGE__'] }],
 };
-const SWITCH = /__([A-Za-z_]+?)__/g;
+
+/** The image options of Parser::makeImage (MagicWordFactory::newArray of the img_ words). */
+const IMAGE_OPTIONS = [
+  'img_thumbnail', 'img_manualthumb', 'img_right', 'img_left', 'img_none', 'img_width', 'img_center', 'img_framed',
+  'img_frameless', 'img_lang', 'img_page', 'img_upright', 'img_border', 'img_baseline', 'img_sub', 'img_super', 'img_top',
+  'img_text_top', 'img_middle', 'img_bottom', 'img_text_bottom', 'img_link', 'img_alt', 'img_class',
+];
 
 export function emptyLinks(): ScannedLinks {
   return {
@@ -85,7 +95,7 @@ export function emptyLinks(): ScannedLinks {
 }
 
 export function scanLinks(text: string, ctx: LinkContext, into: ScannedLinks = emptyLinks()): ScannedLinks {
-  scanSwitches(text, into, ctx.extensions);
+  text = scanSwitches(text, into, ctx);
   const rest = internalLinks(withoutAttributes(text), ctx, into);
   const unbracketed = bracketedExternalLinks(withQuoteTags(rest), into);
   freeExternalLinks(unbracketed, into);
@@ -121,20 +131,59 @@ function withQuoteTags(text: string): string {
   return text.replace(/'{2,}/g, (run) => (run.length === 4 ? "'<b>" : run.length > 5 ? `${"'".repeat(run.length - 5)}<i><b>` : '<i>'));
 }
 
-function scanSwitches(text: string, out: ScannedLinks, extensions: ReadonlySet<string> | undefined): void {
-  if (text.indexOf('__') < 0) return;
-  const extra = extensions ? [...extensions].flatMap((e) => EXTENSION_SWITCHES[e] ?? []) : [];
-  SWITCH.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = SWITCH.exec(text)) !== null) {
-    const word = m[1]!;
-    let name: string | null = null;
-    if (SWITCHES_CASE_SENSITIVE.includes(word)) name = word.toLowerCase();
-    else if (SWITCHES_CASE_INSENSITIVE.includes(word.toUpperCase())) name = word.toLowerCase();
-    else if (extra.some((e) => (e.caseInsensitive ? e.word === word.toUpperCase() : e.word === word))) name = word.toLowerCase();
-    if (name !== null) out.switches.add(SWITCH_ALIASES[name] ?? name);
-    else SWITCH.lastIndex = m.index + 2;
+interface SwitchMatcher {
+  /** Text that every synonym starts with one of (`__` nearly everywhere): a page without any has no switch. */
+  starts: string[];
+  /** MagicWordArray::getRegex: the case-insensitive words, then the case-sensitive ones. */
+  patterns: { regex: RegExp; ids: string[] }[];
+}
+
+const switchMatchers = new Map<string, SwitchMatcher>();
+
+function switchMatcher(lang: string, extensions: ReadonlySet<string> | undefined): SwitchMatcher {
+  const key = `${lang}\n${extensions ? [...extensions].join('|') : ''}`;
+  let matcher = switchMatchers.get(key);
+  if (matcher) return matcher;
+  const words = magicWords(lang);
+  const all = [
+    ...CORE_SWITCHES.flatMap((id) => words.get(id) ?? []),
+    ...(extensions ? [...extensions].flatMap((e) => EXTENSION_SWITCHES[e] ?? []) : []),
+  ];
+  const starts = new Set<string>();
+  const patterns: SwitchMatcher['patterns'] = [];
+  for (const caseSensitive of [false, true]) {
+    const alternatives: string[] = [];
+    const ids: string[] = [];
+    for (const word of all) {
+      if (word.caseSensitive !== caseSensitive) continue;
+      for (const synonym of word.synonyms) {
+        alternatives.push(`(${escapeRe(synonym)})`);
+        ids.push(word.id);
+        starts.add(synonym.slice(0, 2));
+      }
+    }
+    if (alternatives.length) patterns.push({ regex: new RegExp(alternatives.join('|'), caseSensitive ? 'gu' : 'giu'), ids });
   }
+  matcher = { starts: [...starts], patterns };
+  switchMatchers.set(key, matcher);
+  return matcher;
+}
+
+/**
+ * Parser::doDoubleUnderscore (MagicWordArray::matchAndRemove): every switch of the content
+ * language or English, by its id; the switches are removed from the text, as the later passes see it.
+ */
+function scanSwitches(text: string, out: ScannedLinks, ctx: LinkContext): string {
+  const matcher = switchMatcher(ctx.lang ?? 'en', ctx.extensions);
+  if (!matcher.starts.some((start) => text.indexOf(start) >= 0)) return text;
+  for (const { regex, ids } of matcher.patterns) {
+    text = text.replace(regex, (...groups: unknown[]) => {
+      const index = groups.findIndex((group, i) => i > 0 && i <= ids.length && group !== undefined);
+      out.switches.add(ids[index - 1]!);
+      return '';
+    });
+  }
+  return text;
 }
 
 /**
@@ -262,12 +311,27 @@ function addInterwiki(prefix: string, dbKey: string, out: ScannedLinks): void {
   if (!out.interwikiLinks.has(key)) out.interwikiLinks.set(key, [prefix, dbKey]);
 }
 
-/** Parser::makeImage options: `link=` targets are links; the caption's own links and URLs count. */
+const imageOptionMatchers = new Map<string, MagicWordMatcher>();
+
+function imageOptionMatcher(lang: string): MagicWordMatcher {
+  let matcher = imageOptionMatchers.get(lang);
+  if (!matcher) {
+    matcher = new MagicWordMatcher(lang, IMAGE_OPTIONS);
+    imageOptionMatchers.set(lang, matcher);
+  }
+  return matcher;
+}
+
+/**
+ * Parser::makeImage options: `link=` targets (`verweis=` in German, ...) are links; the caption's
+ * own links and URLs count.
+ */
 function imageOptions(caption: string, ctx: LinkContext, out: ScannedLinks): void {
+  const matcher = imageOptionMatcher(ctx.lang ?? 'en');
   for (const part of splitImageParams(caption)) {
-    const link = /^\s*link=([\s\S]*)$/.exec(part);
-    if (link) {
-      const value = link[1]!.trim();
+    const option = matcher.matchVariableStartToEnd(part.trim());
+    if (option?.id === 'img_link') {
+      const value = option.param.trim();
       if (value === '') continue;
       if (STARTS_WITH_PROTOCOL.test(value)) {
         addExternalLink(cleanUrl(value), out);

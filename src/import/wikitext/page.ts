@@ -25,14 +25,15 @@ export interface PageAnalysis {
   props: Map<string, string>;
 }
 
-/** The magic word #REDIRECT in English, which every MediaWiki accepts whatever its language. */
-const REDIRECT = /^\s*#REDIRECT/i;
 const REDIRECT_LINK = /^\s*:?\s*\[\[(.*?)(?:\|.*?)?\]\]\s*/s;
 
-/** WikitextContent::getRedirectTargetAndText: the target and the text that follows the link. */
+/**
+ * WikitextContent::getRedirectTargetAndText: the target and the text that follows the link. The
+ * magic word is the content language's (`#WEITERLEITUNG`), English's `#REDIRECT` always included.
+ */
 export function redirectTarget(text: string, codec: TitleCodec, aliases: readonly RegExp[] = []): { target: ParsedTitle; rest: string } | null {
   const trimmed = text.replace(/^\s+/, '');
-  let m = REDIRECT.exec(trimmed);
+  let m = codec.redirectPattern.exec(trimmed);
   for (const alias of aliases) m ??= alias.exec(trimmed);
   if (!m) return null;
   const after = trimmed.slice(m[0].length);
@@ -130,6 +131,7 @@ function analyzeParsed(text: string, redirect: { target: ParsedTitle; rest: stri
     subpageNamespaces,
     defaultSort: () => out.props.get('defaultsort') ?? '',
     extensions: expander.extensions,
+    lang: env.site.lang,
   }, links);
   dropLinksToThisServer(links, env.site.server);
   if (redirect) {

@@ -1,0 +1,121 @@
+<?php
+// Writes src/import/wikitext/language-facts.json: MediaWiki 1.39's magic words, namespace aliases and language fallbacks, language by language.
+//
+//   php scripts/extract-language-facts.php [MEDIAWIKI_DIR] > src/import/wikitext/language-facts.json
+//
+// MEDIAWIKI_DIR defaults to /usr/share/mediawiki (Debian's package). Read are core's
+// languages/messages/Messages*.php ($fallback, $magicWords, $namespaceAliases,
+// $namespaceGenderAliases) and the $wgExtensionMessagesFiles of every installed extension
+// ($magicWords and $namespaceAliases by language). Only languages that define any of them are
+// written; magic words keep MediaWiki's form: [case-sensitive (0/1), synonym, ...].
+
+$ip = $argv[1] ?? '/usr/share/mediawiki';
+
+// The namespace constants of includes/Defines.php, which the language files use.
+$namespaceConstants = [
+	'NS_MEDIA' => -2, 'NS_SPECIAL' => -1, 'NS_MAIN' => 0, 'NS_TALK' => 1, 'NS_USER' => 2, 'NS_USER_TALK' => 3,
+	'NS_PROJECT' => 4, 'NS_PROJECT_TALK' => 5, 'NS_FILE' => 6, 'NS_FILE_TALK' => 7, 'NS_MEDIAWIKI' => 8,
+	'NS_MEDIAWIKI_TALK' => 9, 'NS_TEMPLATE' => 10, 'NS_TEMPLATE_TALK' => 11, 'NS_HELP' => 12, 'NS_HELP_TALK' => 13,
+	'NS_CATEGORY' => 14, 'NS_CATEGORY_TALK' => 15, 'NS_IMAGE' => 6, 'NS_IMAGE_TALK' => 7,
+];
+foreach ( $namespaceConstants as $name => $value ) {
+	define( $name, $value );
+}
+
+/** The variables a language file sets, without leaking into this scope. */
+function readLanguageFile( string $file ): array {
+	$fallback = null;
+	$magicWords = null;
+	$namespaceAliases = null;
+	$namespaceGenderAliases = null;
+	require $file;
+	return [ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases ];
+}
+
+/** Magic words as [case-sensitive 0/1, synonyms...]: the files write the flag as 0, 1, '0' or '1'. */
+function normalizeMagicWords( array $words ): array {
+	$out = [];
+	foreach ( $words as $id => $entry ) {
+		$out[(string)$id] = array_merge( [ (int)$entry[0] ], array_map( 'strval', array_slice( $entry, 1 ) ) );
+	}
+	return $out;
+}
+
+/**
+ * Aliases to a namespace number. MessagesKy.php names its namespaces as strings ('NS_TALK'),
+ * which Language::getNamespaceAliases drops (no namespace has such an index).
+ */
+function numericAliases( array $aliases ): array {
+	return array_filter( $aliases, 'is_int' );
+}
+
+function codeOfMessagesFile( string $file ): string {
+	$name = substr( basename( $file, '.php' ), strlen( 'Messages' ) );
+	return strtolower( str_replace( '_', '-', $name ) );
+}
+
+$languages = [];
+$files = glob( "$ip/languages/messages/Messages*.php" );
+sort( $files );
+foreach ( $files as $file ) {
+	[ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases ] = readLanguageFile( $file );
+	$facts = [];
+	if ( is_string( $fallback ) && trim( $fallback ) !== '' ) {
+		$facts['fallback'] = array_values( array_filter( array_map( 'trim', explode( ',', $fallback ) ) ) );
+	}
+	if ( $magicWords ) {
+		$facts['magicWords'] = normalizeMagicWords( $magicWords );
+	}
+	if ( $namespaceAliases && numericAliases( $namespaceAliases ) ) {
+		$facts['namespaceAliases'] = numericAliases( $namespaceAliases );
+	}
+	if ( $namespaceGenderAliases ) {
+		$facts['namespaceGenderAliases'] = $namespaceGenderAliases;
+	}
+	if ( $facts ) {
+		$languages[codeOfMessagesFile( $file )] = $facts;
+	}
+}
+
+/** An extension's PHP localisation file: [$magicWords, $namespaceAliases], each by language. */
+function readExtensionFile( string $file ): array {
+	$magicWords = [];
+	$namespaceAliases = [];
+	require $file;
+	return [ $magicWords, $namespaceAliases ];
+}
+
+$extensions = [];
+$manifests = glob( "$ip/extensions/*/extension.json" );
+sort( $manifests );
+foreach ( $manifests as $manifest ) {
+	$info = json_decode( file_get_contents( $manifest ), true );
+	$facts = [];
+	foreach ( $info['ExtensionMessagesFiles'] ?? [] as $relative ) {
+		[ $magicWords, $namespaceAliases ] = readExtensionFile( dirname( $manifest ) . "/$relative" );
+		foreach ( $magicWords as $code => $words ) {
+			if ( $words ) {
+				$facts['magicWords'][$code] = normalizeMagicWords( $words );
+			}
+		}
+		foreach ( $namespaceAliases as $code => $aliases ) {
+			if ( numericAliases( $aliases ) ) {
+				$facts['namespaceAliases'][$code] = numericAliases( $aliases );
+			}
+		}
+	}
+	if ( $facts ) {
+		$extensions[$info['name']] = $facts;
+	}
+}
+
+$version = 'MediaWiki';
+if ( preg_match( "/define\\( 'MW_VERSION', '([^']+)' \\)/", (string)@file_get_contents( "$ip/includes/Defines.php" ), $m ) ) {
+	$version .= " $m[1]";
+}
+
+echo json_encode( [
+	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases and \$namespaceGenderAliases of languages/messages/Messages*.php, and per extension the magic words and namespace aliases of its \$wgExtensionMessagesFiles, by language. Written by scripts/extract-language-facts.php.",
+	'languages' => $languages,
+	'extensions' => $extensions,
+], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ), "\n";
