@@ -278,48 +278,44 @@ export class Expander {
   }
 
   /**
-   * The frame's arguments by name, expanded when that has no side effects (plain text, or
-   * arguments of the frames above that are plain text), null for those whose expansion could
-   * record links or transclusions: Lua gets the former with the #invoke and asks for the latter
+   * The frame's arguments by name, expanded when that has no side effects (text, arguments,
+   * and #if-like parser functions of those), null for those whose expansion could record links,
+   * transclusions or categories: Lua gets the former with the #invoke and asks for the latter
    * only when a module reads them, as Scribunto expands arguments lazily.
    */
   literalArguments(frame: Frame): Map<string, string | null> {
     const out = new Map<string, string | null>();
     if (!frame.args) return out;
-    for (const [name, arg] of frame.args) out.set(name, this.literalArgument(arg));
+    for (const [name, arg] of frame.args) out.set(name, this.isLiteralArgument(arg) ? this.frameArgument(frame, name) : null);
     return out;
   }
 
-  private literalArgument(arg: FrameArgument): string | null {
-    if (arg.cached === undefined) {
-      const value = this.literalNodes(arg.nodes, arg.frame);
-      if (value === null) return null;
-      arg.cached = arg.trim ? value.trim() : value;
-    }
-    return arg.cached;
+  private isLiteralArgument(arg: FrameArgument): boolean {
+    return arg.cached !== undefined || this.isLiteral(arg.nodes, arg.frame);
   }
 
-  /** expandNodes for nodes that expand without side effects (text and arguments); null for others. */
-  private literalNodes(nodes: PNode[], frame: Frame): string | null {
-    let s = '';
+  /** Whether expanding the nodes in the frame can have no effect but their text. */
+  private isLiteral(nodes: PNode[], frame: Frame): boolean {
     for (const node of nodes) {
-      if (typeof node === 'string') {
-        s += node;
-        continue;
+      if (typeof node === 'string') continue;
+      if (node.kind === 'arg') {
+        if (!this.isLiteral(node.name, frame)) return false;
+        const arg = frame.args?.get(this.expandNodes(node.name, frame).trim());
+        if (arg ? !this.isLiteralArgument(arg) : node.defaultValue !== null && !this.isLiteral(node.defaultValue, frame)) return false;
+      } else if (node.kind !== 'template' || !this.isLiteralFunction(node, frame)) {
+        return false;
       }
-      if (node.kind !== 'arg') return null;
-      const name = this.literalNodes(node.name, frame);
-      if (name === null) return null;
-      const key = name.trim();
-      const arg = frame.args?.get(key);
-      let value: string | null;
-      if (arg) value = this.literalArgument(arg);
-      else if (node.defaultValue !== null) value = this.literalNodes(node.defaultValue, frame);
-      else value = `{{{${key}}}}`;
-      if (value === null) return null;
-      s += value;
     }
-    return s;
+    return true;
+  }
+
+  /** A call of a parser function that only chooses or transforms text, all its parts literal. */
+  private isLiteralFunction(node: Extract<PNode, { kind: 'template' }>, frame: Frame): boolean {
+    // Past the output limit a call records a tracking category instead.
+    if (this.outputSize > MAX_OUTPUT || !this.isLiteral(node.title, frame)) return false;
+    const call = /^(#if|#ifeq|#iferror|#ifexpr|#switch|#expr|lc|uc)\s*:/.exec(this.expandNodes(node.title, frame).trim());
+    if (!call || (call[1]!.startsWith('#') && !this.extensions.has('ParserFunctions'))) return false;
+    return node.parts.every((part) => (part.name === null || this.isLiteral(part.name, frame)) && this.isLiteral(part.value, frame));
   }
 
   /** PPFrame::getArguments' order: the numbered (positional) arguments, then the named ones. */

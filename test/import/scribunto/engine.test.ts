@@ -240,6 +240,12 @@ describe('frames', { skip }, () => {
     assert.equal(transcluded.text, 'b=used d=used');
     assert.deepEqual(templates(transcluded.expander), ['10:Pick', '828:Pick', '10:Used']);
     assert.equal(w.expand('{{Pick|one|names=b}}').text, 'b=dflt');
+    const functions = w.expand(
+      '{{#invoke:Pick|pick|names=a,b|a={{#if:{{{1|}}}|yes|{{lc:NO}}}}|b={{#switch:x|x={{#expr:1+1}}}}|c={{#ifexist:Exists?|y|n}}|d={{#if:x|[[L]]|{{Unused}}}}}}',
+    );
+    assert.equal(functions.text, 'a=no b=2');
+    assert.deepEqual(templates(functions.expander), ['828:Pick']);
+    assert.deepEqual([...functions.expander.out.links.keys()], []);
   });
 
   test('getArgument, argumentPairs and mw.getCurrentFrame', () => {
