@@ -102,6 +102,8 @@ export class LuaEngine {
   private fromLua = -1;
   private reader: MessageReader | null = null;
   private currentPage: Expander | null = null;
+  /** The wiki whose modules Lua has compiled: another one makes it forget them. */
+  private currentWiki: Expander['wiki'] | null = null;
   private context: ScribuntoContext | null = null;
   private readonly callbacks: CallbackMap;
   /** Why the libraries could not all be loaded ('' when they were). */
@@ -215,7 +217,8 @@ export class LuaEngine {
     try {
       const parentId = frameRegistry.idOf(parent);
       const frameId = frameRegistry.idOf(frame);
-      const forget = modulesSent.size >= MODULE_CACHE_SIZE;
+      const forget = modulesSent.size >= MODULE_CACHE_SIZE || this.currentWiki !== expander.wiki;
+      this.currentWiki = expander.wiki;
       if (forget) modulesSent.clear();
       const source = modulesSent.has(module.title) ? null : module.text;
       modulesSent.add(module.title);
@@ -232,8 +235,22 @@ export class LuaEngine {
       const op = message[0];
       if (op === 'done') return { ok: true, text: String(message[1] ?? '') };
       if (op === 'fail') return { ok: false, error: String(message[1] ?? '') };
-      if (op !== 'call') throw new BridgeError(`unexpected message from Lua: ${String(op)}`);
-      this.answer(String(message[1]), message.slice(3, 3 + Number(message[2])));
+      if (op === 'note') this.note(String(message[1]), message.slice(3, 3 + Number(message[2])));
+      else if (op === 'call') this.answer(String(message[1]), message.slice(3, 3 + Number(message[2])));
+      else throw new BridgeError(`unexpected message from Lua: ${String(op)}`);
+    }
+  }
+
+  /** A callback Lua wants run for its effects only (it goes on without an answer). */
+  private note(name: string, args: LuaValue[]): void {
+    const callback = this.callbacks[name];
+    try {
+      if (!callback) throw new Error(`no such host function: ${name}`);
+      callback(this.context!, args);
+    } catch (error) {
+      // Lua went on as if it had worked: it cannot be told otherwise, so it is started afresh.
+      if (error instanceof BridgeError) throw error;
+      throw new BridgeError(`a callback Lua did not wait for failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -273,11 +290,14 @@ export class LuaEngine {
       }
     }
     this.toLua = this.fromLua = -1;
+    // A profiling driver writes its profile when it reads the end of its input: it is let finish.
+    if (process.env.WIKIQUERY_LUA_PROFILE) for (let waited = 0; waited < 2000 && !this.exited(); waited += 10) sleep(10);
     if (this.child && this.child.exitCode === null) this.child.kill('SIGKILL');
     this.child = null;
     this.removeFifos();
     this.reader = null;
     this.currentPage = null;
+    this.currentWiki = null;
   }
 }
 

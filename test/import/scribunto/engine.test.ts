@@ -306,6 +306,20 @@ describe('require and mw.loadData', { skip }, () => {
     assert.deepEqual(templates(expander), ['828:Main', '828:Util', '828:Data']);
   });
 
+  test('every page requiring a module has it as a transclusion, in the order the page met it', () => {
+    for (const title of ['First page', 'Second page', 'Third page']) {
+      const { text, expander } = wiki.expand('{{#invoke:Main|f}}{{#invoke:Main|same}}', title);
+      assert.equal(text, 'abab blue,red 1true');
+      assert.deepEqual(templates(expander), ['828:Main', '828:Util', '828:Data']);
+    }
+  });
+
+  test('a wiki whose module of the same name differs runs its own', () => {
+    const other = testWiki({ 'Module:Main': "return { f = function() return require('Module:Util').name end }", 'Module:Util': "return { name = 'other util' }" });
+    assert.equal(other.expand('{{#invoke:Main|f}}').text, 'other util');
+    assert.equal(wiki.expand('{{#invoke:Main|f}}').text, 'abab blue,red 1');
+  });
+
   test('data from mw.loadData is read-only and loaded once per page', () => {
     assert.match(wiki.expand('{{#invoke:Main|writeData}}').text, /read-only/);
     assert.equal(wiki.expand('{{#invoke:Main|same}}').text, 'true');

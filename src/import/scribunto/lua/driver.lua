@@ -108,18 +108,22 @@ local function decodeValue(s, pos)
   error('unreadable value from the host at byte ' .. pos)
 end
 
---- Sends one message of n values (nils allowed).
-local function send(n, ...)
+--- Writes one message of n values (nils allowed), sent at once when `flush`, else with the next.
+local function write(flush, n, ...)
   local started = profile and clock()
   local parts, open = {}, {}
   for i = 1, n do encodeValue((select(i, ...)), parts, open) end
   local body = concat(parts)
   output:write(#body, '\n', body)
-  output:flush()
+  if flush then output:flush() end
   if profile then
     profile.messagesOut, profile.bytesOut = profile.messagesOut + 1, profile.bytesOut + #body
     spend('send (encode+write)', started)
   end
+end
+
+local function send(n, ...)
+  write(true, n, ...)
 end
 
 --- The next message: its values in a table, and their count.
@@ -188,6 +192,13 @@ local function hostCall(name, ...)
     elseif op == 'invoke' then runInvoke(m)
     else error('unexpected message from the host: ' .. tostring(op)) end
   end
+end
+
+--- Has the host run callback `name` for its effects, without waiting for an answer: it goes
+--- with the next message, so the host still runs it before anything that follows.
+local function hostNote(name, ...)
+  if profile then count('note ' .. name) end
+  write(false, select('#', ...) + 3, 'note', name, select('#', ...), ...)
 end
 
 --- Calls host callback `name`. Its error is raised without a location, as Scribunto raises the
@@ -400,6 +411,9 @@ end
 local chunkCache = {} -- by module title; engine.ts knows which ones are here (it sends each text once)
 local loadedData = {}
 local modulesOfPage = {} -- module name as required -> its title (false: no such module), this page
+-- Module name as required -> its title, from any page while the wiki is the same (the host says
+-- forget when it changes): the title a name leads to, through redirects, is the wiki's to say.
+local moduleTitles = {}
 local frames = {}
 -- What the host told with each #invoke about its frames (by frame id, ids being per page): the
 -- title, and the arguments by name, their text or false when reading them must ask the host.
@@ -437,9 +451,19 @@ local function moduleChunk(name)
     if type(chunk) == 'string' then error(chunk, 0) end
     return chunk, known
   end
+  local title = moduleTitles[name]
+  if title and chunkCache[title] ~= nil then
+    -- Known from an earlier page: the host need only record the transclusion.
+    hostNote('engine.loadModule', name)
+    modulesOfPage[name] = title
+    local chunk = chunkCache[title]
+    if type(chunk) == 'string' then error(chunk, 0) end
+    return chunk, title
+  end
   local found = host.call('engine.loadModule', name)
   modulesOfPage[name] = found and found.title or false
   if not found then return nil end
+  moduleTitles[name] = found.title
   local key = found.title
   local chunk = found.text and compile(key, found.text) or chunkCache[key]
   if chunk == nil then
@@ -928,7 +952,7 @@ runInvoke = function(m)
   -- m: 'invoke', page (new page or nil), module, function, frame id, parent frame id,
   -- module text (when Lua has not had it yet), whether to forget every compiled module first
   if m[2] then newPage(m[2]) end
-  if m[8] then chunkCache = {} end
+  if m[8] then chunkCache, moduleTitles = {}, {} end
   if m[9] then frameFacts[m[5]] = m[9] end
   if m[10] and m[6] then frameFacts[m[6]] = m[10] end
   local savedFrame, savedFrames = currentFrame, frames
@@ -944,7 +968,7 @@ runInvoke = function(m)
     send(2, 'fail', scriptError(result))
   end
 end
-for _, f in ipairs({ hostCall, runInvoke, compile, send, receive, encodeValue, encodeTable, decodeValue, scriptError, safeToString, newPage }) do
+for _, f in ipairs({ hostCall, hostNote, write, runInvoke, compile, send, receive, encodeValue, encodeTable, decodeValue, scriptError, safeToString, newPage }) do
   uninterruptible[f] = true
 end
 
