@@ -1,17 +1,13 @@
 // Interface messages of a MediaWiki install on this machine, in a language with its fallbacks, for texts that end up in links.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 /** Where Debian's MediaWiki package lives; without it, callers use their English defaults. */
 export const MEDIAWIKI_ROOT = '/usr/share/mediawiki';
 
-/** $fallback of languages/messages/MessagesXx.php: `ltg` falls back to `lv` (English comes last anyway). */
-export function languageFallbacks(lang: string): string[] {
-  const file = `${MEDIAWIKI_ROOT}/languages/messages/Messages${lang.charAt(0).toUpperCase()}${lang.slice(1).replace(/-/g, '_')}.php`;
-  if (!existsSync(file)) return [];
-  const m = /\$fallback\s*=\s*'([^']*)'/.exec(readFileSync(file, 'utf8'));
-  return m ? m[1]!.split(',').map((l) => l.trim()).filter((l) => l && l !== 'en') : [];
-}
+/** $fallback of languages/messages/MessagesXx.php: `ltg` falls back to `lv` (English comes last anyway); from the recorded facts, no install needed. */
+export { languageFallbacks } from './language.ts';
+import { languageFallbacks } from './language.ts';
 
 const cache = new Map<string, Record<string, string>>();
 
