@@ -17,6 +17,8 @@ that \`wikiquery serve --db FILE\` serves. Several dumps go into one wiki (e.g. 
   --resume            keep FILE.tmp after a failure and continue from it next time
   --interwiki FILE    interwiki prefixes the wiki had, in MediaWiki's interwiki.list format
   --username-prefix P contributors become "P>Name" without accounts (MediaWiki importDump's rule)
+  --renumber          new page, revision and log ids as MediaWiki's importDump.php gives them
+                      (after the wiki's highest; a new wiki's start at 2) instead of the dump's
   --no-search-index   leave the full-text search index empty (faster)
   --quiet             no progress output
 `;
@@ -35,6 +37,7 @@ export async function importCommand(argv: string[]): Promise<number> {
         logs: { type: 'boolean' },
         interwiki: { type: 'string' },
         'username-prefix': { type: 'string' },
+        renumber: { type: 'boolean' },
         'no-search-index': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -63,6 +66,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     logs: values.logs,
     interwikiList: values.interwiki,
     usernamePrefix: values['username-prefix'],
+    renumber: values.renumber,
     noSearchIndex: values['no-search-index'],
     progress: display ? (p) => display.update(p) : undefined,
   };

@@ -1,7 +1,7 @@
 // Writes dump records into the MediaWiki schema: pages, revisions, contents, actors, comments, uploads, logs.
 
 import type Database from 'better-sqlite3';
-import { commentHash, sha1Base36 } from '../store/sqlite/schema.ts';
+import { commentHash, indexDdl, sha1Base36, TABLES } from '../store/sqlite/schema.ts';
 import { dumpTimestampToMw } from './dump-reader.ts';
 import type {
   DumpContributor,
@@ -31,6 +31,12 @@ export interface WriterOptions {
   batchRows?: number;
   /** Continuing a failed import: pages already in the database were imported then, skip them quietly. */
   resume?: boolean;
+  /**
+   * importDump.php's ids instead of the dump's: pages, revisions and log items numbered in import
+   * order after the wiki's highest (SQLite's AUTOINCREMENT rule), parents and shared slots found
+   * as MediaWiki finds them, revisions and log items it would skip skipped.
+   */
+  renumber?: boolean;
 }
 
 export class ImportStoppedError extends Error {
@@ -58,12 +64,43 @@ interface CurrentPage {
   /** The page already existed (a second dump with more revisions of it). */
   existing: boolean;
   revisions: number;
-  latest: { id: number; timestamp: string; len: number; model: string; text: Buffer | undefined } | null;
+  latest: LatestRevision | null;
+  /** SHA-1s of the revisions at the latest one's timestamp: importDump.php skips a revision already there. */
+  sha1sAtLatest: string[];
   firstTimestamp: string | null;
   /** Revision id -> content id, for slots that MediaWiki shares (`<origin>` older than the revision). */
   contentOfRevision: Map<number, { contentId: number; sha1: string }>;
   previousRevisionId: number;
   rejected: boolean;
+}
+
+/** A revision's main slot, as MediaWiki compares it with the next revision's (SlotRecord::hasSameContent). */
+interface SlotFacts {
+  id: number;
+  len: number;
+  model: string;
+  sha1: string;
+  contentId: number;
+  origin: number;
+}
+
+interface LatestRevision extends SlotFacts {
+  timestamp: string;
+  text: Buffer | undefined;
+}
+
+/** Where a revision goes: its id, parent, and the content row it shares, if any. */
+interface Placement {
+  id: number;
+  parentId: number;
+  shared?: { contentId: number; origin: number };
+}
+
+/** The next ids importDump.php would get from SQLite (`--renumber`). */
+interface NextIds {
+  page: number;
+  revision: number;
+  log: number;
 }
 
 const CACHE_LIMIT = 100_000;
@@ -102,6 +139,7 @@ export class PageWriter implements DumpHandler {
   private nextContentId: number;
   private nextCommentId: number;
   private inTransaction = false;
+  private readonly nextIds: NextIds | null;
   /** Source position for messages: set by the runner per dump file. */
   dumpName = '';
 
@@ -118,6 +156,7 @@ export class PageWriter implements DumpHandler {
     this.nextTextId = maxId('SELECT max(old_id) FROM text');
     this.nextContentId = maxId('SELECT max(content_id) FROM content');
     this.nextCommentId = maxId('SELECT max(comment_id) FROM comment');
+    this.nextIds = options.renumber ? startRenumbering(db) : null;
     this.batches = {
       revision: new RowBatch(db, `INSERT INTO revision (rev_id, rev_page, rev_comment_id, rev_actor, rev_timestamp, rev_minor_edit,
         rev_deleted, rev_len, rev_parent_id, rev_sha1) VALUES`, 9, 100, '(?, ?, 0, ?, ?, ?, ?, ?, ?, ?)'),
@@ -193,12 +232,13 @@ export class PageWriter implements DumpHandler {
     const codec = this.requireCodec(header.line);
     const page: CurrentPage = {
       header,
-      id: header.id ?? 0,
+      id: this.nextIds ? 0 : (header.id ?? 0),
       ns: 0,
       dbKey: '',
       existing: false,
       revisions: 0,
       latest: null,
+      sha1sAtLatest: [],
       firstTimestamp: null,
       contentOfRevision: new Map(),
       previousRevisionId: 0,
@@ -229,7 +269,8 @@ export class PageWriter implements DumpHandler {
     page.ns = parsed.ns;
     page.dbKey = parsed.dbKey;
     const byTitle = this.statements.pageByTitle!.get(page.ns, page.dbKey) as { page_id: number; page_latest: number } | undefined;
-    if (header.id !== undefined) {
+    // With --renumber the dump's page id is not kept: an existing title gets the revisions, as in MediaWiki.
+    if (header.id !== undefined && !this.nextIds) {
       const byId = this.statements.pageById!.get(header.id) as { page_namespace: number; page_title: string } | undefined;
       if (byId && (byId.page_namespace !== page.ns || byId.page_title !== page.dbKey)) {
         return reject(`duplicate page id ${header.id}: already used by "${codec.namespaces.prefixedText(byId.page_namespace, byId.page_title)}"`);
@@ -251,7 +292,7 @@ export class PageWriter implements DumpHandler {
   revision(rev: DumpRevision): void {
     const page = this.page;
     if (!page || page.rejected) return;
-    if (page.id === 0) page.id = this.allocatePageId();
+    if (page.id === 0) page.id = this.nextIds ? this.nextIds.page++ : this.allocatePageId();
     const main = rev.main;
     const text = main.text;
     const len = text !== undefined ? text.length : (main.bytes ?? 0);
@@ -259,11 +300,17 @@ export class PageWriter implements DumpHandler {
     // here rather than in the read worker: parsing is the read phase's bottleneck, this thread waits.
     const sha1 = text !== undefined ? sha1Base36(text) : (rev.sha1 ?? main.sha1 ?? '');
     const model = main.model ?? defaultModel(page.ns, page.dbKey);
-    let deleted = 0;
-    if (main.deleted) deleted |= 1;
-    if (rev.commentDeleted) deleted |= 2;
-    if (rev.contributor.deleted) deleted |= 4;
     const timestamp = dumpTimestampToMw(rev.timestamp);
+    if (this.nextIds) {
+      this.touch(7);
+      const placement = this.placeAsImportDump(page, rev, timestamp, { len, model, sha1 });
+      if (!placement) {
+        this.counts.skippedRevisions++;
+        return;
+      }
+      this.writeRevision(page, rev, placement, { timestamp, len, model, sha1 });
+      return;
+    }
     const actorId = this.actorFor(rev.contributor);
     const commentId = rev.commentDeleted ? 1 : this.commentFor(rev.comment ?? '');
     // Since schema 0.5 dumps omit <parentid> only for a page's first revision; older ones never have it.
@@ -275,11 +322,56 @@ export class PageWriter implements DumpHandler {
       return;
     }
     this.batchedRevisions.add(rev.id);
-    this.batches.revision.add(rev.id, page.id, actorId, timestamp, rev.minor ? 1 : 0, deleted, len, parentId, sha1);
     const origin = main.origin ?? rev.id;
     const shared = origin !== rev.id ? page.contentOfRevision.get(origin) : undefined;
+    const placement: Placement = { id: rev.id, parentId, shared: shared && shared.sha1 === sha1 ? { contentId: shared.contentId, origin } : undefined };
+    this.writeRevision(page, rev, placement, { timestamp, len, model, sha1 }, actorId, commentId);
+  }
+
+  /**
+   * importDump.php's placement (ImportableOldRevisionImporter::import): a revision of the same page,
+   * timestamp and dump SHA-1 is already there: skipped; the parent is the page's revision with the
+   * latest timestamp not after this one's (the highest id among equals); the main slot is inherited
+   * from the parent when model, size and SHA-1 agree. In-order revisions of a new page are placed
+   * from memory, the others by asking the database.
+   */
+  private placeAsImportDump(page: CurrentPage, rev: DumpRevision, timestamp: string, content: { len: number; model: string; sha1: string }): Placement | null {
+    const latest = page.latest;
+    let parent: SlotFacts | null;
+    if (!page.existing && (!latest || timestamp >= latest.timestamp)) {
+      if (rev.sha1 && latest && timestamp === latest.timestamp && page.sha1sAtLatest.includes(rev.sha1)) return null;
+      parent = latest;
+    } else {
+      this.flushRows();
+      if (rev.sha1 && this.statements.revisionAt!.get(page.id, timestamp, rev.sha1) !== undefined) return null;
+      parent = (this.statements.parentRevision!.get(page.id, timestamp) as SlotFacts | undefined) ?? null;
+    }
+    const sameContent = parent !== null && parent.model === content.model && parent.len === content.len && parent.sha1 === content.sha1;
+    return {
+      id: this.nextIds!.revision++,
+      parentId: parent?.id ?? 0,
+      shared: sameContent ? { contentId: parent!.contentId, origin: parent!.origin } : undefined,
+    };
+  }
+
+  private writeRevision(
+    page: CurrentPage,
+    rev: DumpRevision,
+    placement: Placement,
+    facts: { timestamp: string; len: number; model: string; sha1: string },
+    actorId = this.actorFor(rev.contributor),
+    commentId = rev.commentDeleted ? 1 : this.commentFor(rev.comment ?? ''),
+  ): void {
+    const { timestamp, len, model, sha1 } = facts;
+    const { id, shared } = placement;
+    const text = rev.main.text;
+    let deleted = 0;
+    if (rev.main.deleted) deleted |= 1;
+    if (rev.commentDeleted) deleted |= 2;
+    if (rev.contributor.deleted) deleted |= 4;
+    this.batches.revision.add(id, page.id, actorId, timestamp, rev.minor ? 1 : 0, deleted, len, placement.parentId, sha1);
     let contentId: number;
-    if (shared && shared.sha1 === sha1) {
+    if (shared) {
       contentId = shared.contentId;
     } else {
       const textId = this.nextTextId++;
@@ -287,18 +379,21 @@ export class PageWriter implements DumpHandler {
       this.batches.text.add(textId, text ?? NO_TEXT);
       this.batches.content.add(contentId, len, sha1, this.modelId(model), `tt:${textId}`);
     }
-    if (page.contentOfRevision.size < 10_000) page.contentOfRevision.set(rev.id, { contentId, sha1 });
-    this.batches.slots.add(rev.id, contentId, shared && shared.sha1 === sha1 ? origin : rev.id);
-    this.batches.revComment.add(rev.id, commentId);
+    const origin = shared ? shared.origin : id;
+    if (!this.nextIds && page.contentOfRevision.size < 10_000) page.contentOfRevision.set(id, { contentId, sha1 });
+    this.batches.slots.add(id, contentId, origin);
+    this.batches.revComment.add(id, commentId);
     if (rev.contributor.ip && !rev.contributor.username) {
       const hex = ipToHex(rev.contributor.ip);
-      if (hex) this.batches.ipChanges.add(rev.id, timestamp, hex);
+      if (hex) this.batches.ipChanges.add(id, timestamp, hex);
     }
     page.revisions++;
-    page.previousRevisionId = rev.id;
+    page.previousRevisionId = id;
     page.firstTimestamp ??= timestamp;
     if (!page.latest || timestamp >= page.latest.timestamp) {
-      page.latest = { id: rev.id, timestamp, len, model, text: text };
+      if (page.latest && timestamp === page.latest.timestamp) page.sha1sAtLatest.push(sha1);
+      else page.sha1sAtLatest = [sha1];
+      page.latest = { id, timestamp, len, model, text, sha1, contentId, origin };
     }
     this.counts.revisions++;
     this.counts.bytesOfText += len;
@@ -367,14 +462,23 @@ export class PageWriter implements DumpHandler {
     const codec = this.requireCodec(item.line);
     let ns = 0;
     let title = '';
+    let validTitle = false;
     if (item.logTitle !== undefined) {
       const parsed = codec.parse(item.logTitle);
+      validTitle = parsed !== null;
       if (parsed && parsed.interwiki === '') {
         ns = parsed.ns;
         title = parsed.dbKey;
       } else {
         title = item.logTitle.replace(/ /g, '_');
       }
+    }
+    const timestamp = dumpTimestampToMw(item.timestamp);
+    let logId = item.id;
+    if (this.nextIds) {
+      // WikiRevision::importLogItem: no title (a hidden action) or the same entry already there: skipped.
+      if (!validTitle || this.statements.logExists!.get(item.type, item.action, timestamp, ns, title, item.params ?? '') !== undefined) return;
+      logId = this.nextIds.log++;
     }
     let deleted = 0;
     if (item.actionDeleted) deleted |= 1;
@@ -383,9 +487,9 @@ export class PageWriter implements DumpHandler {
     const actorId = this.actorFor(item.contributor);
     const commentId = item.commentDeleted ? 1 : this.commentFor(item.comment ?? '');
     this.touch(2);
-    if (this.options.resume && this.statements.logById!.get(item.id) !== undefined) return;
+    if (this.options.resume && !this.nextIds && this.statements.logById!.get(item.id) !== undefined) return;
     try {
-      this.statements.insertLog!.run(item.id, item.type, item.action, dumpTimestampToMw(item.timestamp), actorId, ns, title, commentId, item.params ?? '', deleted);
+      this.statements.insertLog!.run(logId, item.type, item.action, timestamp, actorId, ns, title, commentId, item.params ?? '', deleted);
     } catch (error) {
       if (!isConstraintError(error)) throw error;
       this.problem({ message: `duplicate log id ${item.id}; the log item is skipped`, line: item.line, subject: `log item ${item.id}` });
@@ -413,9 +517,20 @@ export class PageWriter implements DumpHandler {
 
   private loadExistingLatest(page: CurrentPage, latestId: number): void {
     const row = this.statements.revisionFacts!.get(latestId) as
-      | { rev_timestamp: string; rev_len: number; model_name: string }
+      | { rev_timestamp: string; rev_len: number; model_name: string; content_sha1: string; slot_content_id: number; slot_origin: number }
       | undefined;
-    if (row) page.latest = { id: latestId, timestamp: row.rev_timestamp, len: row.rev_len, model: row.model_name, text: undefined };
+    if (row) {
+      page.latest = {
+        id: latestId,
+        timestamp: row.rev_timestamp,
+        len: row.rev_len,
+        model: row.model_name,
+        text: undefined,
+        sha1: row.content_sha1,
+        contentId: row.slot_content_id,
+        origin: row.slot_origin,
+      };
+    }
     page.previousRevisionId = latestId;
     const count = this.statements.revisionCount!.get(page.id) as { n: number };
     page.revisions = count.n;
@@ -494,10 +609,17 @@ function prepareStatements(db: Db): Record<string, Statement> {
     pageById: s('SELECT page_namespace, page_title FROM page WHERE page_id = ?'),
     maxPageId: s('SELECT max(page_id) AS id FROM page'),
     revisionFacts: s(
-      `SELECT rev_timestamp, rev_len, model_name FROM revision JOIN slots ON slot_revision_id = rev_id AND slot_role_id = 1
+      `SELECT rev_timestamp, rev_len, model_name, content_sha1, slot_content_id, slot_origin FROM revision JOIN slots ON slot_revision_id = rev_id AND slot_role_id = 1
        JOIN content ON content_id = slot_content_id JOIN content_models ON model_id = content_model WHERE rev_id = ?`,
     ),
     revisionCount: s('SELECT count(*) AS n FROM revision WHERE rev_page = ?'),
+    revisionAt: s('SELECT 1 FROM revision WHERE rev_page = ? AND rev_timestamp = ? AND rev_sha1 = ?'),
+    parentRevision: s(
+      `SELECT rev_id AS id, content_size AS len, model_name AS model, content_sha1 AS sha1, slot_content_id AS contentId, slot_origin AS origin
+       FROM revision JOIN slots ON slot_revision_id = rev_id AND slot_role_id = 1 JOIN content ON content_id = slot_content_id
+       JOIN content_models ON model_id = content_model
+       WHERE rev_page = ? AND rev_timestamp <= ? ORDER BY rev_timestamp DESC, rev_id DESC LIMIT 1`,
+    ),
     insertPage: s(
       `INSERT INTO page (page_id, page_namespace, page_title, page_is_redirect, page_is_new, page_random, page_touched,
          page_links_updated, page_latest, page_len, page_content_model, page_lang)
@@ -532,11 +654,33 @@ function prepareStatements(db: Db): Record<string, Statement> {
        VALUES (?, ?, ?, 0, 0, 0, ?, ?, ?, '', ?, ?, ?, 0, ?)`,
     ),
     logById: s('SELECT 1 FROM logging WHERE log_id = ?'),
+    logExists: s(
+      `SELECT 1 FROM logging WHERE log_type = ? AND log_action = ? AND log_timestamp = ? AND log_namespace = ? AND log_title = ?
+         AND log_params = ?`,
+    ),
     insertLog: s(
       `INSERT INTO logging (log_id, log_type, log_action, log_timestamp, log_actor, log_namespace, log_title, log_page,
          log_comment_id, log_params, log_deleted) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
     ),
   };
+}
+
+/**
+ * The ids SQLite's AUTOINCREMENT gives next (MediaWiki's tables on SQLite use it): after the highest
+ * row, or the highest ever given (sqlite_sequence). The indexes MediaWiki's lookups need are made now
+ * rather than after the import.
+ */
+function startRenumbering(db: Db): NextIds {
+  for (const [table, name] of [['revision', 'rev_page_timestamp'], ['logging', 'log_type_action']] as const) {
+    const spec = TABLES.find((t) => t.name === table)!;
+    db.exec(indexDdl(spec, spec.indexes.find((i) => i.name === name)!));
+  }
+  const next = (table: string, column: string): number => {
+    const highest = db.prepare(`SELECT max(${column}) FROM "${table}"`).pluck().get() as number | null;
+    const given = db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck().get(table) as number | undefined;
+    return Math.max(highest ?? 0, given ?? 0) + 1;
+  };
+  return { page: next('page', 'page_id'), revision: next('revision', 'rev_id'), log: next('logging', 'log_id') };
 }
 
 function isConstraintError(error: unknown): boolean {

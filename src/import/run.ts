@@ -41,6 +41,12 @@ export interface ImportOptions {
   interwikiList?: string;
   /** MediaWiki importDump's --username-prefix: contributors become `prefix>Name` without accounts. */
   usernamePrefix?: string;
+  /**
+   * Ids as MediaWiki's importDump.php gives them instead of the dump's: pages, revisions and log
+   * items numbered in import order after the wiki's highest (a new wiki's first ids went to the
+   * installer's Main Page), parent ids and shared slots as MediaWiki finds them.
+   */
+  renumber?: boolean;
   /** Skip the search index (faster; list=search then finds nothing). */
   noSearchIndex?: boolean;
   /** Worker threads computing link rows (default: the cores left after the search index's). */
@@ -120,6 +126,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     strict: options.strict ?? false,
     resume: resuming,
     usernamePrefix: options.usernamePrefix,
+    renumber: options.renumber,
     onSiteInfo: (info) => {
       if (codec) return codec;
       siteInfo = info;
@@ -260,12 +267,24 @@ function openTarget(options: ImportOptions, tmp: string): Database.Database {
   if (fresh) {
     createSchema(db, { indexes: false });
     createUniqueIndexes(db);
-    db.transaction(() => insertInstallerDefaults(db))();
+    db.transaction(() => {
+      insertInstallerDefaults(db);
+      if (options.renumber) reserveInstallerIds(db);
+    })();
   } else {
     for (const name of DEFERRED_INDEX_NAMES) db.exec(`DROP INDEX IF EXISTS ${name}`);
     if (resuming) removeIncompletePages(db);
   }
   return db;
+}
+
+/**
+ * On a new MediaWiki wiki the installer's Main Page is page 1, revision 1 and log item 1 (its
+ * creation): importDump.php's ids start at 2. SQLite's AUTOINCREMENT remembers them as given.
+ */
+function reserveInstallerIds(db: Database.Database): void {
+  const given = db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, 1)');
+  for (const table of ['page', 'revision', 'logging']) given.run(table);
 }
 
 function createUniqueIndexes(db: Database.Database): void {
