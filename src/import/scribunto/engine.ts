@@ -206,15 +206,18 @@ export class LuaEngine {
    * the frame it was written in. Throws BridgeError when the interpreter is gone.
    */
   invoke(expander: Expander, module: ModuleSource, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult {
-    let page: JsValue = null;
-    if (this.currentPage !== expander) {
-      this.currentPage = expander;
-      frameRegistry.reset();
-      page = { id: expander.page.pageId ?? 0, namespace: expander.page.ns, title: expander.page.dbKey, revisionId: expander.page.revisionId ?? 0 };
-    }
     const savedContext = this.context;
     this.context = { codec: expander.codec, wiki: expander.wiki, site: expander.site, page: expander.page, expander };
     try {
+      let page: JsValue = null;
+      if (this.currentPage !== expander) {
+        this.currentPage = expander;
+        frameRegistry.reset();
+        page = { id: expander.page.pageId ?? 0, namespace: expander.page.ns, title: expander.page.dbKey, revisionId: expander.page.revisionId ?? 0 };
+        // mw.title.getCurrentTitle() is asked for on most pages that run modules: its answer comes along.
+        const current = this.callbacks['title.current'];
+        if (current) page.currentTitle = current(this.context, []);
+      }
       const parentId = frameRegistry.idOf(parent);
       const frameId = frameRegistry.idOf(frame);
       const forget = modulesSent.size >= MODULE_CACHE_SIZE || this.currentWiki !== expander.wiki;

@@ -391,7 +391,7 @@ return function(mw, host)
 
 	function title.getCurrentTitle()
 		if answers.current == nil then
-			answers.current = host.call('title.current')
+			answers.current = host.page.currentTitle or host.call('title.current')
 		end
 		return newObject(answers.current)
 	end
