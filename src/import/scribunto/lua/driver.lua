@@ -835,16 +835,6 @@ mw.ext.ParserFunctions = {
 ---------------------------------------------------------------------------------------------
 -- Environments: one per #invoke (a copy of the base globals), with its own package.loaded
 
---- Library tables are copied two levels deep (mw.text's functions, not tables they keep inside).
-local function copyLibraries(t, depth)
-  local c = {}
-  for k, v in next, t do
-    if type(v) == 'table' and depth > 0 and getmetatable(v) == nil then v = copyLibraries(v, depth - 1) end
-    c[k] = v
-  end
-  return c
-end
-
 local makeEnvironment
 newEnvironment = function()
   if not profile then return makeEnvironment() end
@@ -855,16 +845,53 @@ newEnvironment = function()
   return env
 end
 
+--- A function copying t as it is now, and `depth` levels down the plain tables in it (mw.text's
+--- functions, not tables they keep inside): one table constructor per table, sized at once, where
+--- copying key by key rehashes as the copy grows.
+local function copier(t, depth, skip)
+  local keys, values, nested, fields, n = {}, {}, {}, {}, 0
+  for k, v in next, t do
+    if k ~= skip then
+      n = n + 1
+      keys[n] = k
+      if type(v) == 'table' and depth > 0 and getmetatable(v) == nil then
+        nested[n] = copier(v, depth - 1)
+        fields[n] = '[K[' .. n .. ']]=N[' .. n .. ']()'
+      else
+        values[n] = v
+        fields[n] = '[K[' .. n .. ']]=V[' .. n .. ']'
+      end
+    end
+  end
+  local make = assert(loadstring('local K, V, N = ... return function() return {' .. concat(fields, ',') .. '} end', '=copy'))
+  return make(keys, values, nested)
+end
+
+-- Made at the first #invoke, once the libraries have filled mw (they do not change it later).
+local copyBase, copyMw
+local libraryPackages -- { key in mw, package name }...
+
+local function packagesOf(libraries)
+  local list = {}
+  for k, v in next, libraries do
+    -- libraries register themselves as packages too (require('mw.text'))
+    if type(v) == 'table' and k ~= 'ext' then list[#list + 1] = { k, 'mw.' .. k } end
+  end
+  return list
+end
+
 makeEnvironment = function()
-  local env = copyLibraries(base, 1)
-  env.mw = copyLibraries(mw, 1)
+  if not copyBase then copyBase, copyMw, libraryPackages = copier(base, 1, 'mw'), copier(mw, 1), packagesOf(mw) end
+  local env = copyBase()
+  env.mw = copyMw()
   env._G = env
   local loaded = {}
   local package = { loaded = loaded, loaders = {}, preload = {}, seeall = nil }
   env.package = package
-  for k, v in next, env.mw do
-    -- libraries register themselves as packages too (require('mw.text'))
-    if type(v) == 'table' and k ~= 'ext' then loaded['mw.' .. k] = v end
+  local libraries = env.mw
+  for i = 1, #libraryPackages do
+    local names = libraryPackages[i]
+    loaded[names[2]] = libraries[names[1]]
   end
   loaded.mw = env.mw
   loaded.string, loaded.table, loaded.math, loaded.os = env.string, env.table, env.math, env.os
