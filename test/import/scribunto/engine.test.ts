@@ -314,6 +314,25 @@ describe('require and mw.loadData', { skip }, () => {
     }
   });
 
+  test("every page asking whether a title exists has it in its pagelinks, the page's own title excepted", () => {
+    const w = testWiki({
+      'Module:Exists': `return { f = function(frame)
+        local out = {}
+        for _, name in ipairs({ 'Target', 'Missing', 'First page' }) do
+          out[#out + 1] = name .. '=' .. tostring(mw.title.new(name).exists)
+        end
+        return table.concat(out, ' ')
+      end }`,
+      Target: 'x',
+    });
+    for (const title of ['First page', 'Second page']) {
+      const { text, expander } = w.expand('{{#invoke:Exists|f}}', title);
+      assert.equal(text, 'Target=true Missing=false First page=false');
+      const own = title === 'First page' ? [] : ['0:First_page'];
+      assert.deepEqual([...expander.out.links.keys()], ['0:Target', '0:Missing', ...own]);
+    }
+  });
+
   test('a wiki whose module of the same name differs runs its own', () => {
     const other = testWiki({ 'Module:Main': "return { f = function() return require('Module:Util').name end }", 'Module:Util': "return { name = 'other util' }" });
     assert.equal(other.expand('{{#invoke:Main|f}}').text, 'other util');

@@ -178,7 +178,7 @@ end
 ---------------------------------------------------------------------------------------------
 -- Calls to the host
 
-local host = { page = {}, site = {}, onNewPage = {} }
+local host = { page = {}, site = {}, onNewPage = {}, onNewWiki = {} }
 local runInvoke -- defined below; nested invokes arrive while Lua waits for an answer
 
 local function hostCall(name, ...)
@@ -204,6 +204,8 @@ end
 --- Calls host callback `name`. Its error is raised without a location, as Scribunto raises the
 --- errors of its PHP functions.
 host.call = hostCall
+--- Has the host run callback `name` for its effects (links it records) without waiting.
+host.note = hostNote
 
 ---------------------------------------------------------------------------------------------
 -- The sandbox
@@ -979,7 +981,11 @@ runInvoke = function(m)
   -- m: 'invoke', page (new page or nil), module, function, frame id, parent frame id,
   -- module text (when Lua has not had it yet), whether to forget every compiled module first
   if m[2] then newPage(m[2]) end
-  if m[8] then chunkCache, moduleTitles = {}, {} end
+  if m[8] then
+    -- Another wiki (or too many modules): what was learnt of the wiki's pages may be wrong now.
+    chunkCache, moduleTitles = {}, {}
+    for _, reset in ipairs(host.onNewWiki) do reset() end
+  end
   if m[9] then frameFacts[m[5]] = m[9] end
   if m[10] and m[6] then frameFacts[m[6]] = m[10] end
   local savedFrame, savedFrames = currentFrame, frames

@@ -22,6 +22,24 @@ return function(mw, host)
 	forgetAnswers()
 	table.insert(host.onNewPage, forgetAnswers)
 
+	-- What TypeScript answered about the wiki's titles on any page, for the answers that record
+	-- nothing or whose recording can be asked for without waiting (host.note): the same on every
+	-- page of a wiki (the host says when the wiki changes). Bounded: forgotten when it grows.
+	local WIKI_ANSWERS_LIMIT = 20000
+	local wikiAnswers, wikiAnswerCount
+	local function forgetWikiAnswers()
+		wikiAnswers, wikiAnswerCount = { new = {}, make = {}, expensive = {} }, 0
+	end
+	forgetWikiAnswers()
+	table.insert(host.onNewWiki, forgetWikiAnswers)
+	local function rememberForWiki(store, key, answer)
+		if wikiAnswerCount >= WIKI_ANSWERS_LIMIT then
+			forgetWikiAnswers()
+		end
+		wikiAnswers[store][key] = answer
+		wikiAnswerCount = wikiAnswerCount + 1
+	end
+
 	local function typeError(name, index, expected, value, level)
 		error(string.format("bad argument #%d to '%s' (%s expected, got %s)", index, name, expected, type(value)), level + 1)
 	end
@@ -124,7 +142,14 @@ return function(mw, host)
 		local key = f.prefixedText
 		local facts = answers.expensive[key]
 		if facts == nil then
-			facts = host.call('title.expensive', fullText(f)) or false
+			facts = wikiAnswers.expensive[key]
+			if facts ~= nil and host.note then
+				-- Known from another page: this page's pagelinks row is all the host has to add.
+				host.note('title.expensive', fullText(f))
+			else
+				facts = host.call('title.expensive', fullText(f)) or false
+				rememberForWiki('expensive', key, facts)
+			end
 			answers.expensive[key] = facts
 		end
 		if facts then
@@ -354,6 +379,16 @@ return function(mw, host)
 		return answer
 	end
 
+	-- For questions whose answers record nothing: kept for every page of the wiki.
+	local function rememberedForWiki(storeName, key, ask)
+		local answer = wikiAnswers[storeName][key]
+		if answer == nil then
+			answer = ask() or false
+			rememberForWiki(storeName, key, answer)
+		end
+		return answer
+	end
+
 	function title.new(textOrId, defaultNamespace)
 		if type(textOrId) == 'number' then
 			return newObject(remembered(answers.byId, textOrId, function()
@@ -364,7 +399,7 @@ return function(mw, host)
 			if defaultNamespace ~= nil then
 				ns = namespaceNumber('title.new', 2, defaultNamespace, 2)
 			end
-			return newObject(remembered(answers.new, ns .. ':' .. textOrId, function()
+			return newObject(rememberedForWiki('new', ns .. ':' .. textOrId, function()
 				return host.call('title.new', textOrId, ns)
 			end))
 		end
@@ -384,7 +419,7 @@ return function(mw, host)
 		end
 		fragment, interwiki = fragment or '', interwiki or ''
 		local key = table.concat({ ns, text, fragment, interwiki }, '\0')
-		return newObject(remembered(answers.make, key, function()
+		return newObject(rememberedForWiki('make', key, function()
 			return host.call('title.make', ns, text, fragment, interwiki)
 		end))
 	end
