@@ -137,7 +137,8 @@ if [ -n "$MAIN_PAGE" ] && grep -qF "<title>$MAIN_PAGE</title>" "${DUMPS[@]}"; th
   printf '%s\n' "$MAIN_PAGE" >"$OUT/installer-main-page.txt"
   php "$M/deleteBatch.php" --conf "$MW_CONFIG_FILE" -r "the dump brings its own $MAIN_PAGE" "$OUT/installer-main-page.txt" >"$OUT/logs/deleteBatch.log" 2>&1
   # As if the installer had never made it: no archived revision to count in site_stats, no log entry.
-  sqlite3 "$DB" "DELETE FROM archive; DELETE FROM logging WHERE log_type = 'delete'; DELETE FROM recentchanges;"
+  sqlite3 "$DB" "DELETE FROM archive; DELETE FROM logging WHERE log_type = 'delete'; DELETE FROM recentchanges;
+    UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(log_id), 0) FROM logging) WHERE name = 'logging';"
 fi
 
 UPDATES=()
