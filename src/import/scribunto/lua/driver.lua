@@ -1039,6 +1039,7 @@ local function main()
   if m[4] then cpuLimit = m[4] end
   if m[5] then memoryLimitKb = m[5] end
   send(2, 'ok', loadLibraries(m[3], m[6] or {}))
+  if profile then spend('start (libraries loaded)', 0) end
   debug.sethook(limitHook, '', HOOK_INTERVAL)
   while true do
     m = receive()
