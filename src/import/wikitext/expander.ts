@@ -13,6 +13,7 @@ import { formatTime, parseTime } from './time.ts';
 import { formatNum } from './numbers.ts';
 import { invokeModule, scribuntoEngine } from '../scribunto/engine.ts';
 import { magicWords, MagicWordMatcher, synonymsOf } from './language.ts';
+import { CiteState } from './cite.ts';
 
 export const MODULE_NS = 828;
 
@@ -114,8 +115,8 @@ export class Expander {
   private outputSize = 0;
   readonly extensions: ReadonlySet<string>;
   readonly tags: ReadonlySet<string>;
-  /** Cite's references of the page: names used in the text, the text each name got first. */
-  readonly cite = { used: new Set<string>(), texts: new Map<string, string>(), inReferences: false };
+  /** Cite's references of the page. */
+  readonly cite = new CiteState(this);
   /** Parser functions, variables and prefixes by their names in the content language. */
   readonly words: LanguageWords;
 
@@ -139,11 +140,12 @@ export class Expander {
   expandPage(text: string): string {
     const frame: Frame = { parent: null, title: null, args: null, depth: 0, mode: 'view' };
     const expanded = this.expandNodes(preprocess(text, 'view', this.tags), frame);
-    // cite_error_references_no_text: a name used but never given a text.
-    for (const key of this.cite.used) {
-      if (!this.cite.texts.has(key)) this.out.tracking.add(CITE_ERROR);
-    }
-    return expanded;
+    return this.extensions.has('Cite') ? expanded + this.cite.finish() : expanded;
+  }
+
+  /** Parser::recursiveTagParse: wikitext an extension hands back, expanded in a root frame of its own. */
+  parseInRootFrame(text: string): string {
+    return this.expandInner(text, { parent: null, title: null, args: null, depth: 0, mode: 'view' });
   }
 
   /** Expands wikitext that an extension tag hands back to the parser (ref, poem, gallery captions). */
@@ -454,56 +456,9 @@ type TagHandler = (x: Expander, node: ExtNode, frame: Frame) => string;
 
 const parsedInner: TagHandler = (x, node, frame) => (node.inner === null ? '' : ` ${x.expandInner(node.inner, frame)} `);
 
-/** Cite's tracking category, for every error Cite reports on a page. */
-export const CITE_ERROR = 'cite-tracking-category-cite-error';
-
-function citeAttribute(attributes: string, name: string): string | null {
-  const m = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'/>]+))`, 'i').exec(attributes);
-  return m ? (m[1] ?? m[2] ?? m[3] ?? '').trim() : null;
-}
-
-/**
- * Cite's <ref>: the text is parsed where it stands, except inside <references>, where a
- * list-defined reference counts only when the page uses its name (else Cite reports an error and
- * drops it). A name given two different texts, a numeric name, or a ref without name and text are
- * errors too.
- */
-const ref: TagHandler = (x, node, frame) => {
-  const cite = x.cite;
-  const name = citeAttribute(node.attributes, 'name');
-  const key = name ? `${citeAttribute(node.attributes, 'group') ?? ''}\u0000${name}` : null;
-  const text = node.inner !== null && node.inner.trim() !== '' ? node.inner : null;
-  if (name !== null && /^-?\d+$/.test(name)) x.out.tracking.add(CITE_ERROR);
-  if (cite.inReferences) {
-    if (key === null || !cite.used.has(key)) {
-      x.out.tracking.add(CITE_ERROR);
-      return '';
-    }
-  } else if (key !== null) {
-    cite.used.add(key);
-  } else if (text === null) {
-    x.out.tracking.add(CITE_ERROR);
-  }
-  if (key !== null && text !== null) {
-    const earlier = cite.texts.get(key);
-    if (earlier === undefined) cite.texts.set(key, text);
-    else if (earlier !== text) x.out.tracking.add(CITE_ERROR);
-  }
-  return parsedInner(x, node, frame);
-};
-
-const references: TagHandler = (x, node, frame) => {
-  x.cite.inReferences = true;
-  try {
-    return parsedInner(x, node, frame);
-  } finally {
-    x.cite.inReferences = false;
-  }
-};
-
 const TAG_HANDLERS: Record<string, TagHandler> = {
-  ref,
-  references,
+  ref: (x, node) => x.cite.ref(node),
+  references: (x, node) => x.cite.references(node),
   poem: parsedInner,
   indicator: parsedInner,
   tab: parsedInner,
@@ -835,6 +790,19 @@ function invoke(x: Expander, frame: Frame, first: string, parts: TemplatePart[])
 function scribuntoAvailable(x: Expander): boolean {
   return scribuntoEngine(x) !== null;
 }
+/**
+ * A named argument of #tag as an attribute: its value trimmed, outer quotes removed
+ * (CoreParserFunctions::tagObj), written so that the tag's attribute parser reads it back.
+ */
+function tagAttribute(x: Expander, part: TemplatePart, frame: Frame): string {
+  if (part.name === null) return '';
+  const name = x.expandNodes(part.name, frame).trim();
+  let value = x.expandNodes(part.value, frame).trim();
+  const quoted = /^(?:["'](.+)["']|""|'')$/s.exec(value);
+  if (quoted) value = quoted[1] ?? '';
+  return ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+}
+
 define({
   ids: ['tag'],
   handler: (x, frame, first, parts) => {
@@ -842,10 +810,10 @@ define({
     const inner = parts.length > 0 && parts[0]!.name === null ? x.expandNodes(parts[0]!.value, frame) : null;
     const attributes = parts
       .slice(inner === null ? 0 : 1)
-      .map((p) => x.partText(p, frame))
-      .join(' ');
+      .map((p) => tagAttribute(x, p, frame))
+      .join('');
     const handler = TAG_HANDLERS[name];
-    const node: ExtNode = { kind: 'ext', name, attributes: attributes ? ` ${attributes}` : '', inner };
+    const node: ExtNode = { kind: 'ext', name, attributes, inner };
     if (handler) return handler(x, node, frame);
     return STRIP_MARKER;
   },
