@@ -25,6 +25,8 @@ const START_TIMEOUT_MS = 10_000;
 const MAX_RESTARTS = 5;
 /** Compiled modules Lua keeps before forgetting them all (a wiki has thousands; a page uses a few). */
 const MODULE_CACHE_SIZE = 1000;
+/** How much argument text (in UTF-16 code units) the facts of a frame carry at most. */
+const FRAME_FACTS_UNITS = 1 << 16;
 
 /** What a #invoke gave: its text, or the script error message to show. */
 /** A module page: its title as Lua names it (`Module:X`) and its text. */
@@ -310,7 +312,13 @@ export class LuaEngine {
  */
 function frameFacts(expander: Expander, frame: ExpansionFrame): JsValue {
   const args = new LuaTable();
-  for (const [name, value] of expander.literalArguments(frame)) args.set(name, value ?? false);
+  // A frame's text goes with every #invoke written in it: past this much, Lua asks for what it reads.
+  let budget = FRAME_FACTS_UNITS;
+  for (const [name, value] of expander.literalArguments(frame)) {
+    const sent = value !== null && value.length <= budget ? value : false;
+    if (sent !== false) budget -= sent.length;
+    args.set(name, sent);
+  }
   return { title: expander.codec.namespaces.prefixedText(frame.title?.ns ?? expander.page.ns, frame.title?.dbKey ?? expander.page.dbKey), args };
 }
 

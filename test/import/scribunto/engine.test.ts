@@ -248,6 +248,12 @@ describe('frames', { skip }, () => {
     assert.deepEqual([...functions.expander.out.links.keys()], []);
   });
 
+  test('long arguments read whole, however many there are', () => {
+    const long = 'x'.repeat(50_000);
+    const text = wiki.expand(`{{#invoke:Args|sequence|${long}|${long}|${long}}}`).text;
+    assert.equal(text, `1=${long},2=${long},3=${long}`);
+  });
+
   test('getArgument, argumentPairs and mw.getCurrentFrame', () => {
     assert.equal(wiki.expand('{{#invoke:Args|argument|one|x=two}}').text, 'onetwo');
     assert.equal(wiki.expand('{{#invoke:Args|pairsCompat|a|b|c=d}}').text, '3');
