@@ -15,6 +15,9 @@ export const CITE_ERROR = 'cite-tracking-category-cite-error';
 export const REF_MARKER = '\u007fref\u007f';
 const REFERENCES_MARKER = '\u007freferences\u007f';
 
+/** A tag as Cite gets it; {{#tag:...}} gives its attributes as they are (names keep their case). */
+export type TagCall = ExtNode & { attributeMap?: Map<string, string> };
+
 /** What Cite needs from the expander: tracking categories and parsing wikitext in a fresh root frame. */
 export interface CiteHost {
   readonly out: { tracking: Set<string>; props: Map<string, string> };
@@ -86,6 +89,12 @@ export class CiteState {
   private inReferencesGroup: string | null = null;
   private callStack: RefCall[] = [];
   private formatDepth = 0;
+  /**
+   * What Cite parsed (lists, the inside of <references>): its links are recorded wherever the
+   * output goes, even when thrown away, so it is scanned apart from the text, where the tags
+   * leave only their strip markers.
+   */
+  private parsed = '';
 
   constructor(private readonly host: CiteHost) {}
 
@@ -94,8 +103,8 @@ export class CiteState {
   }
 
   /** The <ref> tag: its text is kept for the list when valid, dropped with an error otherwise. */
-  ref(node: ExtNode): string {
-    const attributes = tagAttributes(node.attributes);
+  ref(node: TagCall): string {
+    const attributes = node.attributeMap ?? tagAttributes(node.attributes);
     // Book referencing marks the page whether or not the ref is valid.
     if (attributes.has('extends')) this.host.out.props.set('ref-extends', '');
     this.guardedRef(node.inner, attributes);
@@ -214,14 +223,13 @@ export class CiteState {
   }
 
   /** The <references> tag: the refs defined in it, then the group's list, parsed. */
-  references(node: ExtNode): string {
+  references(node: TagCall): string {
     // A <references> inside one is left as escaped text.
     if (this.inReferencesGroup !== null) return REFERENCES_MARKER;
-    const { values, extra } = citeArguments(tagAttributes(node.attributes), REFERENCES_ATTRIBUTES);
+    const { values, extra } = citeArguments(node.attributeMap ?? tagAttributes(node.attributes), REFERENCES_ATTRIBUTES);
     const group = values.get('group') ?? '';
     this.inReferencesGroup = group;
     try {
-      let parsed = '';
       const text = node.inner;
       if (text !== null && phpTrim(text) !== '') {
         if (text.includes(REFERENCES_MARKER)) {
@@ -230,23 +238,26 @@ export class CiteState {
         }
         for (const call of this.rollbackRefs(text.split(REF_MARKER).length - 1)) this.guardedRef(call.text, call.attributes);
         // Its output is thrown away, but what the parse records counts.
-        parsed = this.host.parseInRootFrame(text);
+        this.record(text);
       }
-      if (extra) {
-        this.error(); // cite_error_references_invalid_parameters
-        return `${REFERENCES_MARKER}${parsed}`;
-      }
-      return `${REFERENCES_MARKER}${parsed}${this.formatReferences(group)}`;
+      if (extra) this.error(); // cite_error_references_invalid_parameters
+      else this.formatReferences(group);
+      return REFERENCES_MARKER;
     } finally {
       this.inReferencesGroup = null;
     }
   }
 
+  private record(text: string): void {
+    const parsed = this.host.parseInRootFrame(text);
+    this.parsed += `\n${parsed}\n`;
+  }
+
   /** ReferencesFormatter: the group's texts as one list, parsed; a name that never got a text is an error. */
-  private formatReferences(group: string): string {
+  private formatReferences(group: string): void {
     const refs = this.groups.get(group);
     this.groups.delete(group);
-    if (!refs || refs.size === 0) return '';
+    if (!refs || refs.size === 0) return;
     // The list is sorted by number; an incomplete follow="…" has none and comes first.
     const ordered = [...refs.values()].sort((a, b) => Number(a.follow === undefined) - Number(b.follow === undefined));
     let list = '\n';
@@ -257,10 +268,10 @@ export class CiteState {
       }
       list += `<li><span class="reference-text">${ref.text.replace(/\n+$/, '')}</span>\n</li>\n`;
     }
-    if (this.formatDepth >= MAX_FORMAT_DEPTH) return '';
+    if (this.formatDepth >= MAX_FORMAT_DEPTH) return;
     this.formatDepth++;
     try {
-      return `\n<ol class="references">${this.host.parseInRootFrame(list)}</ol>\n`;
+      this.record(`<ol class="references">${list}</ol>`);
     } finally {
       this.formatDepth--;
     }
@@ -268,15 +279,15 @@ export class CiteState {
 
   /**
    * Cite::checkRefsNoReferences, at the end of the page: the default group's list, and an error
-   * for every other group that had no <references> (their texts are never parsed).
+   * for every other group that had no <references> (their texts are never parsed). Gives all
+   * that Cite parsed on the page, for the link scan.
    */
   finish(): string {
-    let s = '';
     for (const [group, refs] of [...this.groups]) {
       if (refs.size === 0) continue;
-      if (group === '') s += this.formatReferences(group);
+      if (group === '') this.formatReferences(group);
       else this.error(); // cite_error_group_refs_without_references
     }
-    return s;
+    return this.parsed;
   }
 }

@@ -13,7 +13,7 @@ import { formatTime, parseTime } from './time.ts';
 import { formatNum } from './numbers.ts';
 import { invokeModule, scribuntoEngine } from '../scribunto/engine.ts';
 import { magicWords, MagicWordMatcher, synonymsOf } from './language.ts';
-import { CiteState } from './cite.ts';
+import { CiteState, type TagCall } from './cite.ts';
 
 export const MODULE_NS = 828;
 
@@ -791,16 +791,18 @@ function scribuntoAvailable(x: Expander): boolean {
   return scribuntoEngine(x) !== null;
 }
 /**
- * A named argument of #tag as an attribute: its value trimmed, outer quotes removed
- * (CoreParserFunctions::tagObj), written so that the tag's attribute parser reads it back.
+ * The named arguments of #tag, as CoreParserFunctions::tagObj reads them: names as written,
+ * values trimmed and without outer quotes; positional arguments after the content are ignored.
  */
-function tagAttribute(x: Expander, part: TemplatePart, frame: Frame): string {
-  if (part.name === null) return '';
-  const name = x.expandNodes(part.name, frame).trim();
-  let value = x.expandNodes(part.value, frame).trim();
-  const quoted = /^(?:["'](.+)["']|""|'')$/s.exec(value);
-  if (quoted) value = quoted[1] ?? '';
-  return ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+function tagArguments(x: Expander, parts: TemplatePart[], frame: Frame): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const part of parts) {
+    if (part.name === null) continue;
+    const value = x.expandNodes(part.value, frame).trim();
+    const quoted = /^(?:["'](.+)["']|""|'')$/s.exec(value);
+    attributes.set(x.expandNodes(part.name, frame).trim(), quoted ? (quoted[1] ?? '') : value);
+  }
+  return attributes;
 }
 
 define({
@@ -808,12 +810,11 @@ define({
   handler: (x, frame, first, parts) => {
     const name = first.toLowerCase();
     const inner = parts.length > 0 && parts[0]!.name === null ? x.expandNodes(parts[0]!.value, frame) : null;
-    const attributes = parts
-      .slice(inner === null ? 0 : 1)
-      .map((p) => tagAttribute(x, p, frame))
-      .join('');
+    const attributeMap = tagArguments(x, parts.slice(inner === null ? 0 : 1), frame);
+    let attributes = '';
+    for (const [key, value] of attributeMap) attributes += ` ${key}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
     const handler = TAG_HANDLERS[name];
-    const node: ExtNode = { kind: 'ext', name, attributes, inner };
+    const node: TagCall = { kind: 'ext', name, attributes, inner, attributeMap };
     if (handler) return handler(x, node, frame);
     return STRIP_MARKER;
   },
