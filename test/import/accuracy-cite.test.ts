@@ -86,7 +86,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wikiquery-accuracy-cite-'));
   const body = CASES.map((c, i) => testPage({ id: i + 1, title: `Cite ${i + 1}`, ns: 0, text: c.text })).join('');
   writeFileSync(join(dir, 'cite.xml'), testDump({ namespaces: NAMESPACES }, body));
-  const summary = await runImport({ dumps: [join(dir, 'cite.xml')], db: join(dir, 'cite.sqlite'), noSearchIndex: true, quiet: true });
+  const summary = await runImport({ dumps: [join(dir, 'cite.xml')], db: join(dir, 'cite.sqlite'), noSearchIndex: true });
   assert.equal(summary.ok, true, summary.fatal);
   wiki = new Database(join(dir, 'cite.sqlite'), { readonly: true });
 });
