@@ -144,6 +144,22 @@ P("Tables and lists", """{| class="wikitable"
 P("Entities", "[[&#65;mp]] [[&Auml;rger]] [[Amp&amp;ersand]] [[Tab&#9;tab]] [[Nbsp&nbsp;space]] [[Lt &lt; sign]] http://example.org/&amp;amp [[Category:&#66;eta]]")
 P("Long sortkey", "[[Category:Long|" + "Ā" * 200 + "]]")
 P("Lua user", "{{#invoke:Foo|bar|[[Invoke arg link]]}} [[After invoke]]")
+# Cite's errors: the ref's text is dropped with its links (one page each: the error category is per page).
+for i, text in enumerate([
+    '<ref foo="x">[[Cite dropped 1]] {{Cite missing 1}} [[Category:Cite dropped]] http://cite-dropped.example.org/</ref> [[Cite kept 1]]',
+    '<ref name="n" extends="x">[[Cite dropped 2]]</ref>',
+    '<ref follow="x" name="y">[[Cite dropped 3]]</ref>',
+    '<ref dir="up">[[Cite dropped 4]]</ref><ref dir="RTL">[[Cite kept 4]]</ref>',
+    '<ref>[[Cite dropped 5]]<ref>[[Cite dropped 5b]]</ref></ref>',
+    '<ref name="a">[[Cite kept 6]]</ref><references><ref name="a" group="g">[[Cite dropped 6]]</ref></references>',
+    '<ref name="a">[[Cite kept 7]]</ref><references foo="x"/>',
+    '<ref group="g">[[Cite dropped 8]] {{Cite missing 8}}</ref>',
+    '<ref name="a">[[Cite kept 9]]</ref><ref name="a">[[Cite dropped 9]]</ref>',
+    '<ref name="-3">[[Cite kept 10]]</ref>',
+    '<ref name="3">[[Cite dropped 11]]</ref>',
+    '<ref name="a"/>{{#tag:references|<ref name="a">[[Cite kept 12]]</ref>}}{{#tag:ref|[[Cite dropped 12]]|Name=x}}',
+], start=1):
+    P(f"Cite error {i}", text)
 
 def esc(s): return html.escape(s, quote=False)
 NS = {"Template":10,"Talk":1,"Category":14,"File":6,"Help":12,"User":2,"MediaWiki":8}

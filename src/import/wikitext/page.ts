@@ -148,6 +148,8 @@ function analyzeParsed(text: string, redirect: { target: ParsedTitle; rest: stri
   if (defaultSort !== undefined) props.set('defaultsort', defaultSort);
   const displayTitle = out.props.get('displaytitle');
   if (displayTitle !== undefined) props.set('displaytitle', displayTitle);
+  // Cite marks every page that uses book referencing (extends=), valid or not.
+  if (out.props.has('ref-extends')) props.set('ref-extends', '');
   addTrackingCategories(links, out.tracking, page, env, defaultSort ?? '');
   return { redirect: redirect?.target ?? null, links, templates: out.templates, props };
 }
