@@ -25,7 +25,7 @@ export interface WriterOptions {
   strict: boolean;
   /** MediaWiki's importDump --username-prefix: unknown users become `prefix>Name` actors without accounts. */
   usernamePrefix?: string;
-  /** Called once the dump's siteinfo is known, to build the title codec for it. */
+  /** Called once the dump's siteinfo is known, to build the title codec for it (content language included). */
   onSiteInfo(info: DumpSiteInfo): TitleCodec;
   /** Rows per transaction. */
   batchRows?: number;
@@ -218,7 +218,7 @@ export class PageWriter implements DumpHandler {
   siteInfo(info: DumpSiteInfo): void {
     this.siteInfoSeen = info;
     // Redirects are told by the content language's magic word (`#WEITERLEITUNG` as well as `#REDIRECT`).
-    this.codec = this.options.onSiteInfo(info).useContentLanguage(info.lang ?? 'en');
+    this.codec = this.options.onSiteInfo(info);
   }
 
   problem(problem: DumpProblem): void {

@@ -135,7 +135,8 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       addInterwikiEntries(db, extra);
       const interwiki = InterwikiTable.fromDatabase(db, userConfig?.localInterwikis ?? []);
       const capitalLinks = userConfig?.capitalLinks ?? info.case !== 'case-sensitive';
-      codec = new TitleCodec(new NamespaceTable(namespacesOf(info), capitalLinks), interwiki);
+      // The content language decides localized aliases and #REDIRECT words; the user's config wins, as for links.
+      codec = new TitleCodec(new NamespaceTable(namespacesOf(info), capitalLinks), interwiki).useContentLanguage(userConfig?.lang ?? info.lang ?? 'en');
       return codec;
     },
   });
