@@ -1,12 +1,12 @@
 <?php
-// Writes src/import/wikitext/language-facts.json: MediaWiki 1.39's magic words, namespace aliases and language fallbacks, language by language.
+// Writes src/wiki/localisation-facts.json: MediaWiki 1.39's magic words, namespace aliases, special page aliases and language fallbacks, language by language.
 //
-//   php scripts/extract-language-facts.php [MEDIAWIKI_DIR] > src/import/wikitext/language-facts.json
+//   php scripts/extract-language-facts.php [MEDIAWIKI_DIR] > src/wiki/localisation-facts.json
 //
 // MEDIAWIKI_DIR defaults to /usr/share/mediawiki (Debian's package). Read are core's
 // languages/messages/Messages*.php ($fallback, $magicWords, $namespaceAliases,
-// $namespaceGenderAliases) and the $wgExtensionMessagesFiles of every installed extension
-// ($magicWords and $namespaceAliases by language). Only languages that define any of them are
+// $namespaceGenderAliases, $specialPageAliases) and the $wgExtensionMessagesFiles of every
+// installed extension ($magicWords, $namespaceAliases and $specialPageAliases by language). Only languages that define any of them are
 // written; magic words keep MediaWiki's form: [case-sensitive (0/1), synonym, ...].
 
 $ip = $argv[1] ?? '/usr/share/mediawiki';
@@ -28,8 +28,9 @@ function readLanguageFile( string $file ): array {
 	$magicWords = null;
 	$namespaceAliases = null;
 	$namespaceGenderAliases = null;
+	$specialPageAliases = null;
 	require $file;
-	return [ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases ];
+	return [ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases ];
 }
 
 /** Magic words as [case-sensitive 0/1, synonyms...]: the files write the flag as 0, 1, '0' or '1'. */
@@ -37,6 +38,15 @@ function normalizeMagicWords( array $words ): array {
 	$out = [];
 	foreach ( $words as $id => $entry ) {
 		$out[(string)$id] = array_merge( [ (int)$entry[0] ], array_map( 'strval', array_slice( $entry, 1 ) ) );
+	}
+	return $out;
+}
+
+/** Special page aliases as the file writes them (spaces stay: the localisation cache turns them into underscores after merging). */
+function normalizeSpecialPageAliases( array $aliases ): array {
+	$out = [];
+	foreach ( $aliases as $page => $names ) {
+		$out[(string)$page] = array_values( array_map( 'strval', (array)$names ) );
 	}
 	return $out;
 }
@@ -58,7 +68,7 @@ $languages = [];
 $files = glob( "$ip/languages/messages/Messages*.php" );
 sort( $files );
 foreach ( $files as $file ) {
-	[ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases ] = readLanguageFile( $file );
+	[ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases ] = readLanguageFile( $file );
 	$facts = [];
 	if ( is_string( $fallback ) && trim( $fallback ) !== '' ) {
 		$facts['fallback'] = array_values( array_filter( array_map( 'trim', explode( ',', $fallback ) ) ) );
@@ -72,17 +82,21 @@ foreach ( $files as $file ) {
 	if ( $namespaceGenderAliases ) {
 		$facts['namespaceGenderAliases'] = $namespaceGenderAliases;
 	}
+	if ( $specialPageAliases ) {
+		$facts['specialPageAliases'] = normalizeSpecialPageAliases( $specialPageAliases );
+	}
 	if ( $facts ) {
 		$languages[codeOfMessagesFile( $file )] = $facts;
 	}
 }
 
-/** An extension's PHP localisation file: [$magicWords, $namespaceAliases], each by language. */
+/** An extension's PHP localisation file: [$magicWords, $namespaceAliases, $specialPageAliases], each by language. */
 function readExtensionFile( string $file ): array {
 	$magicWords = [];
 	$namespaceAliases = [];
+	$specialPageAliases = [];
 	require $file;
-	return [ $magicWords, $namespaceAliases ];
+	return [ $magicWords, $namespaceAliases, $specialPageAliases ];
 }
 
 $extensions = [];
@@ -92,7 +106,7 @@ foreach ( $manifests as $manifest ) {
 	$info = json_decode( file_get_contents( $manifest ), true );
 	$facts = [];
 	foreach ( $info['ExtensionMessagesFiles'] ?? [] as $relative ) {
-		[ $magicWords, $namespaceAliases ] = readExtensionFile( dirname( $manifest ) . "/$relative" );
+		[ $magicWords, $namespaceAliases, $specialPageAliases ] = readExtensionFile( dirname( $manifest ) . "/$relative" );
 		foreach ( $magicWords as $code => $words ) {
 			if ( $words ) {
 				$facts['magicWords'][$code] = normalizeMagicWords( $words );
@@ -101,6 +115,13 @@ foreach ( $manifests as $manifest ) {
 		foreach ( $namespaceAliases as $code => $aliases ) {
 			if ( numericAliases( $aliases ) ) {
 				$facts['namespaceAliases'][$code] = numericAliases( $aliases );
+			}
+		}
+		foreach ( $specialPageAliases as $code => $aliases ) {
+			if ( $aliases ) {
+				// An extension's later file adds to its earlier ones, as the localisation cache merges them.
+				$facts['specialPageAliases'][$code] = array_merge_recursive(
+					$facts['specialPageAliases'][$code] ?? [], normalizeSpecialPageAliases( $aliases ) );
 			}
 		}
 	}
@@ -115,7 +136,7 @@ if ( preg_match( "/define\\( 'MW_VERSION', '([^']+)' \\)/", (string)@file_get_co
 }
 
 echo json_encode( [
-	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases and \$namespaceGenderAliases of languages/messages/Messages*.php, and per extension the magic words and namespace aliases of its \$wgExtensionMessagesFiles, by language. Written by scripts/extract-language-facts.php.",
+	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language. Written by scripts/extract-language-facts.php.",
 	'languages' => $languages,
 	'extensions' => $extensions,
 ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ), "\n";

@@ -1,6 +1,7 @@
 // What MediaWiki 1.39 core and the site's extensions contribute to siteinfo/userinfo, with the site's settings.
 import { createRequire } from 'node:module';
-import type { SiteConfig } from './site.ts';
+import { localisation } from './localisation.ts';
+import type { NamespaceAlias, SiteConfig } from './site.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -100,15 +101,42 @@ function loadedFacts(site: SiteConfig): ExtensionFacts[] {
   return [...skins, ...extensions];
 }
 
-/** Extension magic words come before the core ones, as the localisation cache merges them. */
-export function magicWords(site: SiteConfig): MagicWord[] {
-  const fromExtensions = site.extensions.flatMap((name) => FACTS.extensions[name]?.magicWords ?? []);
-  return [...fromExtensions, ...FACTS.core.magicWords];
+function contentLocalisation(site: SiteConfig) {
+  return localisation(site.lang, site.extensions, site.metaNamespace);
 }
 
-/** Special pages with their English aliases: core's, then the extensions'. */
+/**
+ * The content language's magic words: along each code of its fallback sequence, the loaded
+ * extensions' words before core's, the language's own synonyms before its fallbacks'.
+ */
+export function magicWords(site: SiteConfig): MagicWord[] {
+  return contentLocalisation(site).magicWords;
+}
+
+/**
+ * Special pages in SpecialPageFactory's order (core's, then the extensions') with the content
+ * language's aliases; a page no language names is left out.
+ */
 export function specialPageAliases(site: SiteConfig): [string, string[]][] {
-  return [...FACTS.core.specialPageAliases, ...loadedFacts(site).flatMap((f) => f.specialPageAliases ?? [])];
+  const aliases = contentLocalisation(site).specialPageAliases;
+  const pages = [...FACTS.core.specialPageAliases, ...loadedFacts(site).flatMap((f) => f.specialPageAliases ?? [])];
+  return pages.flatMap(([page]): [string, string[]][] => {
+    const names = aliases.get(page);
+    return names ? [[page, [...names]]] : [];
+  });
+}
+
+/**
+ * Language::getNamespaceAliases: the site's $wgNamespaceAliases, then the content language's
+ * (its gender forms included) where the site does not name the alias, only for namespaces the
+ * site has. Aliases keep underscores.
+ */
+export function namespaceAliases(site: SiteConfig): NamespaceAlias[] {
+  const byName = new Map<string, number>();
+  for (const { alias, id } of site.namespaceAliases) byName.set(alias.replace(/ /g, '_'), id);
+  for (const [alias, id] of contentLocalisation(site).namespaceAliases) if (!byName.has(alias)) byName.set(alias, id);
+  const present = new Set(site.namespaces.map((ns) => ns.id));
+  return [...byName].filter(([, id]) => present.has(id)).map(([alias, id]) => ({ alias, id }));
 }
 
 /**

@@ -66,7 +66,7 @@ describe('a served wiki whose dump has Lua modules', () => {
     const { query } = await api('meta=siteinfo&siprop=extensions|functionhooks|magicwords|showhooks');
     assert.ok(query.extensions.some((e: Json) => e.name === 'Scribunto' && e.license === '/wiki/index.php/Spezial:Version/License/Scribunto'));
     assert.ok(query.functionhooks.includes('invoke'));
-    assert.deepEqual(query.magicwords.find((w: Json) => w.name === 'invoke'), { name: 'invoke', aliases: ['invoke'], 'case-sensitive': false });
+    assert.deepEqual(query.magicwords.find((w: Json) => w.name === 'invoke'), { name: 'invoke', aliases: ['aufrufen', 'invoke'], 'case-sensitive': false });
     assert.ok(query.showhooks.some((h: Json) => h.name === 'ParserFirstCallInit'));
   });
 

@@ -1,9 +1,9 @@
 // The content language's magic words and namespace aliases, merged along its fallbacks as MediaWiki's LocalisationCache merges them.
 //
-// The facts come from language-facts.json (scripts/extract-language-facts.php reads them out of a
+// The facts come from src/wiki/localisation-facts.json (scripts/extract-language-facts.php reads them out of a
 // MediaWiki install once), so an import needs no MediaWiki on the machine.
 
-import facts from './language-facts.json' with { type: 'json' };
+import facts from '../../wiki/localisation-facts.json' with { type: 'json' };
 
 /** [case-sensitive (0/1), synonym, ...]: MediaWiki's own form of a magic word. */
 type RawMagicWord = (number | string)[];

@@ -8,7 +8,7 @@ import { NS } from '../../wiki/namespaces.ts';
 import {
   MEDIAWIKI_CORE, autopromoteGroups, bcp47, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
   extensionTags, functionHooks, installedSkins, isValidLanguageCode, languageName, languageNames, localTimeOffset, magicWords,
-  namespaceProtection, restrictionConfig, serverName, specialPageAliases, subscribedHooks, type OptionValue,
+  namespaceAliases as siteNamespaceAliases, namespaceProtection, restrictionConfig, serverName, specialPageAliases, subscribedHooks, type OptionValue,
 } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
@@ -208,12 +208,13 @@ function namespacesInfo(site: SiteConfig): ResultNode {
   return setIndexedTagName(setType(data, 'assoc'), 'ns');
 }
 
+/** An alias spelled as the namespace's own name is not listed; the rest sort by id, then alias (PHP's sort()). */
 function namespaceAliases(run: QueryRun): ResultNode {
   const { site, namespaces } = run.services;
-  const items = site.namespaceAliases
+  const items = siteNamespaceAliases(site)
+    .filter(({ alias, id }) => namespaces.get(id)?.name.replace(/ /g, '_') !== alias)
     .map(({ alias, id }) => ({ id, alias: alias.replace(/_/g, ' ') }))
-    .filter(({ alias, id }) => namespaces.get(id)?.name.replace(/_/g, ' ') !== alias)
-    .sort((a, b) => a.id - b.id || (a.alias < b.alias ? -1 : a.alias > b.alias ? 1 : 0));
+    .sort((a, b) => a.id - b.id || Buffer.compare(Buffer.from(a.alias), Buffer.from(b.alias)));
   return list('ns', items.map(({ id, alias }) => withContent({ id }, 'alias', alias)));
 }
 
