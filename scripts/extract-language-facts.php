@@ -5,9 +5,10 @@
 //
 // MEDIAWIKI_DIR defaults to /usr/share/mediawiki (Debian's package). Read are core's
 // languages/messages/Messages*.php ($fallback, $magicWords, $namespaceAliases,
-// $namespaceGenderAliases, $specialPageAliases) and the $wgExtensionMessagesFiles of every
-// installed extension ($magicWords, $namespaceAliases and $specialPageAliases by language). Only languages that define any of them are
-// written; magic words keep MediaWiki's form: [case-sensitive (0/1), synonym, ...].
+// $namespaceGenderAliases, $specialPageAliases), the variantname-* messages of languages/i18n
+// and the $wgExtensionMessagesFiles of every installed extension ($magicWords, $namespaceAliases
+// and $specialPageAliases by language). Only languages that define any of them are written;
+// magic words keep MediaWiki's form: [case-sensitive (0/1), synonym, ...].
 
 $ip = $argv[1] ?? '/usr/share/mediawiki';
 
@@ -65,6 +66,7 @@ function codeOfMessagesFile( string $file ): string {
 }
 
 $languages = [];
+$withoutGenderAliases = [];
 $files = glob( "$ip/languages/messages/Messages*.php" );
 sort( $files );
 foreach ( $files as $file ) {
@@ -81,6 +83,9 @@ foreach ( $files as $file ) {
 	}
 	if ( $namespaceGenderAliases ) {
 		$facts['namespaceGenderAliases'] = $namespaceGenderAliases;
+	} elseif ( $namespaceGenderAliases === [] ) {
+		// Set but empty still stops the fallbacks' gender aliases (the item is not merged).
+		$withoutGenderAliases[] = codeOfMessagesFile( $file );
 	}
 	if ( $specialPageAliases ) {
 		$facts['specialPageAliases'] = normalizeSpecialPageAliases( $specialPageAliases );
@@ -97,6 +102,22 @@ function readExtensionFile( string $file ): array {
 	$specialPageAliases = [];
 	require $file;
 	return [ $magicWords, $namespaceAliases, $specialPageAliases ];
+}
+
+// The names of language variants (siteinfo's general.variants): core's variantname-* messages.
+$variantNames = [];
+$i18nFiles = glob( "$ip/languages/i18n/*.json" );
+sort( $i18nFiles );
+foreach ( $i18nFiles as $file ) {
+	$names = [];
+	foreach ( json_decode( file_get_contents( $file ), true ) as $key => $text ) {
+		if ( strpos( $key, 'variantname-' ) === 0 ) {
+			$names[substr( $key, strlen( 'variantname-' ) )] = $text;
+		}
+	}
+	if ( $names ) {
+		$variantNames[basename( $file, '.json' )] = $names;
+	}
 }
 
 $extensions = [];
@@ -136,7 +157,9 @@ if ( preg_match( "/define\\( 'MW_VERSION', '([^']+)' \\)/", (string)@file_get_co
 }
 
 echo json_encode( [
-	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language. Written by scripts/extract-language-facts.php.",
+	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
 	'languages' => $languages,
+	'withoutGenderAliases' => $withoutGenderAliases,
+	'variantNames' => $variantNames,
 	'extensions' => $extensions,
 ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ), "\n";

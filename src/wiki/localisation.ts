@@ -27,10 +27,15 @@ interface ExtensionFiles {
 
 interface LocalisationFacts {
   languages: Record<string, LanguageFile>;
+  /** Languages whose file sets an empty $namespaceGenderAliases. */
+  withoutGenderAliases: string[];
+  /** language -> variant -> its variantname-* message. */
+  variantNames: Record<string, Record<string, string>>;
   extensions: Record<string, ExtensionFiles>;
 }
 
 const FACTS: LocalisationFacts = require('./localisation-facts.json');
+const WITHOUT_GENDER_ALIASES = new Set(FACTS.withoutGenderAliases);
 
 /** One language's items as the localisation cache merges them; Maps keep PHP's key order. */
 interface Items {
@@ -98,9 +103,17 @@ function itemsOf(code: string, extensions: readonly string[]): Items {
   return items;
 }
 
-/** $namespaceGenderAliases is not merged: the first language of the sequence that has any gives them. */
+/**
+ * $namespaceGenderAliases is not merged: the first language of the sequence that sets it gives
+ * them, even when it sets none.
+ */
 function genderAliases(chain: readonly string[]): Record<string, Record<string, string>> {
-  return chain.map((code) => FACTS.languages[code]?.namespaceGenderAliases).find((g) => g !== undefined) ?? {};
+  for (const code of chain) {
+    if (WITHOUT_GENDER_ALIASES.has(code)) return {};
+    const aliases = FACTS.languages[code]?.namespaceGenderAliases;
+    if (aliases) return aliases;
+  }
+  return {};
 }
 
 /** Language::fixVariableInNamespace, with {{GRAMMAR:}} forms left as their word. */
@@ -142,4 +155,13 @@ export function localisation(code: string, extensions: readonly string[], metaNa
   };
   cache.set(key, result);
   return result;
+}
+
+/** The variantname-<variant> message in the content language (along its fallbacks), if any. */
+export function variantName(code: string, variant: string): string | undefined {
+  for (const csCode of localisationChain(code)) {
+    const name = FACTS.variantNames[csCode]?.[variant];
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setIndexedTagName, setType, type ResultList, type ResultNode, type ResultObject } from '../../api/result.ts';
 import { gadgetDefaultOptions, parseGadgetsDefinition } from '../../wiki/gadget-definitions.ts';
+import { variantName } from '../../wiki/localisation.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import {
   MEDIAWIKI_CORE, autopromoteGroups, bcp47, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
@@ -149,7 +150,7 @@ async function generalInfo(run: QueryRun): Promise<ResultObject> {
   g.case = site.capitalLinks ? 'first-letter' : 'case-sensitive';
   g.lang = site.lang;
   g.fallback = list('lang', lang.fallbacks.map((code) => ({ code })));
-  if (lang.variants.length) g.variants = list('lang', lang.variants.map((code) => ({ code, name: languageName(code) ?? code })));
+  if (lang.variants.length) g.variants = list('lang', lang.variants.map((code) => ({ code, name: variantName(site.lang, code) ?? languageName(code) ?? code })));
   flags(g, { rtl: lang.rtl });
   g.fallback8bitEncoding = lang.fallback8bitEncoding;
   flags(g, { readonly: site.readOnly });
