@@ -11,7 +11,7 @@ import type { QueryModule } from './module.ts';
 import type { ModuleGroup, SiteEnum } from './params/declaration.ts';
 import { queryModules } from '../modules/index.ts';
 import { parseGadgetDefinitions, type GadgetDefinition } from '../wiki/gadgets.ts';
-import { extensionMessage } from '../wiki/site-facts.ts';
+import { extensionMessage, namespaceAliases } from '../wiki/site-facts.ts';
 import { docPageTest, scribuntoDefaultModel } from '../wiki/scribunto-pages.ts';
 
 export interface ApiServices {
@@ -77,7 +77,8 @@ export class ModuleRegistry {
 export async function createServices(site: SiteConfig, store: Store): Promise<ApiServices> {
   const rows = await store.site.interwikis();
   const interwikis = new Map(rows.map((r) => [r.iw_prefix.toLowerCase(), r]));
-  const namespaces = new Namespaces(site.namespaces, site.namespaceAliases);
+  // The content language's aliases (Bild:, Benutzerin:) are titles' namespaces too, as in MediaWiki.
+  const namespaces = new Namespaces(site.namespaces, namespaceAliases(site));
   const titles = new TitleCodec(namespaces, site.capitalLinks, (prefix) => interwikis.has(prefix.toLowerCase()), { mainPage: site.mainPage });
   const specialPages = new SpecialPages();
   const modules = new ModuleRegistry(queryModules);

@@ -69,6 +69,16 @@ for (const wiki of RECORDED.wikis) {
       assert.deepEqual(answer.namespacealiases, wiki.siteinfo.namespacealiases);
     });
 
+    test('titles written with a namespace alias it lists are pages of that namespace', async () => {
+      const aliases = (answer.namespacealiases as { id: number; alias: string }[]).filter((a) => a.id === 2 || a.id === 6);
+      assert.ok(aliases.length > 0);
+      const titles = aliases.map((a) => `${a.alias}:Beispiel`).join('|');
+      const response = await fetch(`${server!.url}?action=query&titles=${encodeURIComponent(titles)}&format=json&formatversion=2`);
+      const pages = ((await response.json()) as Json).query.pages as { ns: number }[];
+      // Two aliases of one namespace name the same page.
+      assert.deepEqual([...new Set(pages.map((p) => p.ns))].sort(), [...new Set(aliases.map((a) => a.id))].sort());
+    });
+
     test('general: language, fallbacks, variants and their names, direction, link trail', () => {
       const fields = Object.fromEntries(Object.keys(wiki.siteinfo.general).map((key) => [key, answer.general[key]]));
       assert.deepEqual(fields, wiki.siteinfo.general);
