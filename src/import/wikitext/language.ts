@@ -20,9 +20,11 @@ interface ExtensionFile {
   namespaceAliases?: Record<string, Record<string, number>>;
 }
 
-const FACTS = facts as unknown as { languages: Record<string, LanguageFile>; extensions: Record<string, ExtensionFile> };
+const FACTS = facts as unknown as { languages: Record<string, LanguageFile>; extensions: Record<string, ExtensionFile>; withoutGenderAliases: string[] };
 const LANGUAGES = FACTS.languages;
 const EXTENSIONS = FACTS.extensions;
+/** Languages whose file sets an empty $namespaceGenderAliases: their fallbacks' forms do not apply. */
+const WITHOUT_GENDER_ALIASES = new Set(FACTS.withoutGenderAliases);
 
 export interface MagicWord {
   id: string;
@@ -111,7 +113,7 @@ const aliasCache = new Map<string, ReadonlyArray<readonly [string, number]>>();
  * Language::getNamespaceAliases without the wiki's own settings: $namespaceAliases merged along
  * the chain (the first language to name an alias wins; English brings `Image`), the installed
  * extensions' aliases likewise, then the gender forms of User and User talk from the first
- * language of the chain that has any ($namespaceGenderAliases is not merged). `$1` in a
+ * language of the chain that sets them, even to none ($namespaceGenderAliases is not merged). `$1` in a
  * Project talk alias stands for the project namespace's name.
  */
 export function namespaceAliases(lang: string, projectName = ''): ReadonlyArray<readonly [string, number]> {
@@ -124,7 +126,8 @@ export function namespaceAliases(lang: string, projectName = ''): ReadonlyArray<
     for (const extension of Object.values(EXTENSIONS)) addAliases(byName, extension.namespaceAliases?.[code], projectName);
     addAliases(byName, LANGUAGES[code]?.namespaceAliases, projectName);
   }
-  const genders = chain.map((code) => LANGUAGES[code]?.namespaceGenderAliases).find((g) => g !== undefined) ?? {};
+  const first = chain.find((code) => LANGUAGES[code]?.namespaceGenderAliases !== undefined || WITHOUT_GENDER_ALIASES.has(code));
+  const genders = (first !== undefined ? LANGUAGES[first]?.namespaceGenderAliases : undefined) ?? {};
   for (const [ns, forms] of Object.entries(genders)) {
     for (const alias of Object.values(forms)) byName.set(alias, Number(ns));
   }
