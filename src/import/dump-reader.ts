@@ -7,6 +7,7 @@ import type {
   DumpLogItem,
   DumpNamespace,
   DumpPageHeader,
+  DumpProblem,
   DumpRevision,
   DumpSiteInfo,
   DumpUpload,
@@ -26,7 +27,11 @@ export class DumpFatalError extends Error {
   ) {
     super(line === undefined ? message : `${message} (line ${line}${column === undefined ? '' : `, column ${column}`})`);
     this.name = 'DumpFatalError';
+    this.reason = message;
   }
+
+  /** The message without its position. */
+  readonly reason: string;
 }
 
 export interface DumpReaderOptions {
@@ -34,6 +39,13 @@ export interface DumpReaderOptions {
   strict?: boolean;
   /** Where page texts are collected (default: a Buffer of its own for each). */
   texts?: TextStore;
+  /**
+   * The data starts inside `<mediawiki>`, at a line that opens a page or log item (a segment of a
+   * file read by several threads); lines are counted from the segment's start.
+   */
+  fragment?: boolean;
+  /** Unknown elements are reported here (once per name and reader) instead of as problems: the segments' reports are merged. */
+  onUnknownElement?: (name: string, problem: DumpProblem) => void;
 }
 
 /** Where the reader puts a page text as its pieces arrive. */
@@ -107,6 +119,9 @@ export class DumpReader implements XmlSink {
   private unknownReported = new Set<string>();
   /** Set after an XML error: the kind of record to look for before parsing again. */
   private resyncMarker: string | null = null;
+  /** A page or log item has begun: a `<siteinfo>` now comes too late to apply to them. */
+  private recordSeen = false;
+  private readonly onUnknownElement: ((name: string, problem: DumpProblem) => void) | undefined;
 
   constructor(
     private readonly handler: DumpHandler,
@@ -115,6 +130,34 @@ export class DumpReader implements XmlSink {
     this.tokenizer = new XmlTokenizer(this);
     this.strict = options.strict ?? false;
     this.texts = options.texts ?? new SeparateTexts();
+    this.onUnknownElement = options.onUnknownElement;
+    if (options.fragment) {
+      this.tokenizer.beginInside('mediawiki');
+      this.contexts.push('mediawiki');
+      this.recordSeen = true;
+    }
+  }
+
+  /**
+   * At the end of a segment whose next one opens with `nextMarker` (`<page>`, `<logitem>`):
+   * whether this reader is between records at the top level with nothing half-read, that is in
+   * the state a fragment reader starts in, so the next segment can be read apart.
+   */
+  atRecordBoundary(nextMarker: string): boolean {
+    if (this.resyncMarker !== null) return this.resyncMarker === nextMarker;
+    return (
+      this.contexts.length === 2 &&
+      this.context === 'mediawiki' &&
+      this.skipDepth === 0 &&
+      this.captureName === null &&
+      this.tokenizer.openElements.length === 1 &&
+      this.tokenizer.restIsSpace()
+    );
+  }
+
+  /** Newlines in the data written so far. */
+  newlinesRead(): number {
+    return this.tokenizer.newlinesSeen();
   }
 
   write(chunk: Uint8Array): void {
@@ -298,7 +341,9 @@ export class DumpReader implements XmlSink {
   private skip(name: string, report = true): void {
     if (report && !this.unknownReported.has(name)) {
       this.unknownReported.add(name);
-      this.handler.problem({ message: `unknown element <${name}> in <${this.context}> ignored`, line: this.line() });
+      const problem = { message: `unknown element <${name}> in <${this.context}> ignored`, line: this.line() };
+      if (this.onUnknownElement) this.onUnknownElement(name, problem);
+      else this.handler.problem(problem);
     }
     this.skipDepth = 1;
   }
@@ -324,7 +369,14 @@ export class DumpReader implements XmlSink {
   }
 
   private openTopLevel(name: string, attributes: XmlAttributes | null): void {
-    if (name === 'siteinfo') return this.enter('siteinfo');
+    if (name === 'siteinfo') {
+      if (!this.recordSeen) return this.enter('siteinfo');
+      // Its namespaces would change how pages already read were named: MediaWiki reads it first or not at all.
+      this.problem('a <siteinfo> after the first page or log item is ignored');
+      this.skipDepth = 1;
+      return;
+    }
+    if (name === 'page' || name === 'logitem') this.recordSeen = true;
     if (name === 'page') {
       this.page = { fields: {}, attributes: {}, line: this.line() };
       this.pageStarted = false;

@@ -176,3 +176,93 @@ async function* decodeWithTool(file: Readable, tool: string, path: string): Asyn
     throw new DumpSourceError(`${path}: bzip2 data is corrupt or truncated (${tool}: ${detail || `exit code ${code}`})`);
   }
 }
+
+/** A part of a plain dump that a reader can parse apart: `[start, end)` of the file. */
+export interface DumpSegment {
+  start: number;
+  end: number;
+  /** The record the segment opens with, `<page>` or `<logitem>` ('' for the first segment). */
+  marker: string;
+}
+
+const RECORD_MARKERS = ['<page>', '<logitem>'];
+/** How far past its planned end a segment may run looking for a record's start before the rest stays one segment. */
+const SEGMENT_SEARCH_LIMIT = 64 << 20;
+
+/**
+ * Cuts a plain (uncompressed) dump into segments of about `targetBytes`, each after the first
+ * starting at a line that opens a `<page>` or `<logitem>` (white space before it only). Such a
+ * line may still lie in a comment or a CDATA section: the reader of the segment before finds out,
+ * as it then ends in the middle of something, and reads on instead.
+ */
+export function findSegments(path: string, targetBytes: number): DumpSegment[] {
+  const size = statSync(path).size;
+  const fd = openSync(path, 'r');
+  const segments: DumpSegment[] = [{ start: 0, end: size, marker: '' }];
+  try {
+    let from = Math.max(1, targetBytes);
+    while (from < size) {
+      const found = nextRecordLine(fd, from, Math.min(size, from + SEGMENT_SEARCH_LIMIT));
+      if (!found) break;
+      segments[segments.length - 1]!.end = found.at;
+      segments.push({ start: found.at, end: size, marker: found.marker });
+      from = found.at + Math.max(1, targetBytes);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return segments;
+}
+
+/** The first line in the file's `[from, limit)` that opens a record, as its start and marker. */
+function nextRecordLine(fd: number, from: number, limit: number): { at: number; marker: string } | null {
+  const window = Buffer.allocUnsafe(CHUNK_BYTES);
+  // Windows overlap by a marker's length, and by the indentation before it (looked at backwards from the marker).
+  for (let at = from; at < limit; at += CHUNK_BYTES - 64) {
+    const n = readSync(fd, window, 0, Math.min(CHUNK_BYTES, limit - at + 16), at);
+    if (n <= 0) return null;
+    const bytes = window.subarray(0, n);
+    let best: { at: number; marker: string } | null = null;
+    for (const marker of RECORD_MARKERS) {
+      for (let i = bytes.indexOf(marker); i >= 0; i = bytes.indexOf(marker, i + 1)) {
+        const lineStart = lineStartBefore(bytes, i);
+        if (lineStart < 0) continue;
+        if (at + lineStart < from) continue;
+        if (!best || at + lineStart < best.at) best = { at: at + lineStart, marker };
+        break;
+      }
+    }
+    if (best) return best;
+    if (n < CHUNK_BYTES) return null;
+  }
+  return null;
+}
+
+/** Where the line holding `bytes[i]` starts when only spaces and tabs come before it on that line (after a newline), else -1. */
+function lineStartBefore(bytes: Buffer, i: number): number {
+  let j = i - 1;
+  while (j >= 0 && (bytes[j] === 0x20 || bytes[j] === 0x09)) j--;
+  return j >= 0 && bytes[j] === 0x0a ? j + 1 : -1;
+}
+
+/** The bytes `[start, end)` of a file in chunks (a segment of a plain dump). */
+export function* readRange(path: string, start: number, end: number, count: (bytes: number) => void = () => {}): Generator<Buffer> {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    throw new DumpSourceError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (let at = start; at < end; ) {
+      const n = readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, end - at), at);
+      if (n <= 0) throw new DumpSourceError(`${path}: the file ended at byte ${at}, before its expected size`);
+      at += n;
+      count(n);
+      yield chunk.subarray(0, n);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

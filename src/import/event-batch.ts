@@ -93,6 +93,8 @@ const PAGE_END = 3;
 const REVISION_WITH_SLOTS = 4;
 /** Any other handler call: method name and argument. */
 const OTHER = 5;
+/** The report of an unknown element: name and problem, given once per name however many readers met it. */
+const UNKNOWN_ELEMENT = 6;
 
 /** Collects handler calls in the worker; `take()` returns them as a batch to post. */
 export class EventBatcher implements DumpHandler {
@@ -155,6 +157,11 @@ export class EventBatcher implements DumpHandler {
     this.other('problem', problem);
   }
 
+  unknownElement(name: string, problem: DumpProblem): void {
+    this.items.push(UNKNOWN_ELEMENT, name, problem);
+    this.count++;
+  }
+
   /** The batch so far (the arena to be transferred); the batcher starts over empty. */
   take(bytesRead: number, totalBytes: number): EventBatch {
     const batch: EventBatch = { type: 'events', items: this.items, arenas: this.texts.detach(), bytesRead, totalBytes };
@@ -186,9 +193,18 @@ export class EventBatcher implements DumpHandler {
   }
 }
 
+/** What a batch read from a segment of a dump needs to be replayed as if one reader had read the whole. */
+export interface ReplayContext {
+  /** Newlines before the segment: added to every line. */
+  lineBase: number;
+  /** Unknown elements already reported in this dump. */
+  unknownReported: Set<string>;
+}
+
 /** Replays a batch into a handler, in order; texts are views of the transferred buffer. */
-export function replayBatch(batch: EventBatch, handler: DumpHandler): void {
+export function replayBatch(batch: EventBatch, handler: DumpHandler, context?: ReplayContext): void {
   const items = batch.items;
+  const base = context?.lineBase ?? 0;
   const text = (at: number): Buffer | undefined => {
     const length = items[at + 2] as number;
     return length < 0 ? undefined : Buffer.from(batch.arenas[items[at] as number]!, items[at + 1] as number, length);
@@ -222,12 +238,12 @@ export function replayBatch(batch: EventBatch, handler: DumpHandler): void {
           text: text(i + 19),
         },
         slots: [],
-        line: items[i + 18] as number,
+        line: (items[i + 18] as number) + base,
       };
       i += 22;
       handler.revision(revision);
     } else if (tag === PAGE_START) {
-      const header: DumpPageHeader = { title: items[i + 1] as string, line: items[i + 6] as number };
+      const header: DumpPageHeader = { title: items[i + 1] as string, line: (items[i + 6] as number) + base };
       if (items[i + 2] !== undefined) header.ns = items[i + 2] as number;
       if (items[i + 3] !== undefined) header.id = items[i + 3] as number;
       if (items[i + 4] !== undefined) header.redirect = items[i + 4] as string;
@@ -241,13 +257,27 @@ export function replayBatch(batch: EventBatch, handler: DumpHandler): void {
     } else if (tag === REVISION_WITH_SLOTS) {
       const revision = items[i + 1] as DumpRevision;
       revision.main.text = text(i + 2);
+      revision.line += base;
       i += 5;
       handler.revision(revision);
+    } else if (tag === UNKNOWN_ELEMENT) {
+      const name = items[i + 1] as string;
+      const problem = items[i + 2] as DumpProblem;
+      i += 3;
+      if (context?.unknownReported.has(name)) continue;
+      context?.unknownReported.add(name);
+      handler.problem(withLineBase(problem, base));
     } else {
       const method = items[i + 1] as keyof DumpHandler;
-      const argument = items[i + 2];
+      const argument = withLineBase(items[i + 2], base);
       i += 3;
       (handler[method] as (a: unknown) => void).call(handler, argument);
     }
   }
+}
+
+/** A record or problem (a copy made by structured clone, changed in place) with its line moved down by `base`. */
+function withLineBase<T>(argument: T, base: number): T {
+  if (base !== 0 && typeof (argument as { line?: unknown }).line === 'number') (argument as { line: number }).line += base;
+  return argument;
 }

@@ -6,13 +6,14 @@ import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSchema, insertInstallerDefaults, TABLES } from '../store/sqlite/schema.ts';
 import { DumpFatalError, DumpReader } from './dump-reader.ts';
-import { DumpSourceError, openDump } from './dump-source.ts';
+import { detectCompression, DumpSourceError, findSegments, openDump, type DumpSegment } from './dump-source.ts';
 import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
 import { finishAfterLinks, finishBeforeLinks } from './finalize.ts';
 import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
 import { buildLinksInWorkers } from './links-phase.ts';
 import { replayBatch, type EventBatch } from './event-batch.ts';
 import type { ReadWorkerJob } from './read-worker.ts';
+import { readSegmented } from './segmented-read.ts';
 import { runWorker, WorkerFailure } from './workers/spawn.ts';
 import { ImportStoppedError, PageWriter } from './page-writer.ts';
 import {
@@ -53,6 +54,18 @@ export interface ImportOptions {
   linkWorkers?: number;
   /** Parse the dump in the writing thread instead of a worker (default: only for dumps under 16 MB). */
   readInThisThread?: boolean;
+  /**
+   * Reader threads for a plain (uncompressed) dump of at least four segments, each parsing
+   * segments of it apart (docs/import.md). Default 1, the whole file in one thread (as compressed
+   * dumps are always read): on two cores, two readers leave the writer less than a core and are
+   * not faster.
+   */
+  readers?: number;
+  /**
+   * Size of the segments that reader threads share out (default 16 MB); giving it reads any plain
+   * dump in segments, with two readers unless `readers` says otherwise.
+   */
+  readerSegmentBytes?: number;
   progress?: (p: ImportProgress) => void;
 }
 
@@ -99,6 +112,9 @@ export interface ImportSummary {
 
 const READ_WORKER = new URL('./read-worker.ts', import.meta.url);
 const SMALL_DUMP_BYTES = 16 << 20;
+const SEGMENT_BYTES = 16 << 20;
+/** Below this many segments, a second reader thread would mostly wait to start and to finish. */
+const MIN_SEGMENTS = 4;
 
 export class ImportError extends Error {
   override name = 'ImportError';
@@ -319,6 +335,21 @@ async function readDump(
 ): Promise<number> {
   // A small dump is read faster here than through a thread that first has to load the code.
   const small = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+  const segmented = options.readInThisThread !== true ? segmentsToRead(path, small, options) : null;
+  if (segmented) {
+    writer.dumpName = basename(path);
+    const readers = readerCount(options);
+    const progress = (bytesRead: number, totalBytes: number): void => {
+      const now = performance.now();
+      if (now - lastEmit < 250 && bytesRead < totalBytes) return;
+      lastEmit = now;
+      emit({ phase: 'read', dump: path, dumpIndex: index, dumpCount: options.dumps.length, bytesRead, totalBytes, linkedPages: 0 });
+    };
+    let lastEmit = 0;
+    const bytesRead = await readSegmented({ path, strict: options.strict ?? false, segments: segmented, readers, progress }, writer);
+    progress(bytesRead, bytesRead);
+    return bytesRead;
+  }
   if (options.readInThisThread ?? small < SMALL_DUMP_BYTES) return readDumpHere(path, index, options, writer, emit);
   openDump(path);
   writer.dumpName = basename(path);
@@ -354,6 +385,27 @@ async function readDump(
   }
   if (failure) throw failure;
   return bytesRead;
+}
+
+/** WIKIQUERY_READER_SEGMENT_BYTES stands for `readerSegmentBytes`: for running the import tests through the segmented read. */
+function givenSegmentBytes(options: ImportOptions): number | undefined {
+  return options.readerSegmentBytes ?? (Number(process.env.WIKIQUERY_READER_SEGMENT_BYTES) || undefined);
+}
+
+function readerCount(options: ImportOptions): number {
+  return options.readers ?? (givenSegmentBytes(options) !== undefined ? 2 : 1);
+}
+
+/** The segments of a plain dump to read with several threads, or null. */
+function segmentsToRead(path: string, size: number, options: ImportOptions): DumpSegment[] | null {
+  if (readerCount(options) < 2 || size === 0) return null;
+  const given = givenSegmentBytes(options);
+  const segmentBytes = given ?? SEGMENT_BYTES;
+  if (given === undefined && size < MIN_SEGMENTS * segmentBytes) return null;
+  openDump(path);
+  if (detectCompression(path) !== 'none') return null;
+  const segments = findSegments(path, segmentBytes);
+  return segments.length >= 2 ? segments : null;
 }
 
 async function readDumpHere(

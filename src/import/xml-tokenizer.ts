@@ -54,6 +54,8 @@ export class XmlTokenizer {
   /** Newlines are counted lazily and only forwards: the line number at view[countedTo]. */
   private countedTo = 0;
   private countedLine = 1;
+  /** Characters of the current line before `view` starts (it was compacted mid-line): columns do not depend on how the data was cut. */
+  private columnCarry = 0;
   private readonly stack: string[] = [];
   private rootSeen = false;
   private ended = false;
@@ -67,6 +69,27 @@ export class XmlTokenizer {
   private ampAt = -2;
 
   constructor(private readonly sink: XmlSink) {}
+
+  /**
+   * Starts in the middle of a document, inside its root element `root` and at the beginning of a
+   * line (a segment of a file read by several threads): no root element is expected any more.
+   */
+  beginInside(root: string): void {
+    this.stack.push(root);
+    this.rootSeen = true;
+    this.atDocumentStart = false;
+  }
+
+  /** Whether everything not parsed yet is white space (nothing half-read at the end of the data). */
+  restIsSpace(): boolean {
+    for (let i = this.pos; i < this.view.length; i++) if (!isSpace(this.view[i]!)) return false;
+    return true;
+  }
+
+  /** Newlines in all the data written so far (after XML's end-of-line handling). */
+  newlinesSeen(): number {
+    return this.lineAt(this.view.length) - 1;
+  }
 
   /** Elements currently open, outermost first. */
   get openElements(): readonly string[] {
@@ -91,6 +114,8 @@ export class XmlTokenizer {
     if (this.pos > 0) {
       this.countedLine = this.lineAt(this.pos);
       this.countedTo = 0;
+      const newline = this.view.lastIndexOf(NL, this.pos - 1);
+      this.columnCarry = newline >= 0 ? this.view.toString('utf8', newline + 1, this.pos).length : this.columnCarry + this.view.toString('utf8', 0, this.pos).length;
     }
     if (needed > this.buffer.length) {
       const bigger = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2, 1 << 20));
@@ -135,8 +160,9 @@ export class XmlTokenizer {
   /** Line and column (in characters) of a position in the current data (default: where parsing stopped). */
   position(at = this.pos): { line: number; column: number } {
     const line = this.lineAt(at);
-    const lineStart = at > 0 ? this.view.lastIndexOf(NL, at - 1) + 1 : 0;
-    return { line, column: this.view.toString('utf8', lineStart, at).length + 1 };
+    const newline = at > 0 ? this.view.lastIndexOf(NL, at - 1) : -1;
+    const before = newline >= 0 ? 0 : this.columnCarry;
+    return { line, column: before + this.view.toString('utf8', newline + 1, at).length + 1 };
   }
 
   /**
