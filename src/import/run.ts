@@ -111,6 +111,7 @@ export interface ImportSummary {
 }
 
 const READ_WORKER = new URL('./read-worker.ts', import.meta.url);
+const PAGE_SIZE = 16384;
 const SMALL_DUMP_BYTES = 16 << 20;
 const SEGMENT_BYTES = 16 << 20;
 /** Below this many segments, a second reader thread would mostly wait to start and to finish. */
@@ -269,6 +270,10 @@ function openTarget(options: ImportOptions, tmp: string): Database.Database {
   }
   const fresh = !existsSync(tmp);
   const db = new Database(tmp);
+  // 16 KB pages for a new wiki: most texts fit in one page instead of a chain of overflow pages,
+  // and the writing thread (which sets the read phase's pace with the parser) does less B-tree
+  // work: the 1 GB history benchmark's read phase takes 0.3-0.5 s less than with SQLite's 4 KB.
+  if (fresh) db.pragma(`page_size = ${PAGE_SIZE}`);
   // The import owns the file until it is renamed into place: durability comes from that rename
   // (or, with --resume, from WAL commits), so SQLite need not sync every batch, and its rollback
   // journal can stay in memory (better-sqlite3's defensive mode forbids turning it off).
