@@ -6,7 +6,10 @@ import { uppercaseSortKey } from './collation.ts';
 import { searchText, searchTitle } from './search-text.ts';
 import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
 import { RowBatch } from './row-batch.ts';
-import { NS_CATEGORY, NS_FILE, NS_MEDIAWIKI, ucfirst, type ParsedTitle, type TitleCodec } from './title.ts';
+import { NamespaceTable, NS_CATEGORY, NS_FILE, NS_MEDIAWIKI, TitleCodec, ucfirst, type ParsedTitle } from './title.ts';
+import { InterwikiTable } from './interwiki.ts';
+import { trackingCategoryResolver } from './tracking.ts';
+import type { DumpNamespace } from './dump-types.ts';
 import { TemplateCache, type SiteFacts, type WikiLookup } from './wikitext/expander.ts';
 import { databaseSiteData, provideSiteData } from './scribunto/site-callbacks.ts';
 import {
@@ -31,6 +34,41 @@ export interface LinkBuilderOptions {
   trackingCategory(key: string): string | null;
   /** Called after each batch with the number of pages done. */
   progress?(pagesDone: number): void;
+}
+
+/** The wiki's facts a links job carries, as plain data that can cross to a worker thread. */
+export interface LinksJobSite {
+  namespaces: DumpNamespace[];
+  capitalLinks: boolean;
+  localInterwikis: string[];
+  site: {
+    siteName: string;
+    server: string;
+    scriptPath: string;
+    articlePath: string;
+    lang: string;
+    subpageNamespaces: number[];
+    contentNamespaces: number[];
+    extensions: string[];
+  };
+}
+
+/** A link builder's options for the wiki in `source`, from a job's plain data. */
+export function linkBuilderOptions(source: Db, job: LinksJobSite, progress?: (pagesDone: number) => void): LinkBuilderOptions {
+  const interwiki = InterwikiTable.fromDatabase(source, job.localInterwikis);
+  const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
+  return {
+    codec,
+    site: {
+      ...job.site,
+      subpageNamespaces: new Set(job.site.subpageNamespaces),
+      contentNamespaces: new Set(job.site.contentNamespaces),
+      extensions: new Set(job.site.extensions),
+    },
+    isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
+    trackingCategory: trackingCategoryResolver(source, codec, job.site.lang),
+    progress,
+  };
 }
 
 /** Pages by id, `after < page_id <= upTo`. */

@@ -11,11 +11,8 @@
 import { availableParallelism } from 'node:os';
 import { existsSync, rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { LinkBuilder, SIDE_LINK_TABLES, type PageRange } from './link-builder.ts';
+import { LinkBuilder, linkBuilderOptions, SIDE_LINK_TABLES, type PageRange } from './link-builder.ts';
 import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
-import { InterwikiTable } from './interwiki.ts';
-import { NamespaceTable, TitleCodec } from './title.ts';
-import { trackingCategoryResolver } from './tracking.ts';
 import type { LinksWorkerJob } from './links-worker.ts';
 import { runWorker, type WorkerMessage } from './workers/spawn.ts';
 import { stopScribuntoEngine } from './scribunto/engine.ts';
@@ -109,25 +106,7 @@ export async function buildLinksInWorkers(db: Database.Database, options: LinksP
 /** The same work in this thread, for small wikis. */
 function buildLinksHere(db: Database.Database, options: LinksPhaseOptions): number {
   const job = options.job;
-  const interwiki = InterwikiTable.fromDatabase(db, job.localInterwikis);
-  const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
-  const builder = new LinkBuilder(
-    db,
-    db,
-    {
-      codec,
-      site: {
-        ...job.site,
-        subpageNamespaces: new Set(job.site.subpageNamespaces),
-        contentNamespaces: new Set(job.site.contentNamespaces),
-        extensions: new Set(job.site.extensions),
-      },
-      isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
-      trackingCategory: trackingCategoryResolver(db, codec, job.site.lang),
-      progress: options.progress,
-    },
-    options.searchIndex,
-  );
+  const builder = new LinkBuilder(db, db, linkBuilderOptions(db, job, options.progress), options.searchIndex);
   try {
     builder.run();
   } finally {

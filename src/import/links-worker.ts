@@ -3,15 +3,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { TABLES, tableDdl } from '../store/sqlite/schema.ts';
-import { InterwikiTable } from './interwiki.ts';
-import { buildSearchIndex, LinkBuilder, PENDING_TEMPLATES_DDL, SIDE_LINK_TABLES, type PageRange } from './link-builder.ts';
-import { trackingCategoryResolver } from './tracking.ts';
-import { NamespaceTable, TitleCodec } from './title.ts';
-import type { DumpNamespace } from './dump-types.ts';
+import { buildSearchIndex, LinkBuilder, linkBuilderOptions, PENDING_TEMPLATES_DDL, SIDE_LINK_TABLES, type LinksJobSite, type PageRange } from './link-builder.ts';
 import { stopScribuntoEngine } from './scribunto/engine.ts';
 
 /** What the main thread tells a worker: plain data, since threads share no objects. */
-export interface LinksWorkerJob {
+export interface LinksWorkerJob extends LinksJobSite {
   /** The wiki being imported (only read here). */
   db: string;
   /** This worker's own database for link rows, merged into the wiki afterwards. */
@@ -22,19 +18,6 @@ export interface LinksWorkerJob {
   ranges: PageRange[];
   /** Int32 counter of the next item to take, shared by all the workers. */
   next: SharedArrayBuffer;
-  namespaces: DumpNamespace[];
-  capitalLinks: boolean;
-  localInterwikis: string[];
-  site: {
-    siteName: string;
-    server: string;
-    scriptPath: string;
-    articlePath: string;
-    lang: string;
-    subpageNamespaces: number[];
-    contentNamespaces: number[];
-    extensions: string[];
-  };
 }
 
 function openSide(path: string): Database.Database {
@@ -49,20 +32,7 @@ function openSide(path: string): Database.Database {
 function builder(job: LinksWorkerJob, source: Database.Database, side: Database.Database, progress: (pages: number) => void): LinkBuilder {
   for (const name of SIDE_LINK_TABLES) side.exec(tableDdl(TABLES.find((t) => t.name === name)!));
   side.exec(PENDING_TEMPLATES_DDL);
-  const interwiki = InterwikiTable.fromDatabase(source, job.localInterwikis);
-  const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
-  return new LinkBuilder(source, side, {
-    codec,
-    site: {
-      ...job.site,
-      subpageNamespaces: new Set(job.site.subpageNamespaces),
-      contentNamespaces: new Set(job.site.contentNamespaces),
-      extensions: new Set(job.site.extensions),
-    },
-    isLanguagePrefix: (prefix) => interwiki.isLanguage(prefix),
-    trackingCategory: trackingCategoryResolver(source, codec, job.site.lang),
-    progress,
-  });
+  return new LinkBuilder(source, side, linkBuilderOptions(source, job, progress));
 }
 
 function reporter(): (pagesDone: number) => void {
