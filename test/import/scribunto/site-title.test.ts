@@ -7,24 +7,22 @@ import { siteWiki } from './site-harness.ts';
 
 const skip = findLua() === null ? 'lua5.1 is not installed' : false;
 
+/** The wiki both blocks ask about (Here.png is an uploaded file). */
+const PAGES: Record<string, string> = {
+  'Test page': 'x',
+  'Foo bar': 'Foo text',
+  'Redirect here': '#REDIRECT [[Foo bar#Part]]',
+  'Template:Box': '{{{1}}} in a box',
+  'Module:Util': 'return {}',
+  'File:Here.png': 'description',
+  'File:Old name.png': '#REDIRECT [[File:Here.png]]',
+};
+
 describe('mw.title objects', { skip }, () => {
   before(() => configureScribunto({}));
   after(() => stopScribuntoEngine());
 
-  const wiki = siteWiki(
-    {
-      'Test page': 'x',
-      'Foo bar': 'Foo text',
-      'Redirect here': '#REDIRECT [[Foo bar#Part]]',
-      'Template:Box': '{{{1}}} in a box',
-      'Template:Box/doc': 'documentation',
-      'Module:Util': 'return {}',
-      'File:Here.png': 'description',
-      'File:Old name.png': '#REDIRECT [[File:Here.png]]',
-      'User:Ann/Drafts/One': 'draft',
-    },
-    ['Here.png'],
-  );
+  const wiki = siteWiki({ ...PAGES, 'Template:Box/doc': 'documentation', 'User:Ann/Drafts/One': 'draft' }, ['Here.png']);
   const fields = (expression: string, list: string[], title?: string): string =>
     wiki.run(`local t = ${expression}\nlocal out = {}\nfor _, k in ipairs({${list.map((k) => `'${k}'`).join(',')}}) do out[#out + 1] = k .. '=' .. tostring(t[k]) end\nreturn table.concat(out, ' ')`, title).text;
 
@@ -126,18 +124,7 @@ describe('what asking a title records, as Scribunto records it', { skip }, () =>
   before(() => configureScribunto({}));
   after(() => stopScribuntoEngine());
 
-  const wiki = siteWiki(
-    {
-      'Test page': 'x',
-      'Foo bar': 'Foo text',
-      'Redirect here': '#REDIRECT [[Foo bar#Part]]',
-      'Template:Box': '{{{1}}} in a box',
-      'Module:Util': 'return {}',
-      'File:Here.png': 'description',
-      'File:Old name.png': '#REDIRECT [[File:Here.png]]',
-    },
-    ['Here.png'],
-  );
+  const wiki = siteWiki(PAGES, ['Here.png']);
 
   test('a title that is only made records nothing', () => {
     const r = wiki.run("local t = mw.title.new('Foo bar'); return t.prefixedText .. t.text .. t.nsText .. tostring(t.isLocal) .. t:fullUrl()");
