@@ -124,14 +124,30 @@ export const engineCallbacks: CallbackMap = {
     return frameRegistry.idOf(ctx.expander.childFrame(parent, title, textArguments(args)));
   },
 
-  'engine.expandTemplate': (ctx, [id, titleText, args]) => {
+  /**
+   * frame:expandTemplate. When Lua can keep the answer (it asks with `keepable`) and the expansion
+   * depends on the arguments alone, the answer is a table: the text, its size as the output limit
+   * counts it, the final title (for loop checks) and the titles to record as transclusions.
+   */
+  'engine.expandTemplate': (ctx, [id, titleText, args, keepable]) => {
     const frame = frameRegistry.get(id ?? null);
     const name = text(titleText);
     const title = ctx.codec.parse(name, NS_TEMPLATE);
     if (!title) throw new LuaCallbackError(`expandTemplate: invalid title "${name}"`);
     const result = ctx.expander.expandTemplateIn(frame, title, name, textArguments(args));
     if ('error' in result) throw new LuaCallbackError(result.error);
-    return result.text;
+    if (keepable !== true || !result.reusable) return result.text;
+    const { target, titles } = result.reusable;
+    return { text: result.text, size: result.text.length, target: `${target.ns}:${target.dbKey}`, titles: titles.flatMap((t) => [t.ns, t.dbKey]) };
+  },
+
+  /** Lua used a kept frame:expandTemplate answer: what expanding it again would have recorded. */
+  'engine.templateAnswerUsed': (ctx, [size, titles]) => {
+    const flat = titles instanceof LuaTable ? titles : new LuaTable();
+    const recorded: Array<{ ns: number; dbKey: string }> = [];
+    for (let i = 1; flat.get(i) !== undefined; i += 2) recorded.push({ ns: Number(flat.get(i)), dbKey: text(flat.get(i + 1)) });
+    ctx.expander.noteTemplateAnswerUsed(recorded, Number(size));
+    return null;
   },
 
   'engine.preprocess': (ctx, [id, source]) => ctx.expander.preprocessIn(frameRegistry.get(id ?? null), text(source)),

@@ -227,7 +227,10 @@ export class LuaEngine {
       if (forget) modulesSent.clear();
       const source = modulesSent.has(module.title) ? null : module.text;
       modulesSent.add(module.title);
-      this.send(['invoke', page, module.title, functionName, frameId, parentId, source, forget, frameFacts(expander, frame), frameFacts(expander, parent)]);
+      this.send([
+        'invoke', page, module.title, functionName, frameId, parentId, source, forget,
+        frameFacts(expander, frame), frameFacts(expander, parent), expander.outputHeadroom(),
+      ]);
       return this.serveUntilDone();
     } finally {
       this.context = savedContext;
@@ -264,10 +267,10 @@ export class LuaEngine {
     let reply: JsValue[];
     try {
       if (!callback) throw new LuaCallbackError(`no such host function: ${name}`);
-      reply = ['return', callback(this.context!, args)];
+      reply = ['return', callback(this.context!, args), this.context!.expander.outputHeadroom()];
     } catch (error) {
       if (error instanceof BridgeError) throw error;
-      reply = ['raise', error instanceof Error ? error.message : String(error)];
+      reply = ['raise', error instanceof Error ? error.message : String(error), this.context!.expander.outputHeadroom()];
     }
     try {
       this.send(reply);
@@ -319,7 +322,16 @@ function frameFacts(expander: Expander, frame: ExpansionFrame): JsValue {
     if (sent !== false) budget -= sent.length;
     args.set(name, sent);
   }
-  return { title: expander.codec.namespaces.prefixedText(frame.title?.ns ?? expander.page.ns, frame.title?.dbKey ?? expander.page.dbKey), args };
+  // Depth and the titles of the frame and its parents: Lua checks a kept frame:expandTemplate
+  // answer against the depth limit and loop detection as the host would.
+  const chain: string[] = [];
+  for (let f: ExpansionFrame | null = frame; f; f = f.parent) if (f.title) chain.push(`${f.title.ns}:${f.title.dbKey}`);
+  return {
+    title: expander.codec.namespaces.prefixedText(frame.title?.ns ?? expander.page.ns, frame.title?.dbKey ?? expander.page.dbKey),
+    args,
+    depth: frame.depth,
+    chain,
+  };
 }
 
 /** host.site for the Lua libraries. */

@@ -6,7 +6,7 @@
 // only affects rendering (dates, number formats, messages) is approximated.
 
 import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
-import { DEFAULT_EXTENSIONS, preprocess, tagsFor, type ExtNode, type PNode, type TemplatePart, type ParseMode } from './preprocessor.ts';
+import { DEFAULT_EXTENSIONS, preprocess, tagsFor, type ExtNode, type PNode, type TemplateNode, type TemplatePart, type ParseMode } from './preprocessor.ts';
 import { NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.ts';
 import { formatTime, parseTime } from './time.ts';
@@ -96,11 +96,48 @@ type FunctionHandler = (x: Expander, frame: Frame, first: string, parts: Templat
  * (the frame and its parents). An argument is expanded in the frame that wrote it, so
  * `{{Echo|{{Echo|x}}}}` is no loop even though the inner call runs while the outer one is open.
  */
-function inFrameChain(frame: Frame | null, key: string): boolean {
+function inFrameChain(frame: Frame | null, ns: number, dbKey: string): boolean {
   for (let f = frame; f; f = f.parent) {
-    if (f.title && `${f.title.ns}:${f.title.dbKey}` === key) return true;
+    if (f.title && f.title.ns === ns && f.title.dbKey === dbKey) return true;
   }
   return false;
+}
+
+/** How a call is made, once its name is known (see CallPlan). */
+const enum CallKind {
+  /** Written back as text: `subst:`, a name that is no title, a Media: title. */
+  Raw,
+  /** A Special: page: nothing. */
+  Nothing,
+  Variable,
+  /** A parser function whose first argument is known. */
+  Function,
+  Transclusion,
+  /** A parser function whose first argument starts with known text and goes on with the rest of the title's nodes. */
+  FunctionWithDynamicArgument,
+  /** The title's expansion decides: resolved at each call. */
+  Dynamic,
+}
+
+/**
+ * What a call's title resolves to (subst:, variable, parser function, page to transclude). It
+ * depends on the title's text and the wiki (its language's magic words, its extensions, its
+ * title rules), so for a title written as plain text it is worked out once per tree node, and
+ * for `{{#if:{{{1}}}|...}}` the function part is. The wiki it was made for is kept to be checked.
+ */
+export class CallPlan {
+  constructor(
+    readonly kind: CallKind,
+    readonly handler: FunctionHandler | null,
+    /** Raw: the name written back; Function: the first argument; FunctionWithDynamicArgument: its literal start. */
+    readonly text: string,
+    readonly title: ParsedTitle | null,
+    readonly noWiki: boolean,
+    readonly codec: TitleCodec,
+    readonly words: LanguageWords,
+    readonly extensions: ReadonlySet<string>,
+    readonly language: string,
+  ) {}
 }
 
 export class Expander {
@@ -158,7 +195,20 @@ export class Expander {
     let s = '';
     for (const node of nodes) {
       if (typeof node === 'string') s += node;
-      else if (node.kind === 'template') s += this.template(node.title, node.parts, frame);
+      else if (node.kind === 'template') s += this.template(node, frame);
+      else if (node.kind === 'arg') s += this.argument(node.name, node.defaultValue, frame);
+      else s += this.extensionTag(node, frame);
+    }
+    return s;
+  }
+
+  /** The expansion of nodes[start...]. */
+  private expandNodesFrom(nodes: PNode[], start: number, frame: Frame): string {
+    let s = '';
+    for (let i = start; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      if (typeof node === 'string') s += node;
+      else if (node.kind === 'template') s += this.template(node, frame);
       else if (node.kind === 'arg') s += this.argument(node.name, node.defaultValue, frame);
       else s += this.extensionTag(node, frame);
     }
@@ -179,22 +229,81 @@ export class Expander {
     return `{{{${name}}}}`;
   }
 
-  private template(titleNodes: PNode[], parts: TemplatePart[], frame: Frame): string {
+  private template(node: TemplateNode, frame: Frame): string {
     if (this.outputSize > MAX_OUTPUT) {
       this.out.tracking.add('post-expand-template-inclusion-category');
       return '';
     }
-    let name = this.expandNodes(titleNodes, frame).trim();
+    const parts = node.parts;
+    const plan = this.callPlan(node);
+    if (plan.kind === CallKind.FunctionWithDynamicArgument) {
+      // The name is `#if:` and the rest: the argument is what follows the colon, trimmed like the name.
+      return plan.handler!(this, frame, (plan.text + this.expandNodesFrom(node.title, 1, frame)).trim(), parts);
+    }
+    if (plan.kind === CallKind.Dynamic) return this.call(this.resolveCall(this.expandNodes(node.title, frame).trim(), parts.length), parts, frame);
+    return this.call(plan, parts, frame);
+  }
+
+  private call(plan: CallPlan, parts: TemplatePart[], frame: Frame): string {
+    switch (plan.kind) {
+      case CallKind.Raw:
+        return this.rawCall(plan.text, parts, frame);
+      case CallKind.Nothing:
+        return '';
+      case CallKind.Variable:
+        return plan.handler!(this, frame, '', parts);
+      case CallKind.Function:
+        return plan.handler!(this, frame, plan.text, parts);
+      default:
+        return this.transclude(plan.title!, parts, frame, plan.noWiki);
+    }
+  }
+
+  /** The node's plan, made at its first call for this wiki. */
+  private callPlan(node: TemplateNode): CallPlan {
+    const known = node.call;
+    if (known !== undefined && known.codec === this.codec && known.words === this.words && known.extensions === this.extensions && known.language === this.codec.contentLanguage) return known;
+    const plan = this.planFor(node);
+    node.call = plan;
+    return plan;
+  }
+
+  private planFor(node: TemplateNode): CallPlan {
+    const title = node.title;
+    if (title.every((n) => typeof n === 'string')) return this.resolveCall((title as string[]).join('').trim(), node.parts.length);
+    const head = title[0];
+    const words = this.words;
+    if (typeof head === 'string' && words.prefixesEndAtColon && (node.parts.length > 0 || !words.variableHasColon)) {
+      // The name's first colon is in its literal start: no prefix (subst:, msgnw:, raw:) reaches past it, and no variable has one.
+      const start = head.trimStart();
+      const colon = start.indexOf(':');
+      if (colon > 0 && !words.subst.matchStart(start) && !words.messagePrefix.matchStart(start) && !words.rawPrefix.matchStart(start)) {
+        const fn = lookupFunction(start.slice(0, colon), this.extensions, words);
+        if (fn) return this.plan(CallKind.FunctionWithDynamicArgument, fn, start.slice(colon + 1));
+      }
+    }
+    return this.plan(CallKind.Dynamic);
+  }
+
+  private plan(kind: CallKind, handler: FunctionHandler | null = null, text = '', title: ParsedTitle | null = null, noWiki = false): CallPlan {
+    return new CallPlan(kind, handler, text, title, noWiki, this.codec, this.words, this.extensions, this.codec.contentLanguage);
+  }
+
+  /**
+   * Parser::braceSubstitution's choice for a call named `name` (expanded and trimmed): `subst:`,
+   * a variable, `msgnw:` and `raw:`, a parser function, then a page to transclude.
+   */
+  private resolveCall(name: string, partCount: number): CallPlan {
     const words = this.words;
     const subst = words.subst.matchStart(name);
     if (subst) {
       // Outside a pre-save transform, `subst:` leaves the call as written; `safesubst:` expands it.
-      if (subst.id === 'subst') return this.rawCall(name, parts, frame);
+      if (subst.id === 'subst') return this.plan(CallKind.Raw, null, name);
       name = subst.rest.trim();
     }
-    if (parts.length === 0) {
+    if (partCount === 0) {
       const variable = words.variable(name);
-      if (variable) return variable(this, frame, '', parts);
+      if (variable) return this.plan(CallKind.Variable, variable);
     }
     let noWiki = false;
     const message = words.messagePrefix.matchStart(name);
@@ -207,13 +316,12 @@ export class Expander {
     const colon = name.indexOf(':');
     if (colon > 0) {
       const fn = lookupFunction(name.slice(0, colon), this.extensions, words);
-      if (fn) return fn(this, frame, name.slice(colon + 1).trim(), parts);
+      if (fn) return this.plan(CallKind.Function, fn, name.slice(colon + 1).trim());
     }
     const title = this.codec.parse(decodeCharReferences(name), NS_TEMPLATE);
-    if (!title || title.interwiki !== '' || title.dbKey === '') return this.rawCall(name, parts, frame);
-    if (title.ns === NS_SPECIAL) return '';
-    if (title.ns === NS_MEDIA) return this.rawCall(name, parts, frame);
-    return this.transclude(title, parts, frame, noWiki);
+    if (!title || title.interwiki !== '' || title.dbKey === '' || title.ns === NS_MEDIA) return this.plan(CallKind.Raw, null, name);
+    if (title.ns === NS_SPECIAL) return this.plan(CallKind.Nothing);
+    return this.plan(CallKind.Transclusion, null, '', title, noWiki);
   }
 
   /** A call that transcludes nothing, written back as text (a method, not a closure per call: closures cost here). */
@@ -227,11 +335,12 @@ export class Expander {
    * Parser::fetchTemplateAndTitle: the page's text, following redirects, each title on the way
    * recorded as a transclusion (missing ones too); null when the page does not exist.
    */
-  fetchTemplate(title: { ns: number; dbKey: string }): { text: string; title: { ns: number; dbKey: string } } | null {
+  fetchTemplate(title: { ns: number; dbKey: string }, walked?: Array<{ ns: number; dbKey: string }>): { text: string; title: { ns: number; dbKey: string } } | null {
     let target: { ns: number; dbKey: string } = title;
     let found: { text: string; redirect: ParsedTitle | null } | null = null;
     for (let hop = 0; hop < 3; hop++) {
       this.addTemplate(target.ns, target.dbKey);
+      walked?.push({ ns: target.ns, dbKey: target.dbKey });
       found = this.wiki.page(target.ns, target.dbKey);
       if (!found || !found.redirect || found.redirect.interwiki !== '') break;
       target = found.redirect;
@@ -243,13 +352,12 @@ export class Expander {
     const fetched = this.fetchTemplate(title);
     if (!fetched) return `[[:${this.codec.namespaces.prefixedText(title.ns, title.dbKey)}]]`;
     const target = fetched.title;
-    const key = `${target.ns}:${target.dbKey}`;
-    if (inFrameChain(frame, key) || frame.depth >= MAX_DEPTH) {
+    if (inFrameChain(frame, target.ns, target.dbKey) || frame.depth >= MAX_DEPTH) {
       this.out.tracking.add('template-loop-category');
       return `<span class="error">Template loop detected: [[${this.codec.namespaces.prefixedText(target.ns, target.dbKey)}]]</span>`;
     }
     if (noWiki) return STRIP_MARKER;
-    const nodes = this.templateCache.get(key, fetched.text);
+    const nodes = this.templateCache.get(`${target.ns}:${target.dbKey}`, fetched.text);
     const child: Frame = { parent: frame, title: target, args: this.frameArgs(parts, frame), depth: frame.depth + 1, mode: 'include' };
     const text = this.expandNodes(nodes, child);
     this.outputSize += text.length;
@@ -342,18 +450,63 @@ export class Expander {
     return this.expandNodes(preprocess(text.replace(/\r\n?/g, '\n'), frame.depth > 0 ? 'include' : 'view', this.tags), frame);
   }
 
-  /** frame:expandTemplate: the template's expansion, or the error Scribunto raises. */
-  expandTemplateIn(frame: Frame, title: ParsedTitle, titleText: string, args: ReadonlyMap<string, string>): { text: string } | { error: string } {
+  /**
+   * frame:expandTemplate: the template's expansion, or the error Scribunto raises. `reusable`
+   * when the same call would give the same text on any page, recording only the titles walked to
+   * the template: a template of text, arguments and #if-like functions, expanded under the output
+   * limit (src/import/scribunto: Lua keeps such answers).
+   */
+  expandTemplateIn(
+    frame: Frame,
+    title: ParsedTitle,
+    titleText: string,
+    args: ReadonlyMap<string, string>,
+  ): { text: string; reusable?: { target: { ns: number; dbKey: string }; titles: Array<{ ns: number; dbKey: string }> } } | { error: string } {
     if (frame.depth >= MAX_DEPTH) return { error: 'expandTemplate: template depth limit exceeded' };
     if (title.ns === NS_SPECIAL || title.ns === NS_MEDIA || title.interwiki !== '') return { error: 'expandTemplate: template inclusion denied' };
-    const fetched = this.fetchTemplate(title);
+    const walked: Array<{ ns: number; dbKey: string }> = [];
+    const fetched = this.fetchTemplate(title, walked);
     if (!fetched) return { error: `expandTemplate: template "${titleText}" does not exist` };
     const key = `${fetched.title.ns}:${fetched.title.dbKey}`;
-    if (inFrameChain(frame, key)) return { error: 'expandTemplate: template loop detected' };
+    if (inFrameChain(frame, fetched.title.ns, fetched.title.dbKey)) return { error: 'expandTemplate: template loop detected' };
     const child = this.childFrame(frame, fetched.title, args);
-    const text = this.expandNodes(this.templateCache.get(key, fetched.text), child);
+    const nodes = this.templateCache.get(key, fetched.text);
+    const underLimit = this.outputSize <= MAX_OUTPUT;
+    const recordsBefore = this.recordCount();
+    const text = this.expandNodes(nodes, child);
     this.outputSize += text.length;
-    return { text };
+    if (!underLimit || this.recordCount() !== recordsBefore || !this.dependsOnArgumentsOnly(nodes)) return { text };
+    return { text, reusable: { target: fetched.title, titles: walked } };
+  }
+
+  /** How much more output the page may have before templates stop being expanded (negative: past the limit). */
+  outputHeadroom(): number {
+    return MAX_OUTPUT - this.outputSize;
+  }
+
+  /** A reusable frame:expandTemplate answer used again: what expanding it would have recorded. */
+  noteTemplateAnswerUsed(titles: ReadonlyArray<{ ns: number; dbKey: string }>, size: number): void {
+    for (const t of titles) this.addTemplate(t.ns, t.dbKey);
+    this.outputSize += size;
+  }
+
+  /** Records other than transclusions (which a reusable answer lists itself). */
+  private recordCount(): number {
+    const out = this.out;
+    return out.links.size + out.images.size + out.embeddedFiles.size + out.props.size + out.tracking.size;
+  }
+
+  /**
+   * Whether a template's tree is text, arguments and calls of #if-like functions over those only:
+   * its expansion then depends on its arguments alone (not on the page, the wiki or the time).
+   */
+  private dependsOnArgumentsOnly(nodes: PNode[]): boolean {
+    let known = argumentsOnlyTrees.get(nodes);
+    if (known === undefined) {
+      known = argumentsOnly(nodes, this.extensions.has('ParserFunctions'));
+      argumentsOnlyTrees.set(nodes, known);
+    }
+    return known;
   }
 
   /**
@@ -415,6 +568,31 @@ export class Expander {
     if (handler) return handler(this, node, frame);
     return STRIP_MARKER;
   }
+}
+
+/** Template trees already checked by Expander.dependsOnArgumentsOnly (the tree objects are the template cache's). */
+const argumentsOnlyTrees = new WeakMap<PNode[], boolean>();
+
+/** Functions that only choose or transform text (their names as written in English). */
+const TEXT_FUNCTION_CALL = /^\s*(#if|#ifeq|#iferror|#ifexpr|#switch|#expr|lc|uc)\s*:/;
+
+function argumentsOnly(nodes: PNode[], parserFunctions: boolean): boolean {
+  for (const node of nodes) {
+    if (typeof node === 'string') continue;
+    if (node.kind === 'arg') {
+      if (!argumentsOnly(node.name, parserFunctions) || (node.defaultValue !== null && !argumentsOnly(node.defaultValue, parserFunctions))) return false;
+      continue;
+    }
+    if (node.kind !== 'template') return false;
+    const head = node.title[0];
+    const call = typeof head === 'string' ? TEXT_FUNCTION_CALL.exec(head) : null;
+    if (!call || (call[1]!.startsWith('#') && !parserFunctions)) return false;
+    if (!argumentsOnly(node.title, parserFunctions)) return false;
+    for (const part of node.parts) {
+      if ((part.name !== null && !argumentsOnly(part.name, parserFunctions)) || !argumentsOnly(part.value, parserFunctions)) return false;
+    }
+  }
+  return true;
 }
 
 /** Preprocessed template texts by `ns:dbKey`; a page's own edits never change a template mid-import. */
@@ -575,6 +753,10 @@ export interface LanguageWords {
   subst: PrefixMatcher;
   messagePrefix: PrefixMatcher;
   rawPrefix: PrefixMatcher;
+  /** Every synonym of subst:, msgnw: and raw: ends with its only colon: a name's first colon ends any prefix. */
+  prefixesEndAtColon: boolean;
+  /** A variable's synonym has a colon: a name with one may still be a variable. */
+  variableHasColon: boolean;
   galleryOptions: MagicWordMatcher;
 }
 
@@ -613,6 +795,7 @@ export function languageWords(lang: string): LanguageWords {
       else insensitiveVariables.set(synonym.toLowerCase(), handler);
     }
   }
+  const prefixSynonyms = ['subst', 'safesubst', 'msgnw', 'msg', 'raw'].flatMap((id) => all.get(id)?.synonyms ?? []);
   words = {
     functions,
     variable: (name) => sensitiveVariables.get(name) ?? insensitiveVariables.get(name.toLowerCase()),
@@ -624,6 +807,8 @@ export function languageWords(lang: string): LanguageWords {
     subst: new PrefixMatcher(lang, ['subst', 'safesubst']),
     messagePrefix: new PrefixMatcher(lang, ['msgnw', 'msg']),
     rawPrefix: new PrefixMatcher(lang, ['raw']),
+    prefixesEndAtColon: prefixSynonyms.every((synonym) => synonym.indexOf(':') === synonym.length - 1),
+    variableHasColon: [...sensitiveVariables.keys(), ...insensitiveVariables.keys()].some((synonym) => synonym.includes(':')),
     galleryOptions: new MagicWordMatcher(lang, ['img_alt', 'img_link']),
   };
   languageWordsCache.set(lang, words);

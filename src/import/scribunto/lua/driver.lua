@@ -180,6 +180,10 @@ end
 
 local host = { page = {}, site = {}, onNewPage = {}, onNewWiki = {} }
 local runInvoke -- defined below; nested invokes arrive while Lua waits for an answer
+-- How much more output the page may have before its templates stop being expanded (MediaWiki's
+-- post-expand include size): the host says it with every answer, cached template answers use it
+-- up. Negative: over the limit, or not known.
+local outputHeadroom = -1
 
 local function hostCall(name, ...)
   if profile then count('call ' .. name) end
@@ -187,8 +191,12 @@ local function hostCall(name, ...)
   while true do
     local m = receive()
     local op = m[1]
-    if op == 'return' then return m[2]
-    elseif op == 'raise' then error(m[2], 0)
+    if op == 'return' then
+      outputHeadroom = m[3] or -1
+      return m[2]
+    elseif op == 'raise' then
+      outputHeadroom = m[3] or -1
+      error(m[2], 0)
     elseif op == 'invoke' then runInvoke(m)
     else error('unexpected message from the host: ' .. tostring(op)) end
   end
@@ -422,6 +430,54 @@ local frames = {}
 local frameFacts = {}
 local currentFrame -- the frame of the innermost running #invoke
 
+-- frame:expandTemplate answers the host marked reusable (a template of text, arguments and
+-- #if-like functions only: its expansion depends on its arguments alone and records nothing but
+-- its transclusion), by title and arguments, while the wiki is the same. A module such as
+-- Module:Location map asks the same data templates on page after page.
+local TEMPLATE_DEPTH_LIMIT = 40
+local TEMPLATE_ANSWERS_KEPT = 20000
+local templateAnswers, templateAnswerCount = {}, 0
+
+--- The key of an expandTemplate call, or nil when two argument names would stand for one (1 and '1').
+local function templateAnswerKey(title, args)
+  local names, seen = {}, {}
+  for k in next, args do
+    local name = type(k) == 'number' and string.format('%.14g', k) or k
+    if seen[name] then return nil end
+    seen[name] = true
+    names[#names + 1] = name
+  end
+  table.sort(names)
+  local parts = { title }
+  for i, name in ipairs(names) do
+    local v = args[name]
+    if v == nil then v = args[tonumber(name)] end
+    parts[i + 1] = #name .. ':' .. name .. '=' .. #v .. ':' .. v
+  end
+  return concat(parts, '\0')
+end
+
+--- The answer kept for a call in frame `id`, when using it is what the host would do: the frame is
+--- known and not too deep, the template is not among the frame's own (a loop), the page is under
+--- its output limit.
+local function keptTemplateAnswer(id, key)
+  local answer = key and templateAnswers[key]
+  if not answer or outputHeadroom < 0 then return nil end
+  local facts = frameFacts[id]
+  if not facts or not facts.depth or facts.depth >= TEMPLATE_DEPTH_LIMIT then return nil end
+  for _, title in ipairs(facts.chain or {}) do
+    if title == answer.target then return nil end
+  end
+  return answer
+end
+
+local function keepTemplateAnswer(key, answer)
+  if templateAnswerCount >= TEMPLATE_ANSWERS_KEPT then templateAnswers, templateAnswerCount = {}, 0 end
+  templateAnswers[key] = answer
+  templateAnswerCount = templateAnswerCount + 1
+end
+table.insert(host.onNewWiki, function() templateAnswers, templateAnswerCount = {}, 0 end)
+
 local function newPage(page)
   debug.sethook(limitHook, '', HOOK_INTERVAL)
   host.page = page
@@ -626,7 +682,18 @@ newFrame = function(id, parentId)
       if type(opt.args) ~= 'table' then error('frame:expandTemplate: args must be a table', 2) end
       args = stringArgs('frame:expandTemplate', opt.args)
     end
-    return host.call('engine.expandTemplate', id, title, args)
+    local key = templateAnswerKey(title, args)
+    local kept = keptTemplateAnswer(id, key)
+    if kept then
+      -- The host records the transclusions and the output size as if it had expanded it again.
+      outputHeadroom = outputHeadroom - kept.size
+      host.note('engine.templateAnswerUsed', kept.size, kept.titles)
+      return kept.text
+    end
+    local answer = host.call('engine.expandTemplate', id, title, args, key ~= nil)
+    if type(answer) ~= 'table' then return answer end
+    keepTemplateAnswer(key, answer)
+    return answer.text
   end
 
   function frame:callParserFunction(name, args, ...)
@@ -988,6 +1055,7 @@ runInvoke = function(m)
   end
   if m[9] then frameFacts[m[5]] = m[9] end
   if m[10] and m[6] then frameFacts[m[6]] = m[10] end
+  outputHeadroom = m[11] or -1
   local savedFrame, savedFrames = currentFrame, frames
   if invokeDepth == 0 then frames = {} end
   invokeDepth = invokeDepth + 1
