@@ -108,6 +108,34 @@ const NO_TEXT = Buffer.alloc(0);
 const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;
 const IPV6 = /^[0-9A-Fa-f:]+$/;
 
+/**
+ * A set of revision ids that may answer yes wrongly but never no wrongly: one bit per id, ids
+ * beyond its 2^27 bits sharing bits (16 MB at most, grown as ids come).
+ */
+class RevisionIdBits {
+  private static readonly MAX_BYTES = 1 << 24;
+  private bytes = new Uint8Array(1 << 16);
+
+  has(id: number): boolean {
+    const bit = id % (RevisionIdBits.MAX_BYTES * 8);
+    return (this.bytes[bit >>> 3]! & (1 << (bit & 7))) !== 0;
+  }
+
+  add(id: number): void {
+    if (!Number.isSafeInteger(id) || id <= 0) return;
+    const bit = id % (RevisionIdBits.MAX_BYTES * 8);
+    const at = bit >>> 3;
+    if (at >= this.bytes.length) {
+      let length = this.bytes.length;
+      while (length <= at) length *= 2;
+      const grown = new Uint8Array(length);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    this.bytes[at]! |= 1 << (bit & 7);
+  }
+}
+
 /** Bounded map: drops the oldest entries, keeping memory flat on any dump size. */
 class BoundedMap<K, V> extends Map<K, V> {
   constructor(private readonly limit: number) {
@@ -134,7 +162,10 @@ export class PageWriter implements DumpHandler {
   private readonly batchRows: number;
   /** Revision rows wait here and go in with multi-row INSERTs; ids are given out by us meanwhile. */
   private readonly batches: Record<'revision' | 'text' | 'content' | 'slots' | 'revComment' | 'comment' | 'ipChanges', RowBatch>;
-  private readonly batchedRevisions = new Set<number>();
+  /** Revision ids given to rows by this writer, by bit (ids `mod` its size share one): see hasRevision. */
+  private readonly writtenRevisions = new RevisionIdBits();
+  /** The highest revision id in the database before this writer's rows. */
+  private readonly revisionsBefore: number;
   private nextTextId: number;
   private nextContentId: number;
   private nextCommentId: number;
@@ -156,16 +187,20 @@ export class PageWriter implements DumpHandler {
     this.nextTextId = maxId('SELECT max(old_id) FROM text');
     this.nextContentId = maxId('SELECT max(content_id) FROM content');
     this.nextCommentId = maxId('SELECT max(comment_id) FROM comment');
+    this.revisionsBefore = maxId('SELECT max(rev_id) FROM revision') - 1;
     this.nextIds = options.renumber ? startRenumbering(db) : null;
+    // INSERT OR FAIL: a multi-row INSERT that may stop at a constraint otherwise keeps a statement
+    // journal (a copy of every page it changes) to undo its earlier rows alone. A failed row fails
+    // the import here, and its whole transaction is rolled back: nothing needs that journal.
     this.batches = {
-      revision: new RowBatch(db, `INSERT INTO revision (rev_id, rev_page, rev_comment_id, rev_actor, rev_timestamp, rev_minor_edit,
+      revision: new RowBatch(db, `INSERT OR FAIL INTO revision (rev_id, rev_page, rev_comment_id, rev_actor, rev_timestamp, rev_minor_edit,
         rev_deleted, rev_len, rev_parent_id, rev_sha1) VALUES`, 9, 100, '(?, ?, 0, ?, ?, ?, ?, ?, ?, ?)'),
       // Texts arrive as UTF-8 bytes; the cast stores them as TEXT, as MediaWiki's own rows are.
-      text: new RowBatch(db, 'INSERT INTO text (old_id, old_text, old_flags) VALUES', 2, 100, "(?, CAST(? AS TEXT), 'utf-8')"),
-      content: new RowBatch(db, 'INSERT INTO content (content_id, content_size, content_sha1, content_model, content_address) VALUES', 5),
-      slots: new RowBatch(db, 'INSERT INTO slots (slot_revision_id, slot_role_id, slot_content_id, slot_origin) VALUES', 3, 100, '(?, 1, ?, ?)'),
-      revComment: new RowBatch(db, 'INSERT INTO revision_comment_temp (revcomment_rev, revcomment_comment_id) VALUES', 2),
-      comment: new RowBatch(db, 'INSERT INTO comment (comment_id, comment_hash, comment_text, comment_data) VALUES', 3, 100, '(?, ?, ?, NULL)'),
+      text: new RowBatch(db, 'INSERT OR FAIL INTO text (old_id, old_text, old_flags) VALUES', 2, 100, "(?, CAST(? AS TEXT), 'utf-8')"),
+      content: new RowBatch(db, 'INSERT OR FAIL INTO content (content_id, content_size, content_sha1, content_model, content_address) VALUES', 5),
+      slots: new RowBatch(db, 'INSERT OR FAIL INTO slots (slot_revision_id, slot_role_id, slot_content_id, slot_origin) VALUES', 3, 100, '(?, 1, ?, ?)'),
+      revComment: new RowBatch(db, 'INSERT OR FAIL INTO revision_comment_temp (revcomment_rev, revcomment_comment_id) VALUES', 2),
+      comment: new RowBatch(db, 'INSERT OR FAIL INTO comment (comment_id, comment_hash, comment_text, comment_data) VALUES', 3, 100, '(?, ?, ?, NULL)'),
       ipChanges: new RowBatch(db, 'INSERT OR IGNORE INTO ip_changes (ipc_rev_id, ipc_rev_timestamp, ipc_hex) VALUES', 3),
     };
   }
@@ -173,7 +208,6 @@ export class PageWriter implements DumpHandler {
   /** Writes the waiting rows: before anything reads these tables, and before each commit. */
   flushRows(): void {
     for (const batch of Object.values(this.batches)) batch.flush();
-    this.batchedRevisions.clear();
   }
 
   // -- transaction batching -------------------------------------------------------------------
@@ -201,7 +235,6 @@ export class PageWriter implements DumpHandler {
 
   rollback(): void {
     for (const batch of Object.values(this.batches)) batch.discard();
-    this.batchedRevisions.clear();
     if (!this.inTransaction) return;
     this.db.exec('ROLLBACK');
     this.inTransaction = false;
@@ -316,12 +349,12 @@ export class PageWriter implements DumpHandler {
     // Since schema 0.5 dumps omit <parentid> only for a page's first revision; older ones never have it.
     const parentId = rev.parentId ?? (this.hasParentIds ? 0 : page.previousRevisionId);
     this.touch(7);
-    if (this.batchedRevisions.has(rev.id) || this.statements.revisionExists!.get(rev.id) !== undefined) {
+    if (this.hasRevision(rev.id)) {
       this.counts.skippedRevisions++;
       this.problem({ message: `duplicate revision id ${rev.id}; the revision is skipped`, line: rev.line, subject: page.header.title });
       return;
     }
-    this.batchedRevisions.add(rev.id);
+    this.writtenRevisions.add(rev.id);
     const origin = main.origin ?? rev.id;
     const shared = origin !== rev.id ? page.contentOfRevision.get(origin) : undefined;
     const placement: Placement = { id: rev.id, parentId, shared: shared && shared.sha1 === sha1 ? { contentId: shared.contentId, origin } : undefined };
@@ -510,6 +543,17 @@ export class PageWriter implements DumpHandler {
     return this.codec!;
   }
 
+  /**
+   * Whether the database (or the rows waiting for it) holds the revision id. Most revisions are
+   * new: an id above the database's earlier ones whose bit is not set needs no lookup.
+   */
+  private hasRevision(id: number): boolean {
+    const mine = this.writtenRevisions.has(id) || !Number.isSafeInteger(id);
+    if (!mine && id > this.revisionsBefore) return false;
+    if (mine) this.batches.revision.flush();
+    return this.statements.revisionExists!.get(id) !== undefined;
+  }
+
   private allocatePageId(): number {
     const row = this.statements.maxPageId!.get() as { id: number | null };
     return (row.id ?? 0) + 1;
@@ -568,12 +612,12 @@ export class PageWriter implements DumpHandler {
   /** MediaWiki's actor for a contributor: IPs and `prefix>Name` have no account, other names do. */
   actorFor(contributor: DumpContributor): number {
     let name: string;
-    let userId: number | null = null;
+    let account = false;
     if (contributor.username !== undefined && contributor.username !== '') {
       name = contributor.username;
       const external = name.includes('>');
       if (!external && this.options.usernamePrefix) name = `${this.options.usernamePrefix}>${name}`;
-      else if (!external && !isIp(name)) userId = contributor.id ?? 0;
+      else account = !external;
     } else if (contributor.ip) {
       name = contributor.ip;
     } else {
@@ -581,6 +625,7 @@ export class PageWriter implements DumpHandler {
     }
     const cached = this.actors.get(name);
     if (cached !== undefined) return cached;
+    const userId = account && !isIp(name) ? (contributor.id ?? 0) : null;
     const row = this.statements.actorByName!.get(name) as { actor_id: number } | undefined;
     let actorId: number;
     if (row) {

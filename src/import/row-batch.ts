@@ -4,8 +4,12 @@ import type Database from 'better-sqlite3';
 
 /** Rows of one table, written `size` at a time with one prepared multi-row statement. */
 export class RowBatch {
-  private readonly values: unknown[] = [];
-  private rows = 0;
+  /**
+   * The parameters of a full statement, overwritten batch after batch: filling an array of the
+   * final length costs less than pushing onto one emptied after every run.
+   */
+  private readonly values: unknown[];
+  private filled = 0;
   private readonly statements = new Map<number, Database.Statement>();
 
   constructor(
@@ -16,36 +20,42 @@ export class RowBatch {
     private readonly size = 100,
     /** Literal SQL for constant columns: `(?, 1, ?)`; default all parameters. */
     private readonly group = `(${Array(columns).fill('?').join(', ')})`,
-  ) {}
+  ) {
+    this.values = new Array<unknown>(size * columns).fill(null);
+  }
 
   get pending(): number {
-    return this.rows;
+    return this.filled / this.columns;
   }
 
   add(...row: unknown[]): void {
-    for (let i = 0; i < this.columns; i++) this.values.push(row[i]);
-    this.rows++;
-    if (this.rows >= this.size) this.flush();
+    const values = this.values;
+    let at = this.filled;
+    for (let i = 0; i < this.columns; i++) values[at++] = row[i];
+    this.filled = at;
+    if (at === values.length) this.flush();
   }
 
   /** A row given as `columns` values of a flat array, from `at` on. */
-  addRow(values: readonly unknown[], at: number): void {
-    for (let i = 0; i < this.columns; i++) this.values.push(values[at + i]);
-    this.rows++;
-    if (this.rows >= this.size) this.flush();
+  addRow(row: readonly unknown[], from: number): void {
+    const values = this.values;
+    let at = this.filled;
+    for (let i = 0; i < this.columns; i++) values[at++] = row[from + i];
+    this.filled = at;
+    if (at === values.length) this.flush();
   }
 
   flush(): void {
-    if (this.rows === 0) return;
-    this.statement(this.rows).run(this.values);
-    this.values.length = 0;
-    this.rows = 0;
+    const filled = this.filled;
+    if (filled === 0) return;
+    const rows = filled / this.columns;
+    this.statement(rows).run(filled === this.values.length ? this.values : this.values.slice(0, filled));
+    this.filled = 0;
   }
 
   /** Forgets the waiting rows (the transaction they belonged to is rolled back). */
   discard(): void {
-    this.values.length = 0;
-    this.rows = 0;
+    this.filled = 0;
   }
 
   private statement(rows: number): Database.Statement {
