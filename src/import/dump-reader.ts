@@ -13,7 +13,7 @@ import type {
   DumpUpload,
 } from './dump-types.ts';
 import { isUtf8 } from 'node:buffer';
-import { XmlError, XmlTokenizer, type XmlAttributes, type XmlSink } from './xml-tokenizer.ts';
+import { ByteStringCache, XmlError, XmlTokenizer, type XmlAttributes, type XmlSink } from './xml-tokenizer.ts';
 
 /** Export schema versions whose layout this reader knows (0.3 to 0.11 share the page layout). */
 export const KNOWN_SCHEMA_VERSIONS = ['0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'];
@@ -84,9 +84,24 @@ class SeparateTexts implements TextStore {
 
 type Context = 'document' | 'mediawiki' | 'siteinfo' | 'namespaces' | 'page' | 'revision' | 'content' | 'upload' | 'logitem' | 'contributor';
 
+/**
+ * A field's text; a number stands for text that is a plain decimal integer (no sign, no leading
+ * zero, 15 digits at most), read from the bytes without making a string that would be parsed.
+ */
+type FieldValue = string | number;
+
+/** How a field's text is kept. */
+const enum FieldKind {
+  Text,
+  /** A number when the text is a plain integer (ids). */
+  Integer,
+  /** A string shared with the same earlier texts (content models, user names). */
+  Repeated,
+}
+
 /** A record being read: the one with fields still arriving. */
 interface PartialRecord {
-  fields: Record<string, string>;
+  fields: Record<string, FieldValue>;
   attributes: Record<string, XmlAttributes>;
   line: number;
   /** `<text>` as UTF-8 bytes: page texts are never decoded into strings while reading. */
@@ -102,7 +117,11 @@ export class DumpReader implements XmlSink {
   /** Depth of an element subtree being ignored (unknown elements, `<contents>`). */
   private skipDepth = 0;
   private captureName: string | null = null;
-  private captureText = '';
+  private captureKind = FieldKind.Text;
+  /** The captured text so far ('' before its first piece). */
+  private captureValue: FieldValue = '';
+  private capturePieces = 0;
+  private readonly repeatedValues = new ByteStringCache();
   /** The field being captured is a page text, kept as bytes in `texts`. */
   private captureBytes = false;
   private readonly texts: TextStore;
@@ -115,7 +134,9 @@ export class DumpReader implements XmlSink {
   private contributor: DumpContributor | null = null;
   private contents: DumpContent[] = [];
   private content: PartialRecord | null = null;
-  private recordFlags = new Set<string>();
+  private minor = false;
+  private commentDeleted = false;
+  private actionDeleted = false;
   private unknownReported = new Set<string>();
   /** Set after an XML error: the kind of record to look for before parsing again. */
   private resyncMarker: string | null = null;
@@ -192,7 +213,7 @@ export class DumpReader implements XmlSink {
     const inPage = this.contexts.includes('page');
     const inLog = this.contexts.includes('logitem');
     if (this.strict || (!inPage && !inLog)) throw new DumpFatalError(error.message.replace(/ \(line.*$/, ''), error.line, error.column);
-    const subject = inPage ? this.page?.fields.title : `log item ${this.record?.fields.id ?? '?'}`;
+    const subject = inPage ? textField(this.page?.fields.title) : `log item ${this.record?.fields.id ?? '?'}`;
     this.handler.problem({ message: `malformed XML: ${error.message.replace(/ \(line.*$/, '')}; the rest of this ${inPage ? 'page' : 'log item'} is skipped`, line: error.line, column: error.column, subject });
     if (inPage) this.endPage(true);
     this.resetToRoot();
@@ -209,7 +230,8 @@ export class DumpReader implements XmlSink {
     this.contexts = ['document', 'mediawiki'];
     this.skipDepth = 0;
     this.captureName = null;
-    this.captureText = '';
+    this.captureValue = '';
+    this.capturePieces = 0;
     this.texts.drop();
     this.captureBytes = false;
     this.page = null;
@@ -224,7 +246,7 @@ export class DumpReader implements XmlSink {
   }
 
   private line(): number {
-    return this.tokenizer.position().line;
+    return this.tokenizer.lineNumber();
   }
 
   private problem(message: string, subject?: string): void {
@@ -262,12 +284,12 @@ export class DumpReader implements XmlSink {
       case 'upload':
         if (name === 'contributor') return this.openContributor(attributes);
         if (name === 'contents') return this.skip(name, false);
-        if (name === 'comment' && attributes?.deleted) this.recordFlags.add('commentDeleted');
+        if (name === 'comment' && attributes?.deleted) this.commentDeleted = true;
         return this.capture(name);
       case 'logitem':
         if (name === 'contributor') return this.openContributor(attributes);
-        if (name === 'comment' && attributes?.deleted) this.recordFlags.add('commentDeleted');
-        if (name === 'text' && attributes?.deleted) this.recordFlags.add('actionDeleted');
+        if (name === 'comment' && attributes?.deleted) this.commentDeleted = true;
+        if (name === 'text' && attributes?.deleted) this.actionDeleted = true;
         return this.capture(name);
       case 'contributor':
         return this.capture(name);
@@ -276,11 +298,15 @@ export class DumpReader implements XmlSink {
 
   text(bytes: Buffer, start: number, end: number): void {
     if (this.captureName === null || this.skipDepth !== 0) return;
-    if (!this.captureBytes) {
-      this.captureText += bytes.toString('utf8', start, end);
-      return;
+    if (this.captureBytes) return this.texts.append(bytes, start, end);
+    // Pieces after the first are decoded one by one, as a string decoder given them in turn would.
+    if (this.capturePieces++ > 0) this.captureValue = String(this.captureValue) + bytes.toString('utf8', start, end);
+    else if (this.captureKind === FieldKind.Text) this.captureValue = bytes.toString('utf8', start, end);
+    else if (this.captureKind === FieldKind.Repeated) this.captureValue = this.repeatedValues.get(bytes, start, end);
+    else {
+      const n = plainInteger(bytes, start, end);
+      this.captureValue = n >= 0 ? n : bytes.toString('utf8', start, end);
     }
-    this.texts.append(bytes, start, end);
   }
 
   /** The captured page text; invalid UTF-8 is replaced by U+FFFD as a string decoder would. */
@@ -303,9 +329,10 @@ export class DumpReader implements XmlSink {
         else this.record!.text = text;
         return;
       }
-      const value = this.captureText;
+      const value = this.captureValue;
       this.captureName = null;
-      this.captureText = '';
+      this.captureValue = '';
+      this.capturePieces = 0;
       return this.storeField(name, value);
     }
     const context = this.contexts.pop();
@@ -332,9 +359,12 @@ export class DumpReader implements XmlSink {
   }
 
   private capture(name: string): void {
+    const context = this.context;
     this.captureName = name;
-    this.captureText = '';
-    this.captureBytes = name === 'text' && (this.context === 'revision' || this.context === 'content');
+    this.captureValue = '';
+    this.capturePieces = 0;
+    this.captureKind = fieldKind(context, name);
+    this.captureBytes = name === 'text' && (context === 'revision' || context === 'content');
     if (this.captureBytes) this.texts.drop();
   }
 
@@ -415,11 +445,11 @@ export class DumpReader implements XmlSink {
         this.content = { fields: {}, attributes: {}, line: this.line() };
         return this.enter('content');
       case 'minor':
-        this.recordFlags.add('minor');
+        this.minor = true;
         this.skipDepth = 1;
         return;
       case 'comment':
-        if (attributes?.deleted) this.recordFlags.add('commentDeleted');
+        if (attributes?.deleted) this.commentDeleted = true;
         break;
       case 'text':
         this.record!.attributes.text = attributes ?? {};
@@ -435,11 +465,13 @@ export class DumpReader implements XmlSink {
 
   private startRecord(): void {
     this.record = { fields: {}, attributes: {}, line: this.line() };
-    this.recordFlags = new Set();
+    this.minor = false;
+    this.commentDeleted = false;
+    this.actionDeleted = false;
     this.contributor = null;
   }
 
-  private storeField(name: string, value: string): void {
+  private storeField(name: string, value: FieldValue): void {
     switch (this.context) {
       case 'siteinfo':
         return this.storeSiteInfoField(name, value);
@@ -458,7 +490,8 @@ export class DumpReader implements XmlSink {
     }
   }
 
-  private storeSiteInfoField(name: string, value: string): void {
+  private storeSiteInfoField(name: string, value: FieldValue): void {
+    if (typeof value !== 'string') value = String(value);
     const info = this.siteInfo;
     if (name === 'sitename') info.siteName = value;
     else if (name === 'dbname') info.dbName = value;
@@ -467,7 +500,8 @@ export class DumpReader implements XmlSink {
     else if (name === 'case') info.case = value === 'case-sensitive' ? 'case-sensitive' : 'first-letter';
   }
 
-  private storeNamespace(value: string): void {
+  private storeNamespace(value: FieldValue): void {
+    if (typeof value !== 'string') value = String(value);
     const key = Number(this.namespaceAttributes?.key);
     if (!Number.isInteger(key)) return this.problem('a <namespace> without a numeric key is ignored');
     const ns: DumpNamespace = {
@@ -478,10 +512,10 @@ export class DumpReader implements XmlSink {
     this.siteInfo.namespaces.push(ns);
   }
 
-  private storeContributorField(name: string, value: string): void {
+  private storeContributorField(name: string, value: FieldValue): void {
     const contributor = this.contributor!;
-    if (name === 'username') contributor.username = value;
-    else if (name === 'ip') contributor.ip = value;
+    if (name === 'username') contributor.username = String(value);
+    else if (name === 'ip') contributor.ip = String(value);
     else if (name === 'id') {
       const id = parseId(value);
       if (id !== undefined) contributor.id = id;
@@ -493,11 +527,11 @@ export class DumpReader implements XmlSink {
     if (this.pageStarted || this.pageBroken) return;
     this.pageStarted = true;
     const fields = this.page!.fields;
-    const header: DumpPageHeader = { title: fields.title ?? '', line: this.page!.line };
+    const header: DumpPageHeader = { title: textField(fields.title) ?? '', line: this.page!.line };
     if (fields.ns !== undefined) header.ns = parseInteger(fields.ns);
     if (fields.id !== undefined) header.id = parseId(fields.id);
-    if (fields.redirect !== undefined) header.redirect = fields.redirect;
-    if (fields.restrictions) header.restrictions = fields.restrictions;
+    if (fields.redirect !== undefined) header.redirect = textField(fields.redirect);
+    if (fields.restrictions) header.restrictions = textField(fields.restrictions);
     if (!fields.title) return this.breakPage('a <page> without a <title>');
     if (fields.id !== undefined && header.id === undefined) return this.breakPage(`page id "${fields.id}" is not a positive integer`);
     if (fields.ns !== undefined && header.ns === undefined) return this.breakPage(`namespace "${fields.ns}" is not an integer`);
@@ -506,7 +540,7 @@ export class DumpReader implements XmlSink {
 
   private breakPage(message: string): void {
     this.pageBroken = true;
-    this.problem(`${message}; the page is skipped`, this.page?.fields.title);
+    this.problem(`${message}; the page is skipped`, textField(this.page?.fields.title));
   }
 
   private endPage(skipped: boolean): void {
@@ -519,16 +553,16 @@ export class DumpReader implements XmlSink {
   private endRevision(): void {
     if (this.pageBroken) return;
     const { fields, attributes, line, text } = this.record!;
-    const subject = this.page!.fields.title;
+    const subject = textField(this.page!.fields.title);
     const id = parseId(fields.id ?? '');
     if (id === undefined) return this.problem(`a revision without a valid <id> ("${fields.id ?? ''}") is skipped`, subject);
-    const timestamp = fields.timestamp ?? '';
+    const timestamp = textField(fields.timestamp) ?? '';
     if (!isDumpTimestamp(timestamp)) return this.problem(`revision ${id} has an invalid <timestamp> "${timestamp}" and is skipped`, subject);
     const textAttributes = attributes.text ?? {};
     const main: DumpContent = {
       role: 'main',
-      model: fields.model,
-      format: fields.format,
+      model: textField(fields.model),
+      format: textField(fields.format),
       text: textAttributes.deleted || textAttributes.location ? undefined : (text ?? NO_TEXT),
       deleted: Boolean(textAttributes.deleted),
     };
@@ -539,15 +573,15 @@ export class DumpReader implements XmlSink {
       id,
       timestamp,
       contributor: this.contributor ?? { deleted: false },
-      minor: this.recordFlags.has('minor'),
-      commentDeleted: this.recordFlags.has('commentDeleted'),
+      minor: this.minor,
+      commentDeleted: this.commentDeleted,
       main,
       slots: this.contents,
       line,
     };
     if (fields.parentid !== undefined) revision.parentId = parseId(fields.parentid);
-    if (fields.comment !== undefined && !revision.commentDeleted) revision.comment = fields.comment;
-    if (fields.sha1) revision.sha1 = fields.sha1;
+    if (fields.comment !== undefined && !revision.commentDeleted) revision.comment = textField(fields.comment);
+    if (fields.sha1) revision.sha1 = textField(fields.sha1);
     this.record = null;
     this.contents = [];
     this.handler.revision(revision);
@@ -557,9 +591,9 @@ export class DumpReader implements XmlSink {
     const { fields, attributes, text } = this.content!;
     const textAttributes = attributes.text ?? {};
     const content: DumpContent = {
-      role: fields.role ?? 'main',
-      model: fields.model,
-      format: fields.format,
+      role: textField(fields.role) ?? 'main',
+      model: textField(fields.model),
+      format: textField(fields.format),
       text: textAttributes.deleted || textAttributes.location ? undefined : text,
       deleted: Boolean(textAttributes.deleted),
     };
@@ -578,23 +612,24 @@ export class DumpReader implements XmlSink {
   private endUpload(): void {
     if (this.pageBroken) return;
     const { fields, line } = this.record!;
-    const subject = this.page!.fields.title;
-    const timestamp = fields.timestamp ?? '';
+    const subject = textField(this.page!.fields.title);
+    const timestamp = textField(fields.timestamp) ?? '';
     if (!isDumpTimestamp(timestamp)) return this.problem(`an upload with an invalid <timestamp> "${timestamp}" is skipped`, subject);
-    if (!fields.filename) return this.problem('an upload without a <filename> is skipped', subject);
+    const filename = textField(fields.filename);
+    if (!filename) return this.problem('an upload without a <filename> is skipped', subject);
     const upload: DumpUpload = {
       timestamp,
       contributor: this.contributor ?? { deleted: false },
-      commentDeleted: this.recordFlags.has('commentDeleted'),
-      filename: fields.filename,
+      commentDeleted: this.commentDeleted,
+      filename,
       size: parseInteger(fields.size ?? '0') ?? 0,
       line,
     };
-    if (fields.comment !== undefined && !upload.commentDeleted) upload.comment = fields.comment;
-    if (fields.archivename) upload.archiveName = fields.archivename;
-    if (fields.src) upload.src = fields.src;
-    if (fields.sha1base36) upload.sha1base36 = fields.sha1base36;
-    if (fields.rel) upload.rel = fields.rel;
+    if (fields.comment !== undefined && !upload.commentDeleted) upload.comment = textField(fields.comment);
+    if (fields.archivename) upload.archiveName = textField(fields.archivename);
+    if (fields.src) upload.src = textField(fields.src);
+    if (fields.sha1base36) upload.sha1base36 = textField(fields.sha1base36);
+    if (fields.rel) upload.rel = textField(fields.rel);
     this.record = null;
     this.handler.upload(upload);
   }
@@ -605,32 +640,69 @@ export class DumpReader implements XmlSink {
     const subject = `log item ${fields.id ?? '?'}`;
     this.record = null;
     if (id === undefined) return this.problem(`a log item without a valid <id> is skipped`, subject);
-    const timestamp = fields.timestamp ?? '';
+    const timestamp = textField(fields.timestamp) ?? '';
     if (!isDumpTimestamp(timestamp)) return this.problem(`invalid <timestamp> "${timestamp}"; the log item is skipped`, subject);
     const item: DumpLogItem = {
       id,
       timestamp,
       contributor: this.contributor ?? { deleted: false },
-      commentDeleted: this.recordFlags.has('commentDeleted'),
-      type: fields.type ?? '',
-      action: fields.action ?? '',
-      actionDeleted: this.recordFlags.has('actionDeleted'),
+      commentDeleted: this.commentDeleted,
+      type: textField(fields.type) ?? '',
+      action: textField(fields.action) ?? '',
+      actionDeleted: this.actionDeleted,
       line,
     };
-    if (fields.comment !== undefined && !item.commentDeleted) item.comment = fields.comment;
-    if (fields.logtitle !== undefined) item.logTitle = fields.logtitle;
-    if (fields.params !== undefined) item.params = fields.params;
+    if (fields.comment !== undefined && !item.commentDeleted) item.comment = textField(fields.comment);
+    if (fields.logtitle !== undefined) item.logTitle = textField(fields.logtitle);
+    if (fields.params !== undefined) item.params = textField(fields.params);
     this.handler.logItem(item);
   }
 }
 
-function parseInteger(value: string): number | undefined {
+/** The fields read as numbers when plain integers; the others are strings. */
+function fieldKind(context: Context, name: string): FieldKind {
+  switch (context) {
+    case 'page':
+      return name === 'id' || name === 'ns' ? FieldKind.Integer : FieldKind.Text;
+    case 'revision':
+      if (name === 'id' || name === 'parentid' || name === 'origin') return FieldKind.Integer;
+      return name === 'model' || name === 'format' ? FieldKind.Repeated : FieldKind.Text;
+    case 'content':
+      if (name === 'origin') return FieldKind.Integer;
+      return name === 'role' || name === 'model' || name === 'format' ? FieldKind.Repeated : FieldKind.Text;
+    case 'contributor':
+      if (name === 'id') return FieldKind.Integer;
+      return name === 'username' || name === 'ip' ? FieldKind.Repeated : FieldKind.Text;
+    default:
+      return FieldKind.Text;
+  }
+}
+
+/** bytes[start, end) as a plain decimal integer (see FieldValue), or -1 when it is anything else. */
+function plainInteger(bytes: Buffer, start: number, end: number): number {
+  if (end - start > 15 || end === start || (bytes[start] === 0x30 && end - start > 1)) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const digit = bytes[i]! - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+/** A field of the Text or Repeated kind (a number only when read from some other element by mistake). */
+function textField(value: FieldValue | undefined): string | undefined {
+  return typeof value === 'number' ? String(value) : value;
+}
+
+function parseInteger(value: FieldValue): number | undefined {
+  if (typeof value === 'number') return value;
   const trimmed = value.trim();
   if (!/^-?[0-9]+$/.test(trimmed)) return undefined;
   return Number(trimmed);
 }
 
-function parseId(value: string): number | undefined {
+function parseId(value: FieldValue): number | undefined {
   const n = parseInteger(value);
   return n !== undefined && n > 0 && Number.isSafeInteger(n) ? n : undefined;
 }

@@ -10,11 +10,25 @@ import type { DumpHandler, DumpLogItem, DumpPageHeader, DumpProblem, DumpRevisio
 
 export interface EventBatch {
   type: 'events';
-  items: unknown[];
-  /** The buffers holding the batch's texts, referred to by index in the items. */
+  /**
+   * The events in order: tags and numbers (ids, lines, flags, where texts are), NaN for a number
+   * absent. A view of a transferred buffer: numbers cost nothing to clone, and the worker writes
+   * them without the array stores of many small values that a plain array would take.
+   */
+  numbers: Float64Array;
+  /** The events' strings, in order (undefined: absent). */
+  strings: (string | undefined)[];
+  /** Records of the rare events, which travel as objects. */
+  objects: unknown[];
+  /** The buffers holding the batch's texts, referred to by index in the numbers. */
   arenas: ArrayBuffer[];
   bytesRead: number;
   totalBytes: number;
+}
+
+/** What to transfer rather than copy when posting a batch. */
+export function batchTransfers(batch: EventBatch): ArrayBuffer[] {
+  return [...batch.arenas, batch.numbers.buffer as ArrayBuffer];
 }
 
 const ARENA_BYTES = 4 << 20;
@@ -96,9 +110,21 @@ const OTHER = 5;
 /** The report of an unknown element: name and problem, given once per name however many readers met it. */
 const UNKNOWN_ELEMENT = 6;
 
+/** Flags of a revision, in one number. */
+const CONTRIBUTOR_DELETED = 1;
+const MINOR = 2;
+const COMMENT_DELETED = 4;
+const TEXT_DELETED = 8;
+
+/** Numbers a batch starts with room for (it grows as needed): about what 4,000 revisions take. */
+const NUMBERS = 1 << 16;
+
 /** Collects handler calls in the worker; `take()` returns them as a batch to post. */
 export class EventBatcher implements DumpHandler {
-  private items: unknown[] = [];
+  private numbers = new Float64Array(NUMBERS);
+  private used = 0;
+  private strings: (string | undefined)[] = [];
+  private objects: unknown[] = [];
   private textBytes = 0;
   /** Give it to the reader: its texts are then written straight into the batch's buffers. */
   readonly texts = new TextArena();
@@ -118,7 +144,13 @@ export class EventBatcher implements DumpHandler {
   }
 
   pageStart(page: DumpPageHeader): void {
-    this.items.push(PAGE_START, page.title, page.ns, page.id, page.redirect, page.restrictions, page.line);
+    const at = this.reserve(4);
+    const numbers = this.numbers;
+    numbers[at] = PAGE_START;
+    numbers[at + 1] = page.ns ?? NaN;
+    numbers[at + 2] = page.id ?? NaN;
+    numbers[at + 3] = page.line;
+    this.strings.push(page.title, page.redirect, page.restrictions);
     this.count++;
   }
 
@@ -126,13 +158,24 @@ export class EventBatcher implements DumpHandler {
     const main = r.main;
     if (r.slots.length > 0) {
       const slots = r.slots.map((slot) => ({ ...slot, text: slot.text === undefined ? undefined : (new Uint8Array(slot.text) as Buffer) }));
-      this.items.push(REVISION_WITH_SLOTS, { ...r, main: { ...main, text: undefined }, slots });
+      const at = this.reserve(2);
+      this.numbers[at] = REVISION_WITH_SLOTS;
+      this.numbers[at + 1] = this.objects.length;
+      this.objects.push({ ...r, main: { ...main, text: undefined }, slots });
     } else {
       const c = r.contributor;
-      this.items.push(
-        REVISION, r.id, r.parentId, r.timestamp, c.username, c.id, c.ip, c.deleted, r.minor, r.comment, r.commentDeleted, r.sha1,
-        main.model, main.format, main.deleted, main.bytes, main.sha1, main.origin, r.line,
-      );
+      const at = this.reserve(8);
+      const numbers = this.numbers;
+      numbers[at] = REVISION;
+      numbers[at + 1] = r.id;
+      numbers[at + 2] = r.parentId ?? NaN;
+      numbers[at + 3] = c.id ?? NaN;
+      numbers[at + 4] = (c.deleted ? CONTRIBUTOR_DELETED : 0) | (r.minor ? MINOR : 0) | (r.commentDeleted ? COMMENT_DELETED : 0) | (main.deleted ? TEXT_DELETED : 0);
+      numbers[at + 5] = main.bytes ?? NaN;
+      numbers[at + 6] = main.origin ?? NaN;
+      numbers[at + 7] = r.line;
+      const strings = this.strings;
+      strings.push(r.timestamp, c.username, c.ip, r.comment, r.sha1, main.model, main.format, main.sha1);
     }
     this.pushText(main.text);
     this.texts.holding = false;
@@ -144,7 +187,9 @@ export class EventBatcher implements DumpHandler {
   }
 
   pageEnd(skipped: boolean): void {
-    this.items.push(PAGE_END, skipped);
+    const at = this.reserve(2);
+    this.numbers[at] = PAGE_END;
+    this.numbers[at + 1] = skipped ? 1 : 0;
     this.texts.holding = false;
     this.count++;
   }
@@ -158,23 +203,53 @@ export class EventBatcher implements DumpHandler {
   }
 
   unknownElement(name: string, problem: DumpProblem): void {
-    this.items.push(UNKNOWN_ELEMENT, name, problem);
+    const at = this.reserve(1);
+    this.numbers[at] = UNKNOWN_ELEMENT;
+    this.strings.push(name);
+    this.objects.push(problem);
     this.count++;
   }
 
-  /** The batch so far (the arena to be transferred); the batcher starts over empty. */
+  /** The batch so far (its buffers to be transferred: see batchTransfers); the batcher starts over empty. */
   take(bytesRead: number, totalBytes: number): EventBatch {
-    const batch: EventBatch = { type: 'events', items: this.items, arenas: this.texts.detach(), bytesRead, totalBytes };
-    this.items = [];
+    const batch: EventBatch = {
+      type: 'events',
+      numbers: this.numbers.subarray(0, this.used),
+      strings: this.strings,
+      objects: this.objects,
+      arenas: this.texts.detach(),
+      bytesRead,
+      totalBytes,
+    };
+    this.numbers = new Float64Array(NUMBERS);
+    this.used = 0;
+    this.strings = [];
+    this.objects = [];
     this.textBytes = 0;
     this.count = 0;
     return batch;
   }
 
-  /** A text is the index of its buffer, its offset and its length in the items (-1: no text). */
+  /** Room for `count` more numbers; returns where they go. */
+  private reserve(count: number): number {
+    const at = this.used;
+    if (at + count > this.numbers.length) {
+      const bigger = new Float64Array(this.numbers.length * 2);
+      bigger.set(this.numbers.subarray(0, at));
+      this.numbers = bigger;
+    }
+    this.used = at + count;
+    return at;
+  }
+
+  /** A text is the index of its buffer, its offset and its length in the numbers (-1: no text). */
   private pushText(text: Buffer | undefined): void {
+    const at = this.reserve(3);
+    const numbers = this.numbers;
     if (text === undefined) {
-      this.items.push(-1, 0, -1);
+      numbers[at] = -1;
+      numbers[at + 1] = 0;
+      numbers[at + 2] = -1;
       return;
     }
     let where = this.texts.locate(text);
@@ -183,12 +258,17 @@ export class EventBatcher implements DumpHandler {
       this.texts.append(text, 0, text.length);
       where = this.texts.locate(this.texts.take())!;
     }
-    this.items.push(where[0], where[1], text.length);
+    numbers[at] = where[0];
+    numbers[at + 1] = where[1];
+    numbers[at + 2] = text.length;
     this.textBytes += text.length;
   }
 
   private other(method: keyof DumpHandler, argument: unknown): void {
-    this.items.push(OTHER, method, argument);
+    const at = this.reserve(1);
+    this.numbers[at] = OTHER;
+    this.strings.push(method);
+    this.objects.push(argument);
     this.count++;
   }
 }
@@ -201,79 +281,89 @@ export interface ReplayContext {
   unknownReported: Set<string>;
 }
 
-/** Replays a batch into a handler, in order; texts are views of the transferred buffer. */
+/** Replays a batch into a handler, in order; texts are views of the transferred buffers. */
 export function replayBatch(batch: EventBatch, handler: DumpHandler, context?: ReplayContext): void {
-  const items = batch.items;
+  const { numbers, strings, objects } = batch;
   const base = context?.lineBase ?? 0;
   const text = (at: number): Buffer | undefined => {
-    const length = items[at + 2] as number;
-    return length < 0 ? undefined : Buffer.from(batch.arenas[items[at] as number]!, items[at + 1] as number, length);
+    const length = numbers[at + 2]!;
+    return length < 0 ? undefined : Buffer.from(batch.arenas[numbers[at]!]!, numbers[at + 1]!, length);
   };
+  let s = 0;
+  let o = 0;
   let i = 0;
-  while (i < items.length) {
-    const tag = items[i] as number;
+  while (i < numbers.length) {
+    const tag = numbers[i]!;
     if (tag === REVISION) {
+      const flags = numbers[i + 4]!;
       const revision: DumpRevision = {
-        id: items[i + 1] as number,
-        parentId: items[i + 2] as number | undefined,
-        timestamp: items[i + 3] as string,
+        id: numbers[i + 1]!,
+        parentId: numberOrUndefined(numbers[i + 2]!),
+        timestamp: strings[s]!,
         contributor: {
-          username: items[i + 4] as string | undefined,
-          id: items[i + 5] as number | undefined,
-          ip: items[i + 6] as string | undefined,
-          deleted: items[i + 7] as boolean,
+          username: strings[s + 1],
+          id: numberOrUndefined(numbers[i + 3]!),
+          ip: strings[s + 2],
+          deleted: (flags & CONTRIBUTOR_DELETED) !== 0,
         },
-        minor: items[i + 8] as boolean,
-        comment: items[i + 9] as string | undefined,
-        commentDeleted: items[i + 10] as boolean,
-        sha1: items[i + 11] as string | undefined,
+        minor: (flags & MINOR) !== 0,
+        comment: strings[s + 3],
+        commentDeleted: (flags & COMMENT_DELETED) !== 0,
+        sha1: strings[s + 4],
         main: {
           role: 'main',
-          model: items[i + 12] as string | undefined,
-          format: items[i + 13] as string | undefined,
-          deleted: items[i + 14] as boolean,
-          bytes: items[i + 15] as number | undefined,
-          sha1: items[i + 16] as string | undefined,
-          origin: items[i + 17] as number | undefined,
-          text: text(i + 19),
+          model: strings[s + 5],
+          format: strings[s + 6],
+          deleted: (flags & TEXT_DELETED) !== 0,
+          bytes: numberOrUndefined(numbers[i + 5]!),
+          sha1: strings[s + 7],
+          origin: numberOrUndefined(numbers[i + 6]!),
+          text: text(i + 8),
         },
         slots: [],
-        line: (items[i + 18] as number) + base,
+        line: numbers[i + 7]! + base,
       };
-      i += 22;
+      i += 11;
+      s += 8;
       handler.revision(revision);
     } else if (tag === PAGE_START) {
-      const header: DumpPageHeader = { title: items[i + 1] as string, line: (items[i + 6] as number) + base };
-      if (items[i + 2] !== undefined) header.ns = items[i + 2] as number;
-      if (items[i + 3] !== undefined) header.id = items[i + 3] as number;
-      if (items[i + 4] !== undefined) header.redirect = items[i + 4] as string;
-      if (items[i + 5] !== undefined) header.restrictions = items[i + 5] as string;
-      i += 7;
+      const header: DumpPageHeader = { title: strings[s]!, line: numbers[i + 3]! + base };
+      if (!Number.isNaN(numbers[i + 1])) header.ns = numbers[i + 1]!;
+      if (!Number.isNaN(numbers[i + 2])) header.id = numbers[i + 2]!;
+      if (strings[s + 1] !== undefined) header.redirect = strings[s + 1];
+      if (strings[s + 2] !== undefined) header.restrictions = strings[s + 2];
+      i += 4;
+      s += 3;
       handler.pageStart(header);
     } else if (tag === PAGE_END) {
-      const skipped = items[i + 1] as boolean;
+      const skipped = numbers[i + 1] === 1;
       i += 2;
       handler.pageEnd(skipped);
     } else if (tag === REVISION_WITH_SLOTS) {
-      const revision = items[i + 1] as DumpRevision;
+      const revision = objects[numbers[i + 1]!] as DumpRevision;
       revision.main.text = text(i + 2);
       revision.line += base;
       i += 5;
+      o++;
       handler.revision(revision);
     } else if (tag === UNKNOWN_ELEMENT) {
-      const name = items[i + 1] as string;
-      const problem = items[i + 2] as DumpProblem;
-      i += 3;
+      const name = strings[s++]!;
+      const problem = objects[o++] as DumpProblem;
+      i += 1;
       if (context?.unknownReported.has(name)) continue;
       context?.unknownReported.add(name);
       handler.problem(withLineBase(problem, base));
     } else {
-      const method = items[i + 1] as keyof DumpHandler;
-      const argument = withLineBase(items[i + 2], base);
-      i += 3;
+      const method = strings[s++] as keyof DumpHandler;
+      const argument = withLineBase(objects[o++], base);
+      i += 1;
       (handler[method] as (a: unknown) => void).call(handler, argument);
     }
   }
+}
+
+function numberOrUndefined(n: number): number | undefined {
+  return Number.isNaN(n) ? undefined : n;
 }
 
 /** A record or problem (a copy made by structured clone, changed in place) with its line moved down by `base`. */

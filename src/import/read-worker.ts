@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { DumpFatalError, DumpReader } from './dump-reader.ts';
 import { DumpSourceError, openDump, readRange, type DumpSegment } from './dump-source.ts';
-import { EventBatcher } from './event-batch.ts';
+import { batchTransfers, EventBatcher } from './event-batch.ts';
 
 export interface ReadWorkerJob {
   path: string;
@@ -62,7 +62,7 @@ function batchPoster(batcher: EventBatcher, bytesRead: () => number, totalBytes:
     if (unneeded()) throw new Stopped();
     credits--;
     const batch = batcher.take(bytesRead(), totalBytes);
-    parentPort!.postMessage(segment === undefined ? batch : { ...batch, segment }, batch.arenas);
+    parentPort!.postMessage(segment === undefined ? batch : { ...batch, segment }, batchTransfers(batch));
   };
 }
 

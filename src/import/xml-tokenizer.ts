@@ -63,7 +63,9 @@ export class XmlTokenizer {
   private crPending = false;
   private atDocumentStart = true;
   private scratch = Buffer.allocUnsafe(1 << 16);
-  private readonly names = new NameCache();
+  private readonly names = new ByteStringCache();
+  /** Attribute values apart from names: a dump repeats a few (`preserve`, `first-letter`) among many that differ (`bytes`, `sha1`). */
+  private readonly attributeValues = new ByteStringCache();
   /** The first `&` at or after `ampFrom` in `view` (-1: none): one native search serves many text nodes. */
   private ampFrom = 0;
   private ampAt = -2;
@@ -157,6 +159,11 @@ export class XmlTokenizer {
     if (!this.rootSeen) throw this.error('the document has no root element', this.view.length);
   }
 
+  /** Line of a position in the current data (default: where parsing stopped), without the cost of its column. */
+  lineNumber(at = this.pos): number {
+    return this.lineAt(at);
+  }
+
   /** Line and column (in characters) of a position in the current data (default: where parsing stopped). */
   position(at = this.pos): { line: number; column: number } {
     const line = this.lineAt(at);
@@ -247,25 +254,47 @@ export class XmlTokenizer {
     const view = this.view;
     if (this.scratch.length < end - start) this.scratch = Buffer.allocUnsafe(Math.max(end - start, this.scratch.length * 2));
     const out = this.scratch;
-    let n = 0;
-    let last = start;
+    // The text goes over in one copy; then each entity is written over its own bytes and the run
+    // after it moves back over the gap (copyWithin costs less per call than a copy between buffers).
+    copyBytes(view, start, end, out, 0);
+    let n = firstAmp - start;
     let amp = firstAmp;
-    while (amp >= 0) {
-      let semi = -1;
-      const limit = Math.min(end, amp + 13);
-      for (let i = amp + 1; i < limit; i++) {
-        if (view[i] === SEMI) {
-          semi = i;
-          break;
+    for (;;) {
+      // Wiki text is full of the four entities below: they are recognised without looking for the `;` first.
+      const c1 = view[amp + 1];
+      let next: number;
+      if (c1 === 0x6c /* l */ && view[amp + 2] === 0x74 && view[amp + 3] === SEMI && amp + 3 < end) {
+        out[n++] = LT;
+        next = amp + 4;
+      } else if (c1 === 0x67 /* g */ && view[amp + 2] === 0x74 && view[amp + 3] === SEMI && amp + 3 < end) {
+        out[n++] = GT;
+        next = amp + 4;
+      } else if (c1 === 0x71 /* q */ && view[amp + 2] === 0x75 && view[amp + 3] === 0x6f && view[amp + 4] === 0x74 && view[amp + 5] === SEMI && amp + 5 < end) {
+        out[n++] = 0x22;
+        next = amp + 6;
+      } else if (c1 === 0x61 /* a */ && view[amp + 2] === 0x6d && view[amp + 3] === 0x70 && view[amp + 4] === SEMI && amp + 4 < end) {
+        out[n++] = AMP;
+        next = amp + 5;
+      } else {
+        let semi = -1;
+        const limit = Math.min(end, amp + 13);
+        for (let i = amp + 1; i < limit; i++) {
+          if (view[i] === SEMI) {
+            semi = i;
+            break;
+          }
         }
+        if (semi < 0) throw this.error('"&" that starts no entity', amp);
+        n = this.entityInto(amp + 1, semi, out, n);
+        next = semi + 1;
       }
-      if (semi < 0) throw this.error('"&" that starts no entity', amp);
-      n = copyBytes(view, last, amp, out, n);
-      n = this.entityInto(amp + 1, semi, out, n);
-      last = semi + 1;
-      amp = this.nextAmp(last, end);
+      amp = this.nextAmp(next, end);
+      const runEnd = amp < 0 ? end : amp;
+      if (runEnd - next > 16) out.copyWithin(n, next - start, runEnd - start);
+      else for (let i = next; i < runEnd; i++) out[n + i - next] = view[i]!;
+      n += runEnd - next;
+      if (amp < 0) return n;
     }
-    return copyBytes(view, last, end, out, n);
   }
 
   /** Index of the first `&` in view[start, end), or -1. */
@@ -367,6 +396,13 @@ export class XmlTokenizer {
     }
     let nameEnd = gt;
     while (nameEnd > lt + 2 && isSpace(view[nameEnd - 1]!)) nameEnd--;
+    const expected = this.stack.length > 0 ? this.stack[this.stack.length - 1]! : null;
+    if (expected !== null && expected.length === nameEnd - lt - 2 && isAsciiName(expected, view, lt + 2)) {
+      // The usual case, the innermost element closing: compared in place, no name to look up.
+      this.stack.pop();
+      this.sink.close(expected);
+      return gt + 1;
+    }
     const name = this.names.get(view, lt + 2, nameEnd);
     const open = this.stack.pop();
     if (open === undefined) throw this.error(`end tag </${name}> without a start tag`, lt);
@@ -382,13 +418,18 @@ export class XmlTokenizer {
     const view = this.view;
     const length = view.length;
     let i = lt + 1;
-    while (i < length && !isTagNameEnd(view[i]!)) i++;
+    let hash = 0;
+    for (; i < length; i++) {
+      const c = view[i]!;
+      if (isTagNameEnd(c)) break;
+      hash = nextHash(hash, c);
+    }
     if (i === length) {
       if (final) throw this.error('the document ends inside a tag', lt);
       return -1;
     }
     if (i === lt + 1 || !isNameStart(view[lt + 1]!)) throw this.error('invalid tag name', lt);
-    const name = this.names.get(view, lt + 1, i);
+    const name = this.names.lookup(hash, view, lt + 1, i);
     let attributes: XmlAttributes | null = null;
     for (;;) {
       while (i < length && isSpace(view[i]!)) i++;
@@ -417,7 +458,7 @@ export class XmlTokenizer {
         if (final) throw this.error(`the document ends inside <${name}>`, lt);
         return -1;
       }
-      const attrName = view.toString('utf8', i, eq).trimEnd();
+      const attrName = this.attributeName(i, eq);
       if (attrName.length === 0 || /[\s<>"'/]/.test(attrName)) throw this.error(`malformed attribute in <${name}>`, i);
       let q = eq + 1;
       while (q < length && isSpace(view[q]!)) q++;
@@ -432,16 +473,46 @@ export class XmlTokenizer {
         if (final) throw this.error(`the document ends inside <${name}>`, lt);
         return -1;
       }
-      if (indexInRange(view, LT, q + 1, close) >= 0) throw this.error(`"<" in attribute ${attrName} of <${name}>`, q);
       attributes ??= {};
-      const amp = indexInRange(view, AMP, q + 1, close);
-      attributes[attrName] = amp < 0 ? view.toString('utf8', q + 1, close) : this.scratchString(q + 1, close, amp);
+      attributes[attrName] = this.attributeValue(q + 1, close, attrName, name, q);
       i = close + 1;
       const after = i < length ? view[i]! : -1;
       if (i < length && !isSpace(after) && after !== GT && after !== SLASH) {
         throw this.error(`missing space between attributes of <${name}>`, i);
       }
     }
+  }
+
+  /** The name of an attribute, view[start, end) up to its `=`, white space after it trimmed as String#trimEnd does. */
+  private attributeName(start: number, end: number): string {
+    const view = this.view;
+    let hash = 0;
+    for (let i = start; i < end; i++) {
+      const c = view[i]!;
+      // Anything that may need trimming or make the name malformed takes the general way.
+      if (c <= 0x20 || c >= 0x7f || c === LT || c === GT || c === 0x22 || c === 0x27 || c === SLASH) return view.toString('utf8', start, end).trimEnd();
+      hash = nextHash(hash, c);
+    }
+    return this.names.lookup(hash, view, start, end);
+  }
+
+  /** The value of an attribute, view[start, end) between its quotes, entities decoded. */
+  private attributeValue(start: number, end: number, attrName: string, element: string, quote: number): string {
+    const view = this.view;
+    if (end - start <= SHORT_RANGE) {
+      let hash = 0;
+      let amp = -1;
+      for (let i = start; i < end; i++) {
+        const c = view[i]!;
+        if (c === LT) throw this.error(`"<" in attribute ${attrName} of <${element}>`, quote);
+        if (c === AMP && amp < 0) amp = i;
+        hash = nextHash(hash, c);
+      }
+      return amp < 0 ? this.attributeValues.lookup(hash, view, start, end) : this.scratchString(start, end, amp);
+    }
+    if (indexInRange(view, LT, start, end) >= 0) throw this.error(`"<" in attribute ${attrName} of <${element}>`, quote);
+    const amp = indexInRange(view, AMP, start, end);
+    return amp < 0 ? view.toString('utf8', start, end) : this.scratchString(start, end, amp);
   }
 
   private scratchString(start: number, end: number, amp: number): string {
@@ -459,23 +530,57 @@ export class XmlTokenizer {
   }
 }
 
-/** Element names as strings, decoded once: a dump repeats the same few dozen names millions of times. */
-class NameCache {
-  private readonly byHash = new Map<number, string>();
+/** The hash ByteStringCache files a byte string under, built a byte at a time (from 0) by its caller. */
+export function nextHash(hash: number, byte: number): number {
+  return (Math.imul(hash, 31) + byte) | 0;
+}
+
+const CACHE_SLOTS = 1024;
+const CACHED_BYTES = 32;
+
+/**
+ * Strings of short byte runs decoded once: a dump repeats the same few dozen element names, content
+ * models and user names millions of times. One entry per slot, the newest kept: a value that does
+ * not repeat costs its hash and the copy of its bytes.
+ */
+export class ByteStringCache {
+  private readonly keys = new Uint8Array(CACHE_SLOTS * CACHED_BYTES);
+  private readonly keyLengths = new Int32Array(CACHE_SLOTS).fill(-1);
+  private readonly strings: string[] = new Array<string>(CACHE_SLOTS).fill('');
 
   get(bytes: Buffer, start: number, end: number): string {
-    let hash = end - start;
-    for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + bytes[i]!) | 0;
-    const cached = this.byHash.get(hash);
-    if (cached !== undefined && cached.length === end - start && sameAscii(cached, bytes, start)) return cached;
-    const name = bytes.toString('utf8', start, end);
-    if (name.length === end - start && this.byHash.size < 1024) this.byHash.set(hash, name);
-    return name;
+    if (end - start > CACHED_BYTES) return bytes.toString('utf8', start, end);
+    let hash = 0;
+    for (let i = start; i < end; i++) hash = nextHash(hash, bytes[i]!);
+    return this.lookup(hash, bytes, start, end);
+  }
+
+  /** `get` with the hash of bytes[start, end) already made by the caller (see nextHash). */
+  lookup(hash: number, bytes: Buffer, start: number, end: number): string {
+    const length = end - start;
+    if (length > CACHED_BYTES) return bytes.toString('utf8', start, end);
+    const slot = (hash ^ (hash >>> 11) ^ length) & (CACHE_SLOTS - 1);
+    const keys = this.keys;
+    const at = slot * CACHED_BYTES;
+    if (this.keyLengths[slot] === length) {
+      let i = 0;
+      while (i < length && keys[at + i] === bytes[start + i]) i++;
+      if (i === length) return this.strings[slot]!;
+    }
+    const text = bytes.toString('utf8', start, end);
+    for (let i = 0; i < length; i++) keys[at + i] = bytes[start + i]!;
+    this.keyLengths[slot] = length;
+    this.strings[slot] = text;
+    return text;
   }
 }
 
-function sameAscii(s: string, bytes: Buffer, start: number): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== bytes[start + i]) return false;
+/** Whether bytes[start, start + name.length) spell `name`, which must be ASCII for a match. */
+function isAsciiName(name: string, bytes: Buffer, start: number): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c !== bytes[start + i] || c >= 0x80) return false;
+  }
   return true;
 }
 
