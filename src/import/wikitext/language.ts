@@ -176,39 +176,45 @@ export function redirectPattern(lang: string): RegExp {
  * gives the id and the `$1` part of a whole text, trying the case-insensitive words first.
  */
 export class MagicWordMatcher {
-  private readonly patterns: { regex: RegExp; ids: string[] }[] = [];
+  /**
+   * Per regex, each alternative's id, capture group and parameter group (-1 without `$1`).
+   * Numbered groups, not named ones: a match with named groups builds an object of all of them.
+   */
+  private readonly patterns: { regex: RegExp; ids: string[]; groups: number[]; params: number[] }[] = [];
 
   constructor(lang: string, ids: readonly string[]) {
-    const groups: { alternatives: string[]; ids: string[] }[] = [
-      { alternatives: [], ids: [] },
-      { alternatives: [], ids: [] },
+    const groups: { alternatives: string[]; ids: string[]; groups: number[]; params: number[] }[] = [
+      { alternatives: [], ids: [], groups: [], params: [] },
+      { alternatives: [], ids: [], groups: [], params: [] },
     ];
     for (const id of ids) {
       const word = magicWords(lang).get(id);
       if (!word) continue;
       const group = groups[word.caseSensitive ? 1 : 0]!;
       for (const synonym of word.synonyms) {
-        const n = group.ids.length;
         const [head, ...rest] = synonym.split('$1');
         // MagicWordArray::getVariableRegex: each `$1` becomes `(.*?)`; the first one is the parameter.
-        const body = rest.length === 0 ? escapeRe(head!) : `${escapeRe(head!)}(?<p${n}>.*?)${rest.map(escapeRe).join('(?:.*?)')}`;
-        group.alternatives.push(`(?<g${n}>${body})`);
+        const body = rest.length === 0 ? escapeRe(head!) : `${escapeRe(head!)}(.*?)${rest.map(escapeRe).join('(?:.*?)')}`;
+        const groupNumber = group.alternatives.length + group.params.filter((p) => p >= 0).length + 1;
+        group.alternatives.push(`(${body})`);
         group.ids.push(id);
+        group.groups.push(groupNumber);
+        group.params.push(rest.length === 0 ? -1 : groupNumber + 1);
       }
     }
     for (const [index, group] of groups.entries()) {
       if (group.alternatives.length === 0) continue;
-      this.patterns.push({ regex: new RegExp(`^(?:${group.alternatives.join('|')})$`, index === 1 ? 'u' : 'iu'), ids: group.ids });
+      this.patterns.push({ regex: new RegExp(`^(?:${group.alternatives.join('|')})$`, index === 1 ? 'u' : 'iu'), ids: group.ids, groups: group.groups, params: group.params });
     }
   }
 
   /** The id and parameter of the magic word the whole text is, or null. */
   matchVariableStartToEnd(text: string): { id: string; param: string } | null {
-    for (const { regex, ids } of this.patterns) {
-      const groups = regex.exec(text)?.groups;
-      if (!groups) continue;
+    for (const { regex, ids, groups, params } of this.patterns) {
+      const m = regex.exec(text);
+      if (m === null) continue;
       for (let n = 0; n < ids.length; n++) {
-        if (groups[`g${n}`] !== undefined) return { id: ids[n]!, param: groups[`p${n}`] ?? '' };
+        if (m[groups[n]!] !== undefined) return { id: ids[n]!, param: params[n]! >= 0 ? (m[params[n]!] ?? '') : '' };
       }
     }
     return null;

@@ -139,8 +139,25 @@ interface SwitchMatcher {
 }
 
 const switchMatchers = new Map<string, SwitchMatcher>();
+/** The matcher by extension set and language: a page's lookup builds no key string. */
+const switchMatchersBySet = new WeakMap<ReadonlySet<string>, Map<string, SwitchMatcher>>();
+const NO_EXTENSIONS: ReadonlySet<string> = new Set();
 
 function switchMatcher(lang: string, extensions: ReadonlySet<string> | undefined): SwitchMatcher {
+  let byLanguage = switchMatchersBySet.get(extensions ?? NO_EXTENSIONS);
+  if (byLanguage === undefined) {
+    byLanguage = new Map();
+    switchMatchersBySet.set(extensions ?? NO_EXTENSIONS, byLanguage);
+  }
+  let matcher = byLanguage.get(lang);
+  if (matcher === undefined) {
+    matcher = buildSwitchMatcher(lang, extensions);
+    byLanguage.set(lang, matcher);
+  }
+  return matcher;
+}
+
+function buildSwitchMatcher(lang: string, extensions: ReadonlySet<string> | undefined): SwitchMatcher {
   const key = `${lang}\n${extensions ? [...extensions].join('|') : ''}`;
   let matcher = switchMatchers.get(key);
   if (matcher) return matcher;
@@ -169,13 +186,18 @@ function switchMatcher(lang: string, extensions: ReadonlySet<string> | undefined
   return matcher;
 }
 
+function containsAny(text: string, needles: readonly string[]): boolean {
+  for (const needle of needles) if (text.indexOf(needle) >= 0) return true;
+  return false;
+}
+
 /**
  * Parser::doDoubleUnderscore (MagicWordArray::matchAndRemove): every switch of the content
  * language or English, by its id; the switches are removed from the text, as the later passes see it.
  */
 function scanSwitches(text: string, out: ScannedLinks, ctx: LinkContext): string {
   const matcher = switchMatcher(ctx.lang ?? 'en', ctx.extensions);
-  if (!matcher.starts.some((start) => text.indexOf(start) >= 0)) return text;
+  if (!containsAny(text, matcher.starts)) return text;
   for (const { regex, ids } of matcher.patterns) {
     text = text.replace(regex, (...groups: unknown[]) => {
       const index = groups.findIndex((group, i) => i > 0 && i <= ids.length && group !== undefined);
@@ -216,8 +238,8 @@ function internalLinks(text: string, ctx: LinkContext, out: ScannedLinks): strin
     }
     let target = m[1]!;
     if (target.indexOf('%') >= 0) target = safeDecodeUri(target).replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    const origLink = target.replace(/^ +/, '');
-    if (STARTS_WITH_PROTOCOL.test(origLink)) {
+    const origLink = target.charCodeAt(0) === 0x20 ? target.replace(/^ +/, '') : target;
+    if (mayStartWithProtocol(origLink) && STARTS_WITH_PROTOCOL.test(origLink)) {
       rest += '[[' + line;
       continue;
     }
@@ -262,6 +284,12 @@ function internalLinks(text: string, ctx: LinkContext, out: ScannedLinks): strin
   return rest;
 }
 
+/** Every URL protocol has its colon within its first ten characters, or starts with `//`. */
+function mayStartWithProtocol(s: string): boolean {
+  const colon = s.indexOf(':');
+  return (colon > 0 && colon < 10) || s.startsWith('//');
+}
+
 function classify(title: ParsedTitle, forced: boolean, caption: string, ctx: LinkContext, out: ScannedLinks): void {
   if (!forced && title.interwiki !== '') {
     const isTalk = ctx.ns >= 0 && ctx.ns % 2 === 1;
@@ -298,12 +326,22 @@ function classify(title: ParsedTitle, forced: boolean, caption: string, ctx: Lin
   }
   if (title.ns === NS_SPECIAL) return;
   const isSelf = title.ns === ctx.ns && title.dbKey === ctx.dbKey && title.fragment === '';
-  if (!isSelf && title.dbKey !== '') addPageLink(title.ns, title.dbKey, out);
+  if (!isSelf && title.dbKey !== '') addPageLink(title, out);
 }
 
-function addPageLink(ns: number, dbKey: string, out: ScannedLinks): void {
-  const key = `${ns}:${dbKey}`;
-  if (!out.pageLinks.has(key)) out.pageLinks.set(key, { ns, dbKey });
+/**
+ * `ns:dbKey` of the titles the codec gave out (it gives the same object for the same text): a
+ * link met on page after page finds its key made, hashed, and identical to the one in the map.
+ */
+const pageLinkKeys = new WeakMap<ParsedTitle, string>();
+
+function addPageLink(title: ParsedTitle, out: ScannedLinks): void {
+  let key = pageLinkKeys.get(title);
+  if (key === undefined) {
+    key = `${title.ns}:${title.dbKey}`;
+    pageLinkKeys.set(title, key);
+  }
+  if (!out.pageLinks.has(key)) out.pageLinks.set(key, { ns: title.ns, dbKey: title.dbKey });
 }
 
 function addInterwiki(prefix: string, dbKey: string, out: ScannedLinks): void {
@@ -338,7 +376,7 @@ function imageOptions(caption: string, ctx: LinkContext, out: ScannedLinks): voi
         continue;
       }
       const t = ctx.codec.parse(decodeCharReferences(value));
-      if (t && t.interwiki === '' && t.dbKey !== '' && t.ns >= 0) addPageLink(t.ns, t.dbKey, out);
+      if (t && t.interwiki === '' && t.dbKey !== '' && t.ns >= 0) addPageLink(t, out);
       else if (t && t.interwiki !== '') addInterwiki(t.interwiki, t.dbKey, out);
       continue;
     }
@@ -403,11 +441,20 @@ function schemeStart(text: string, colon: number): number {
   while (start > 0 && isAsciiLetter(text.charCodeAt(start - 1))) start--;
   if (start === colon || colon - start > 10) return -1;
   if (start > 0 && isWordChar(text.charCodeAt(start - 1))) return -1;
+  // Most words before a colon are no scheme: their first two letters tell, without cutting the word out.
+  if (colon - start < 2 || !SCHEME_HEADS.has(schemeHead(text.charCodeAt(start), text.charCodeAt(start + 1)))) return -1;
   const slashes = SCHEMES.get(text.slice(start, colon).toLowerCase());
   if (slashes === undefined) return -1;
   if (slashes && !text.startsWith('//', colon + 1)) return -1;
   return start;
 }
+
+/** The first two letters of a scheme, lowercase, as one number. */
+function schemeHead(first: number, second: number): number {
+  return ((first | 0x20) << 8) | (second | 0x20);
+}
+
+const SCHEME_HEADS = new Set([...SCHEMES.keys()].map((scheme) => schemeHead(scheme.charCodeAt(0), scheme.charCodeAt(1))));
 
 function isAsciiLetter(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);

@@ -6,6 +6,8 @@
 // `<noinclude>` and `<onlyinclude>` applied for the page itself or for a transclusion, and the
 // contents of extension tags kept apart. Unclosed constructs fall back to plain text.
 
+import type { CallPlan } from './expander.ts';
+
 export type PNode = string | TemplateNode | ArgNode | ExtNode;
 
 export interface TemplatePart {
@@ -18,6 +20,11 @@ export interface TemplateNode {
   kind: 'template';
   title: PNode[];
   parts: TemplatePart[];
+  /**
+   * What the expander makes of the title, when that does not depend on the frame: worked out at
+   * the first call, then kept with the tree (the template cache keeps trees for many pages).
+   */
+  call: CallPlan | undefined;
 }
 
 export interface ArgNode {
@@ -85,9 +92,21 @@ interface Frame {
   count: number;
   parts: TemplatePart[];
   current: PNode[];
+  /** `current` holds the EQUALS mark. */
+  named: boolean;
 }
 
+/** The characters the preprocessor stops at. */
 const SPECIAL = /[{}[\]|=<]/g;
+
+/**
+ * The next special character at or after `from`, or -1. `test` leaves the position after the
+ * match in lastIndex and, unlike `exec`, builds no match object for each of these characters.
+ */
+function nextSpecial(text: string, from: number): number {
+  SPECIAL.lastIndex = from;
+  return SPECIAL.test(text) ? SPECIAL.lastIndex - 1 : -1;
+}
 
 export function preprocess(text: string, mode: ParseMode, tags: ReadonlySet<string> = DEFAULT_TAGS): PNode[] {
   if (mode === 'include' && text.indexOf('<onlyinclude>') >= 0) text = onlyIncludeSections(text);
@@ -102,12 +121,9 @@ export function preprocess(text: string, mode: ParseMode, tags: ReadonlySet<stri
     if (end > textStart) pushText(out, text.slice(textStart, end));
   };
 
-  SPECIAL.lastIndex = 0;
   while (i < length) {
-    SPECIAL.lastIndex = i;
-    const m = SPECIAL.exec(text);
-    if (!m) break;
-    const at = m.index;
+    const at = nextSpecial(text, i);
+    if (at < 0) break;
     const c = text.charCodeAt(at);
     const top = stack.length > 0 ? stack[stack.length - 1]! : null;
     if (c === 0x3c /* < */) {
@@ -131,7 +147,7 @@ export function preprocess(text: string, mode: ParseMode, tags: ReadonlySet<stri
         continue;
       }
       flushTo(at);
-      const frame: Frame = { open: c === 0x7b ? '{' : '[', count: run, parts: [], current: [] };
+      const frame: Frame = { open: c === 0x7b ? '{' : '[', count: run, parts: [], current: [], named: false };
       stack.push(frame);
       out = frame.current;
       i = textStart = at + run;
@@ -164,6 +180,7 @@ export function preprocess(text: string, mode: ParseMode, tags: ReadonlySet<stri
           // `{{{{{x}}}}}`: the outer braces stay open around what just closed.
           frame.parts = [];
           frame.current = [];
+          frame.named = false;
           pushNodes(frame.current, node);
           out = frame.current;
         } else {
@@ -184,6 +201,7 @@ export function preprocess(text: string, mode: ParseMode, tags: ReadonlySet<stri
         flushTo(at);
         top.parts.push(splitNamed(top, top.current));
         top.current = [];
+        top.named = false;
         out = top.current;
         i = textStart = at + 1;
         continue;
@@ -192,9 +210,10 @@ export function preprocess(text: string, mode: ParseMode, tags: ReadonlySet<stri
       continue;
     }
     // '=': names the current part of a template (not its title, and only the first one).
-    if (top && top.open === '{' && top.parts.length > 0 && !top.current.some(isEqualsMark)) {
+    if (top && top.open === '{' && top.parts.length > 0 && !top.named) {
       flushTo(at);
       top.current.push(EQUALS);
+      top.named = true;
       i = textStart = at + 1;
       continue;
     }
@@ -235,23 +254,40 @@ function splitNamed(frame: Frame, nodes: PNode[]): TemplatePart {
 }
 
 function closeFrame(frame: Frame, matching: number, want: '{' | '['): PNode[] {
-  const parts = frame.parts.map((part, index) => (part.name === null && index > 0 ? splitNamed(frame, part.value) : part));
+  const parts = frame.parts;
+  // A part is split at its `=` when the `|` after it is met: the last one is, now.
+  const last = parts.length - 1;
+  if (last > 0 && parts[last]!.name === null) parts[last] = splitNamed(frame, parts[last]!.value);
   if (want === '[') {
     // `[[...]]` only keeps `|` and `=` from splitting templates: it is text with brackets.
     const nodes: PNode[] = ['[['];
-    parts.forEach((part, index) => {
+    for (let index = 0; index < parts.length; index++) {
       if (index > 0) nodes.push('|');
-      pushNodes(nodes, part.value.map((n) => (n === EQUALS ? '=' : n)));
-    });
+      pushUnmarked(nodes, parts[index]!.value);
+    }
     nodes.push(']]');
     return nodes;
   }
-  const title = parts[0]!.value.map((n) => (n === EQUALS ? '=' : n));
+  const title = withoutMarks(parts[0]!.value);
   if (matching === 3) {
     const defaultValue = parts.length > 1 ? restoreEquals(parts[1]!) : null;
     return [{ kind: 'arg', name: title, defaultValue }];
   }
-  return [{ kind: 'template', title, parts: parts.slice(1) }];
+  return [{ kind: 'template', title, parts: parts.slice(1), call: undefined }];
+}
+
+/** The nodes with the EQUALS mark written as `=` (a copy only when there is one). */
+function withoutMarks(nodes: PNode[]): PNode[] {
+  return nodes.includes(EQUALS) ? nodes.map((n) => (n === EQUALS ? '=' : n)) : nodes;
+}
+
+/** pushNodes of the nodes with the EQUALS mark written as `=`. */
+function pushUnmarked(target: PNode[], nodes: PNode[]): void {
+  for (const n of nodes) {
+    if (typeof n === 'string') pushText(target, n);
+    else if (n === EQUALS) pushText(target, '=');
+    else target.push(n);
+  }
 }
 
 /** An argument default is raw text: `{{{a|b=c}}}` defaults to `b=c`. */
@@ -291,7 +327,8 @@ interface LessThanResult {
   end: number;
 }
 
-const TAG_NAME = /^<\/?([A-Za-z][A-Za-z0-9_-]*)/;
+/** A tag's name at `lastIndex`, cut where no tag's name is that long (MediaWiki's are short). */
+const TAG_NAME = /<\/?([A-Za-z][A-Za-z0-9_-]{0,61})/y;
 
 /** Comments, inclusion control tags and extension tags; null when `<` is plain text. */
 function lessThan(text: string, at: number, mode: ParseMode, tags: ReadonlySet<string>): LessThanResult | null {
@@ -299,7 +336,8 @@ function lessThan(text: string, at: number, mode: ParseMode, tags: ReadonlySet<s
     const close = text.indexOf('-->', at + 4);
     return { node: null, end: close < 0 ? text.length : close + 3 };
   }
-  const m = TAG_NAME.exec(text.slice(at, at + 64));
+  TAG_NAME.lastIndex = at;
+  const m = TAG_NAME.exec(text);
   if (!m) return null;
   const name = m[1]!.toLowerCase();
   const closing = text.charCodeAt(at + 1) === 0x2f;
@@ -315,8 +353,15 @@ function lessThan(text: string, at: number, mode: ParseMode, tags: ReadonlySet<s
   return { node: { kind: 'ext', name, attributes, inner: text.slice(gt + 1, close.start) }, end: close.end };
 }
 
+/** `</name >` patterns by lowercase tag name: built once, not at every tag. */
+const closingTags = new Map<string, RegExp>();
+
 function findClosingTag(text: string, from: number, name: string): { start: number; end: number } | null {
-  const re = new RegExp(`</${name}\\s*>`, 'gi');
+  let re = closingTags.get(name);
+  if (re === undefined) {
+    re = new RegExp(`</${name}\\s*>`, 'gi');
+    closingTags.set(name, re);
+  }
   re.lastIndex = from;
   const m = re.exec(text);
   return m ? { start: m.index, end: m.index + m[0].length } : null;
