@@ -49,6 +49,8 @@ const EMPTY = Buffer.alloc(0);
 export class XmlTokenizer {
   /** Bytes not parsed yet start at `pos`; `view` is `buffer` up to the data's end. */
   private buffer: Buffer = EMPTY;
+  /** Newlines in buffer[from, to). */
+  private countNewlines: (from: number, to: number) => number = (from, to) => countNewlines(this.buffer, from, to);
   private view: Buffer = EMPTY;
   private pos = 0;
   /** Newlines are counted lazily and only forwards: the line number at view[countedTo]. */
@@ -120,9 +122,10 @@ export class XmlTokenizer {
       this.columnCarry = newline >= 0 ? this.view.toString('utf8', newline + 1, this.pos).length : this.columnCarry + this.view.toString('utf8', 0, this.pos).length;
     }
     if (needed > this.buffer.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(needed, this.buffer.length * 2, 1 << 20));
+      const { bytes: bigger, countNewlines } = allocateCounted(Math.max(needed, this.buffer.length * 2, 1 << 20));
       this.view.copy(bigger, 0, this.pos);
       this.buffer = bigger;
+      this.countNewlines = countNewlines;
     } else if (this.pos > 0 && tail > 0) {
       this.buffer.copy(this.buffer, 0, this.pos, this.view.length);
     }
@@ -189,8 +192,8 @@ export class XmlTokenizer {
   }
 
   private lineAt(at: number): number {
-    if (at < this.countedTo) return this.countedLine - countNewlines(this.view, at, this.countedTo);
-    this.countedLine += countNewlines(this.view, this.countedTo, at);
+    if (at < this.countedTo) return this.countedLine - this.countNewlines(at, this.countedTo);
+    this.countedLine += this.countNewlines(this.countedTo, at);
     this.countedTo = at;
     return this.countedLine;
   }
@@ -528,6 +531,55 @@ export class XmlTokenizer {
     this.stack.push(name);
     this.sink.open(name, attributes);
   }
+}
+
+/**
+ * Counts newlines sixteen bytes at a time (WebAssembly SIMD) in the memory it is given:
+ *
+ *   (module
+ *     (import "env" "memory" (memory 1))
+ *     (func (export "countNewlines") (param $from i32) (param $to i32) (result i32)
+ *       (local $count i32) (local $newlines v128)
+ *       (local.set $newlines (i8x16.splat (i32.const 10)))
+ *       (block $done
+ *         (loop $sixteen
+ *           (br_if $done (i32.gt_u (i32.add (local.get $from) (i32.const 16)) (local.get $to)))
+ *           (local.set $count (i32.add (local.get $count)
+ *             (i32.popcnt (i8x16.bitmask (i8x16.eq (v128.load (local.get $from)) (local.get $newlines))))))
+ *           (local.set $from (i32.add (local.get $from) (i32.const 16)))
+ *           (br $sixteen)))
+ *       (block $tail
+ *         (loop $byte
+ *           (br_if $tail (i32.ge_u (local.get $from) (local.get $to)))
+ *           (local.set $count (i32.add (local.get $count) (i32.eq (i32.load8_u (local.get $from)) (i32.const 10))))
+ *           (local.set $from (i32.add (local.get $from) (i32.const 1)))
+ *           (br $byte)))
+ *       (local.get $count)))
+ *
+ * Every byte of a dump is looked at for its newlines (records carry their line): a native search
+ * per newline, one every 50 bytes of wiki text, cost three times as much.
+ */
+const NEWLINE_COUNTER_WASM =
+  'AGFzbQEAAAABBwFgAn9/AX8CDwEDZW52Bm1lbW9yeQIAAQMCAQAHEQENY291bnROZXdsaW5lcwAACl4BXAIBfwF7QQr9DyEDAkADQCAAQRBqIAFLDQEgAiAA/QAAACAD/SP9ZGlqIQIgAEEQaiEADAALCwJAA0AgACABTw0BIAIgAC0AAEEKRmohAiAAQQFqIQAMAAsLIAIL';
+const WASM_PAGE = 1 << 16;
+let newlineCounter: WebAssembly.Module | null | undefined;
+
+/** A buffer of at least `size` bytes and a newline counter over it: WebAssembly memory when it can (no SIMD: a native search per newline). */
+function allocateCounted(size: number): { bytes: Buffer; countNewlines: (from: number, to: number) => number } {
+  if (newlineCounter === undefined) {
+    try {
+      newlineCounter = new WebAssembly.Module(Buffer.from(NEWLINE_COUNTER_WASM, 'base64'));
+    } catch {
+      newlineCounter = null;
+    }
+  }
+  if (newlineCounter === null) {
+    const bytes = Buffer.allocUnsafe(size);
+    return { bytes, countNewlines: (from, to) => countNewlines(bytes, from, to) };
+  }
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(size / WASM_PAGE) });
+  const instance = new WebAssembly.Instance(newlineCounter, { env: { memory } });
+  return { bytes: Buffer.from(memory.buffer), countNewlines: instance.exports.countNewlines as (from: number, to: number) => number };
 }
 
 /** The hash ByteStringCache files a byte string under, built a byte at a time (from 0) by its caller. */
