@@ -158,6 +158,8 @@ export class PageWriter implements DumpHandler {
   private readonly actors = new BoundedMap<string, number>(CACHE_LIMIT);
   private readonly comments = new BoundedMap<string, number>(CACHE_LIMIT);
   private readonly models = new Map<string, number>();
+  private lastModel = '';
+  private lastModelId = 0;
   private pendingRows = 0;
   private readonly batchRows: number;
   /** Revision rows wait here and go in with multi-row INSERTs; ids are given out by us meanwhile. */
@@ -278,19 +280,14 @@ export class PageWriter implements DumpHandler {
       rejected: false,
     };
     this.page = page;
-    const reject = (message: string): void => {
-      page.rejected = true;
-      this.counts.skippedPages++;
-      this.problem({ message: `${message}; the page is skipped`, line: header.line, subject: header.title });
-    };
     let parsed;
     try {
       parsed = codec.split(header.title);
     } catch (error) {
-      return reject(`invalid title "${header.title}": ${(error as Error).message}`);
+      return this.rejectPage(page, `invalid title "${header.title}": ${(error as Error).message}`);
     }
     if (parsed.interwiki !== '' || parsed.fragment !== '' || parsed.ns < 0 || parsed.dbKey === '') {
-      return reject(`invalid title "${header.title}": not a page title of this wiki`);
+      return this.rejectPage(page, `invalid title "${header.title}": not a page title of this wiki`);
     }
     if (header.ns !== undefined && header.ns !== parsed.ns) {
       this.problem({
@@ -306,9 +303,9 @@ export class PageWriter implements DumpHandler {
     if (header.id !== undefined && !this.nextIds) {
       const byId = this.statements.pageById!.get(header.id) as { page_namespace: number; page_title: string } | undefined;
       if (byId && (byId.page_namespace !== page.ns || byId.page_title !== page.dbKey)) {
-        return reject(`duplicate page id ${header.id}: already used by "${codec.namespaces.prefixedText(byId.page_namespace, byId.page_title)}"`);
+        return this.rejectPage(page, `duplicate page id ${header.id}: already used by "${codec.namespaces.prefixedText(byId.page_namespace, byId.page_title)}"`);
       }
-      if (!byId && byTitle) return reject(`the title "${header.title}" already exists with page id ${byTitle.page_id}, not ${header.id}`);
+      if (!byId && byTitle) return this.rejectPage(page, `the title "${header.title}" already exists with page id ${byTitle.page_id}, not ${header.id}`);
     }
     if (byTitle && this.options.resume) {
       page.rejected = true;
@@ -341,11 +338,12 @@ export class PageWriter implements DumpHandler {
         this.counts.skippedRevisions++;
         return;
       }
-      this.writeRevision(page, rev, placement, { timestamp, len, model, sha1 });
+      const { id, parentId, shared } = placement;
+      this.writeRevision(page, rev, id, parentId, shared, timestamp, len, model, sha1, this.actorFor(rev.contributor), this.commentIdOf(rev));
       return;
     }
     const actorId = this.actorFor(rev.contributor);
-    const commentId = rev.commentDeleted ? 1 : this.commentFor(rev.comment ?? '');
+    const commentId = this.commentIdOf(rev);
     // Since schema 0.5 dumps omit <parentid> only for a page's first revision; older ones never have it.
     const parentId = rev.parentId ?? (this.hasParentIds ? 0 : page.previousRevisionId);
     this.touch(7);
@@ -356,9 +354,13 @@ export class PageWriter implements DumpHandler {
     }
     this.writtenRevisions.add(rev.id);
     const origin = main.origin ?? rev.id;
-    const shared = origin !== rev.id ? page.contentOfRevision.get(origin) : undefined;
-    const placement: Placement = { id: rev.id, parentId, shared: shared && shared.sha1 === sha1 ? { contentId: shared.contentId, origin } : undefined };
-    this.writeRevision(page, rev, placement, { timestamp, len, model, sha1 }, actorId, commentId);
+    const slot = origin !== rev.id ? page.contentOfRevision.get(origin) : undefined;
+    const shared = slot && slot.sha1 === sha1 ? { contentId: slot.contentId, origin } : undefined;
+    this.writeRevision(page, rev, rev.id, parentId, shared, timestamp, len, model, sha1, actorId, commentId);
+  }
+
+  private commentIdOf(rev: DumpRevision): number {
+    return rev.commentDeleted ? 1 : this.commentFor(rev.comment ?? '');
   }
 
   /**
@@ -387,22 +389,26 @@ export class PageWriter implements DumpHandler {
     };
   }
 
+  /** One revision's rows; its facts come as arguments rather than objects (this runs for every revision). */
   private writeRevision(
     page: CurrentPage,
     rev: DumpRevision,
-    placement: Placement,
-    facts: { timestamp: string; len: number; model: string; sha1: string },
-    actorId = this.actorFor(rev.contributor),
-    commentId = rev.commentDeleted ? 1 : this.commentFor(rev.comment ?? ''),
+    id: number,
+    parentId: number,
+    shared: Placement['shared'],
+    timestamp: string,
+    len: number,
+    model: string,
+    sha1: string,
+    actorId: number,
+    commentId: number,
   ): void {
-    const { timestamp, len, model, sha1 } = facts;
-    const { id, shared } = placement;
     const text = rev.main.text;
     let deleted = 0;
     if (rev.main.deleted) deleted |= 1;
     if (rev.commentDeleted) deleted |= 2;
     if (rev.contributor.deleted) deleted |= 4;
-    this.batches.revision.add(id, page.id, actorId, timestamp, rev.minor ? 1 : 0, deleted, len, placement.parentId, sha1);
+    this.batches.revision.add(id, page.id, actorId, timestamp, rev.minor ? 1 : 0, deleted, len, parentId, sha1);
     let contentId: number;
     if (shared) {
       contentId = shared.contentId;
@@ -423,10 +429,25 @@ export class PageWriter implements DumpHandler {
     page.revisions++;
     page.previousRevisionId = id;
     page.firstTimestamp ??= timestamp;
-    if (!page.latest || timestamp >= page.latest.timestamp) {
-      if (page.latest && timestamp === page.latest.timestamp) page.sha1sAtLatest.push(sha1);
-      else page.sha1sAtLatest = [sha1];
+    const latest = page.latest;
+    if (!latest) {
       page.latest = { id, timestamp, len, model, text, sha1, contentId, origin };
+      if (this.nextIds) page.sha1sAtLatest = [sha1];
+    } else if (timestamp >= latest.timestamp) {
+      // Only importDump's placement (--renumber) asks for the SHA-1s at the latest timestamp.
+      if (this.nextIds) {
+        if (timestamp === latest.timestamp) page.sha1sAtLatest.push(sha1);
+        else page.sha1sAtLatest = [sha1];
+      }
+      // The page's own object, changed in place: no new one for every revision.
+      latest.id = id;
+      latest.timestamp = timestamp;
+      latest.len = len;
+      latest.model = model;
+      latest.text = text;
+      latest.sha1 = sha1;
+      latest.contentId = contentId;
+      latest.origin = origin;
     }
     this.counts.revisions++;
     this.counts.bytesOfText += len;
@@ -534,6 +555,12 @@ export class PageWriter implements DumpHandler {
 
   // -- helpers ----------------------------------------------------------------------------------
 
+  private rejectPage(page: CurrentPage, message: string): void {
+    page.rejected = true;
+    this.counts.skippedPages++;
+    this.problem({ message: `${message}; the page is skipped`, line: page.header.line, subject: page.header.title });
+  }
+
   private requireCodec(line: number): TitleCodec {
     if (!this.codec) {
       // A dump without <siteinfo> (rare, hand-made) is read with the default namespaces.
@@ -590,11 +617,15 @@ export class PageWriter implements DumpHandler {
   }
 
   private modelId(model: string): number {
+    // Nearly every revision has the previous one's model: a string comparison, not a map lookup.
+    if (model === this.lastModel) return this.lastModelId;
     let id = this.models.get(model);
     if (id === undefined) {
       id = Number(this.statements.insertModel!.run(model).lastInsertRowid);
       this.models.set(model, id);
     }
+    this.lastModel = model;
+    this.lastModelId = id;
     return id;
   }
 
