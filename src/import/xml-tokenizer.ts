@@ -51,6 +51,10 @@ export class XmlTokenizer {
   private buffer: Buffer = EMPTY;
   /** Newlines in buffer[from, to). */
   private countNewlines: (from: number, to: number) => number = (from, to) => countNewlines(this.buffer, from, to);
+  /** WebAssembly's decoding of the common entities (see TokenizerMemory), when the buffer is in its memory. */
+  private decodeEntities: ((from: number, to: number, out: number) => number) | null = null;
+  /** Where it writes: after the buffer, in the same memory. */
+  private entityOutput: Buffer = EMPTY;
   private view: Buffer = EMPTY;
   private pos = 0;
   /** Newlines are counted lazily and only forwards: the line number at view[countedTo]. */
@@ -64,7 +68,7 @@ export class XmlTokenizer {
   /** The last chunk ended with CR: a LF opening the next one belongs to it. */
   private crPending = false;
   private atDocumentStart = true;
-  private scratch = Buffer.allocUnsafe(1 << 16);
+  private scratch: Buffer = Buffer.allocUnsafe(1 << 16);
   private readonly names = new ByteStringCache();
   /** Attribute values apart from names: a dump repeats a few (`preserve`, `first-letter`) among many that differ (`bytes`, `sha1`). */
   private readonly attributeValues = new ByteStringCache();
@@ -122,10 +126,13 @@ export class XmlTokenizer {
       this.columnCarry = newline >= 0 ? this.view.toString('utf8', newline + 1, this.pos).length : this.columnCarry + this.view.toString('utf8', 0, this.pos).length;
     }
     if (needed > this.buffer.length) {
-      const { bytes: bigger, countNewlines } = allocateCounted(Math.max(needed, this.buffer.length * 2, 1 << 20));
+      const memory = allocateMemory(Math.max(needed, this.buffer.length * 2, 1 << 20));
+      const bigger = memory.bytes;
       this.view.copy(bigger, 0, this.pos);
       this.buffer = bigger;
-      this.countNewlines = countNewlines;
+      this.countNewlines = memory.countNewlines;
+      this.decodeEntities = memory.decodeEntities;
+      this.entityOutput = memory.entityOutput;
     } else if (this.pos > 0 && tail > 0) {
       this.buffer.copy(this.buffer, 0, this.pos, this.view.length);
     }
@@ -247,6 +254,10 @@ export class XmlTokenizer {
     }
     const amp = this.nextAmp(start, end);
     if (amp < 0) return this.sink.text(view, start, end);
+    // WebAssembly decodes what dumps hold; it leaves anything else (character references, errors) to decodeInto.
+    const output = this.entityOutput.byteOffset;
+    const decoded = this.decodeEntities !== null ? this.decodeEntities(start, end, output) : -1;
+    if (decoded >= 0) return this.sink.text(this.entityOutput, 0, decoded - output);
     // Decoding may replace the scratch buffer by a bigger one: read it afterwards.
     const length = this.decodeInto(start, end, amp);
     this.sink.text(this.scratch, 0, length);
@@ -534,7 +545,12 @@ export class XmlTokenizer {
 }
 
 /**
- * Counts newlines sixteen bytes at a time (WebAssembly SIMD) in the memory it is given:
+ * The tokenizer's buffer lives in WebAssembly memory, where two loops work sixteen bytes at a time
+ * (SIMD): counting newlines (every byte of a dump goes through it, records carry their line; a
+ * native search per newline, one every 50 bytes of wiki text, cost three times as much), and
+ * copying character data into `scratch` (after the buffer in the same memory) with the five
+ * predefined entities decoded (a native search and copy per entity cost four times as much). The
+ * module, made by hand from this text:
  *
  *   (module
  *     (import "env" "memory" (memory 1))
@@ -554,32 +570,86 @@ export class XmlTokenizer {
  *           (local.set $count (i32.add (local.get $count) (i32.eq (i32.load8_u (local.get $from)) (i32.const 10))))
  *           (local.set $from (i32.add (local.get $from) (i32.const 1)))
  *           (br $byte)))
- *       (local.get $count)))
- *
- * Every byte of a dump is looked at for its newlines (records carry their line): a native search
- * per newline, one every 50 bytes of wiki text, cost three times as much.
+ *       (local.get $count))
+ *     ;; Copies [from, to) to out with &lt; &gt; &amp; &quot; &apos; decoded; returns the end of the
+ *     ;; output, or -1 at any other "&" (decodeInto then does the whole text again). Writes up to
+ *     ;; 15 bytes past the output, and reads up to 5 past `to`.
+ *     (func (export "decodeEntities") (param $from i32) (param $to i32) (param $out i32) (result i32)
+ *       (local $amps v128) (local $chunk v128) (local $mask i32) (local $word i32)
+ *       (local.set $amps (i8x16.splat (i32.const 38)))
+ *       (loop $next
+ *         (block $atAmp
+ *           (block $scalar
+ *             (loop $simd
+ *               (br_if $scalar (i32.gt_u (i32.add (local.get $from) (i32.const 16)) (local.get $to)))
+ *               (local.set $chunk (v128.load (local.get $from)))
+ *               (v128.store (local.get $out) (local.get $chunk))
+ *               (local.set $mask (i8x16.bitmask (i8x16.eq (local.get $chunk) (local.get $amps))))
+ *               (if (local.get $mask) (then
+ *                 (local.set $from (i32.add (local.get $from) (i32.ctz (local.get $mask))))
+ *                 (local.set $out (i32.add (local.get $out) (i32.ctz (local.get $mask))))
+ *                 (br $atAmp)))
+ *               (local.set $from (i32.add (local.get $from) (i32.const 16)))
+ *               (local.set $out (i32.add (local.get $out) (i32.const 16)))
+ *               (br $simd)))
+ *           (loop $byte
+ *             (if (i32.ge_u (local.get $from) (local.get $to)) (then (return (local.get $out))))
+ *             (local.set $word (i32.load8_u (local.get $from)))
+ *             (br_if $atAmp (i32.eq (local.get $word) (i32.const 38)))
+ *             (i32.store8 (local.get $out) (local.get $word))
+ *             (local.set $from (i32.add (local.get $from) (i32.const 1)))
+ *             (local.set $out (i32.add (local.get $out) (i32.const 1)))
+ *             (br $byte)))
+ *         (local.set $word (i32.load (local.get $from)))
+ *         ;; For each entity: the bytes, its ";" before `to`, then its character.
+ *         (if (i32.and (i32.eq (local.get $word) (i32.const 0x3b746c26 (; "&lt;" ;)))
+ *                      (i32.lt_u (i32.add (local.get $from) (i32.const 3)) (local.get $to)))
+ *           (then (i32.store8 (local.get $out) (i32.const 0x3c))
+ *                 (local.set $from (i32.add (local.get $from) (i32.const 4)))
+ *                 (local.set $out (i32.add (local.get $out) (i32.const 1)))
+ *                 (br $next)))
+ *         ;; the same for "&gt;" (0x3b746726) -> 0x3e; "&amp" (0x706d6126) and a ";" at $from + 4
+ *         ;; -> 0x26; "&quo" (0x6f757126) and "t;" (0x3b74) at $from + 4 -> 0x22; "&apo"
+ *         ;; (0x6f706126) and "s;" (0x3b73) -> 0x27
+ *         (return (i32.const -1)))
+ *       (i32.const -1)))
  */
-const NEWLINE_COUNTER_WASM =
-  'AGFzbQEAAAABBwFgAn9/AX8CDwEDZW52Bm1lbW9yeQIAAQMCAQAHEQENY291bnROZXdsaW5lcwAACl4BXAIBfwF7QQr9DyEDAkADQCAAQRBqIAFLDQEgAiAA/QAAACAD/SP9ZGlqIQIgAEEQaiEADAALCwJAA0AgACABTw0BIAIgAC0AAEEKRmohAiAAQQFqIQAMAAsLIAIL';
+const TOKENIZER_WASM =
+  'AGFzbQEAAAABDgJgAn9/AX9gA39/fwF/Ag8BA2VudgZtZW1vcnkCAAEDAwIAAQciAg1jb3VudE5ld2xpbmVzAAAOZGVjb2RlRW50aXRpZXMAAQqMBAJcAgF/AXtBCv0PIQMCQANAIABBEGogAUsNASACIAD9AAAAIAP9I/1kaWohAiAAQRBqIQAMAAsLAkADQCAAIAFPDQEgAiAALQAAQQpGaiECIABBAWohAAwACwsgAgusAwICewJ/QSb9DyEDA0ACQAJAA0AgAEEQaiABSw0BIAD9AAAAIQQgAiAE/QsAACAEIAP9I/1kIQUgBQRAIAAgBWhqIQAgAiAFaGohAgwDCyAAQRBqIQAgAkEQaiECDAALCwNAIAAgAU8EQCACDwsgAC0AACEGIAZBJkYNASACIAY6AAAgAEEBaiEAIAJBAWohAgwACwsgACgAACEGIAZBptjR2wNGQQEgAEEDaiABSXFxBEAgAkE8OgAAIABBBGohACACQQFqIQIMAQsgBkGmztHbA0ZBASAAQQNqIAFJcXEEQCACQT46AAAgAEEEaiEAIAJBAWohAgwBCyAGQabCtYMHRiAAQQRqLQAAQTtGIABBBGogAUlxcQRAIAJBJjoAACAAQQVqIQAgAkEBaiECDAELIAZBpuLV+wZGIABBBGovAABB9PYARiAAQQVqIAFJcXEEQCACQSI6AAAgAEEGaiEAIAJBAWohAgwBCyAGQabCwfsGRiAAQQRqLwAAQfP2AEYgAEEFaiABSXFxBEAgAkEnOgAAIABBBmohACACQQFqIQIMAQtBfw8LQX8L';
 const WASM_PAGE = 1 << 16;
-let newlineCounter: WebAssembly.Module | null | undefined;
+let tokenizerModule: WebAssembly.Module | null | undefined;
 
-/** A buffer of at least `size` bytes and a newline counter over it: WebAssembly memory when it can (no SIMD: a native search per newline). */
-function allocateCounted(size: number): { bytes: Buffer; countNewlines: (from: number, to: number) => number } {
-  if (newlineCounter === undefined) {
+interface TokenizerMemory {
+  /** The buffer: at the start of the memory. */
+  bytes: Buffer;
+  countNewlines: (from: number, to: number) => number;
+  /** null: no WebAssembly (or no SIMD) here, decodeInto does it all. */
+  decodeEntities: ((from: number, to: number, out: number) => number) | null;
+  /** Where decodeEntities writes: room for the decoded text of anything in `bytes`, and its overshoot. */
+  entityOutput: Buffer;
+}
+
+/** A buffer of at least `size` bytes in WebAssembly memory with the module's loops over it (a plain Buffer when the module cannot be compiled here). */
+function allocateMemory(size: number): TokenizerMemory {
+  if (tokenizerModule === undefined) {
     try {
-      newlineCounter = new WebAssembly.Module(Buffer.from(NEWLINE_COUNTER_WASM, 'base64'));
+      tokenizerModule = new WebAssembly.Module(Buffer.from(TOKENIZER_WASM, 'base64'));
     } catch {
-      newlineCounter = null;
+      tokenizerModule = null;
     }
   }
-  if (newlineCounter === null) {
+  if (tokenizerModule === null) {
     const bytes = Buffer.allocUnsafe(size);
-    return { bytes, countNewlines: (from, to) => countNewlines(bytes, from, to) };
+    return { bytes, countNewlines: (from, to) => countNewlines(bytes, from, to), decodeEntities: null, entityOutput: EMPTY };
   }
-  const memory = new WebAssembly.Memory({ initial: Math.ceil(size / WASM_PAGE) });
-  const instance = new WebAssembly.Instance(newlineCounter, { env: { memory } });
-  return { bytes: Buffer.from(memory.buffer), countNewlines: instance.exports.countNewlines as (from: number, to: number) => number };
+  const memory = new WebAssembly.Memory({ initial: Math.ceil((2 * size + 64) / WASM_PAGE) });
+  const exports = new WebAssembly.Instance(tokenizerModule, { env: { memory } }).exports;
+  return {
+    bytes: Buffer.from(memory.buffer, 0, size),
+    countNewlines: exports.countNewlines as (from: number, to: number) => number,
+    decodeEntities: exports.decodeEntities as (from: number, to: number, out: number) => number,
+    entityOutput: Buffer.from(memory.buffer, size, memory.buffer.byteLength - size),
+  };
 }
 
 /** The hash ByteStringCache files a byte string under, built a byte at a time (from 0) by its caller. */
