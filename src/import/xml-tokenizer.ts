@@ -435,7 +435,7 @@ export class XmlTokenizer {
     let hash = 0;
     for (; i < length; i++) {
       const c = view[i]!;
-      if (isTagNameEnd(c)) break;
+      if (TAG_NAME_END[c] === 1) break;
       hash = nextHash(hash, c);
     }
     if (i === length) {
@@ -467,13 +467,22 @@ export class XmlTokenizer {
         this.sink.close(name);
         return i + 2;
       }
-      const eq = view.indexOf(0x3d /* = */, i);
-      if (eq < 0) {
-        if (final) throw this.error(`the document ends inside <${name}>`, lt);
-        return -1;
+      // The usual name, plain bytes right up to the `=`, is read in one pass; anything else the general way.
+      let eq = i;
+      let hash = 0;
+      for (; eq < length && PLAIN_NAME_BYTE[view[eq]!] === 1; eq++) hash = nextHash(hash, view[eq]!);
+      let attrName: string;
+      if (eq > i && eq < length && view[eq] === 0x3d /* = */) {
+        attrName = this.names.lookup(hash, view, i, eq);
+      } else {
+        eq = view.indexOf(0x3d /* = */, i);
+        if (eq < 0) {
+          if (final) throw this.error(`the document ends inside <${name}>`, lt);
+          return -1;
+        }
+        attrName = view.toString('utf8', i, eq).trimEnd();
+        if (attrName.length === 0 || /[\s<>"'/]/.test(attrName)) throw this.error(`malformed attribute in <${name}>`, i);
       }
-      const attrName = this.attributeName(i, eq);
-      if (attrName.length === 0 || /[\s<>"'/]/.test(attrName)) throw this.error(`malformed attribute in <${name}>`, i);
       let q = eq + 1;
       while (q < length && isSpace(view[q]!)) q++;
       if (q >= length) {
@@ -482,7 +491,7 @@ export class XmlTokenizer {
       }
       const quote = view[q]!;
       if (quote !== 0x22 && quote !== 0x27) throw this.error(`attribute ${attrName} of <${name}> is not quoted`, q);
-      const close = view.indexOf(quote, q + 1);
+      const close = indexFrom(view, quote, q + 1);
       if (close < 0) {
         if (final) throw this.error(`the document ends inside <${name}>`, lt);
         return -1;
@@ -495,19 +504,6 @@ export class XmlTokenizer {
         throw this.error(`missing space between attributes of <${name}>`, i);
       }
     }
-  }
-
-  /** The name of an attribute, view[start, end) up to its `=`, white space after it trimmed as String#trimEnd does. */
-  private attributeName(start: number, end: number): string {
-    const view = this.view;
-    let hash = 0;
-    for (let i = start; i < end; i++) {
-      const c = view[i]!;
-      // Anything that may need trimming or make the name malformed takes the general way.
-      if (c <= 0x20 || c >= 0x7f || c === LT || c === GT || c === 0x22 || c === 0x27 || c === SLASH) return view.toString('utf8', start, end).trimEnd();
-      hash = nextHash(hash, c);
-    }
-    return this.names.lookup(hash, view, start, end);
   }
 
   /** The value of an attribute, view[start, end) between its quotes, entities decoded. */
@@ -762,13 +758,17 @@ function countNewlines(bytes: Buffer, from: number, to: number): number {
   return n;
 }
 
+/** Bytes of an attribute name that need no trimming and cannot make it malformed (ASCII, no white space, none of `<>"'/=`). */
+const PLAIN_NAME_BYTE = new Uint8Array(256);
+for (let c = 0x21; c < 0x7f; c++) PLAIN_NAME_BYTE[c] = '<>"\'/='.includes(String.fromCharCode(c)) ? 0 : 1;
+
 function isSpace(c: number): boolean {
   return c === 0x20 || c === NL || c === 0x09 || c === CR;
 }
 
-function isTagNameEnd(c: number): boolean {
-  return c === GT || c === SLASH || c === 0x20 || c === NL || c === 0x09 || c === CR;
-}
+/** The bytes that end a tag's name: `>`, `/` and XML's white space. */
+const TAG_NAME_END = new Uint8Array(256);
+for (const c of [GT, SLASH, 0x20, NL, 0x09, CR]) TAG_NAME_END[c] = 1;
 
 function isNameStart(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a || c > 0x7f;
