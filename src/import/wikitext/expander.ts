@@ -103,6 +103,21 @@ function inFrameChain(frame: Frame | null, ns: number, dbKey: string): boolean {
   return false;
 }
 
+/**
+ * `ns:dbKey` of title objects met call after call (the codec's parsed titles, the wiki lookup's
+ * redirect targets): built and hashed once, not at each transclusion.
+ */
+const titleKeys = new WeakMap<{ ns: number; dbKey: string }, string>();
+
+function titleKey(title: { ns: number; dbKey: string }): string {
+  let key = titleKeys.get(title);
+  if (key === undefined) {
+    key = `${title.ns}:${title.dbKey}`;
+    titleKeys.set(title, key);
+  }
+  return key;
+}
+
 /** How a call is made, once its name is known (see CallPlan). */
 const enum CallKind {
   /** Written back as text: `subst:`, a name that is no title, a Media: title. */
@@ -339,7 +354,7 @@ export class Expander {
     let target: { ns: number; dbKey: string } = title;
     let found: { text: string; redirect: ParsedTitle | null } | null = null;
     for (let hop = 0; hop < 3; hop++) {
-      this.addTemplate(target.ns, target.dbKey);
+      this.addTemplateKey(titleKey(target), target.ns, target.dbKey);
       walked?.push({ ns: target.ns, dbKey: target.dbKey });
       found = this.wiki.page(target.ns, target.dbKey);
       if (!found || !found.redirect || found.redirect.interwiki !== '') break;
@@ -357,7 +372,7 @@ export class Expander {
       return `<span class="error">Template loop detected: [[${this.codec.namespaces.prefixedText(target.ns, target.dbKey)}]]</span>`;
     }
     if (noWiki) return STRIP_MARKER;
-    const nodes = this.templateCache.get(`${target.ns}:${target.dbKey}`, fetched.text);
+    const nodes = this.templateCache.get(titleKey(target), fetched.text);
     const child: Frame = { parent: frame, title: target, args: this.frameArgs(parts, frame), depth: frame.depth + 1, mode: 'include' };
     const text = this.expandNodes(nodes, child);
     this.outputSize += text.length;
@@ -365,7 +380,10 @@ export class Expander {
   }
 
   addTemplate(ns: number, dbKey: string): void {
-    const key = `${ns}:${dbKey}`;
+    this.addTemplateKey(`${ns}:${dbKey}`, ns, dbKey);
+  }
+
+  private addTemplateKey(key: string, ns: number, dbKey: string): void {
     if (!this.out.templates.has(key)) this.out.templates.set(key, { ns, dbKey });
   }
 

@@ -107,7 +107,10 @@ const HTML_ELEMENTS = new Set(
   ('b bdi del i ins u font big small sub sup h1 h2 h3 h4 h5 h6 cite code em s strike strong tt var div center blockquote ol ul dl ' +
     'table caption pre ruby rb rp rt rtc p span abbr dfn kbd samp data time mark br wbr hr li dt dd meta link tr td th q bdo').split(' '),
 );
-const TAG_WITH_ATTRIBUTES = /<(\/?)([A-Za-z][A-Za-z0-9]*)(\s[^<>]*?)(\/?)>/g;
+/** A tag with attributes at `lastIndex`. */
+const TAG_WITH_ATTRIBUTES = /<(\/?)([A-Za-z][A-Za-z0-9]*)(\s[^<>]*?)(\/?)>/y;
+/** What Sanitizer encodes in an attribute value, and what the link passes would read in it. */
+const ATTRIBUTE_MARKUP = /[[\]{}:'|_]/;
 
 /**
  * Sanitizer::removeHTMLtags runs before the link passes and encodes `[`, `]`, `''` and the colon
@@ -115,10 +118,27 @@ const TAG_WITH_ATTRIBUTES = /<(\/?)([A-Za-z][A-Za-z0-9]*)(\s[^<>]*?)(\/?)>/g;
  * elements are dropped here for the same effect; unknown tags stay text, and their links count.
  */
 function withoutAttributes(text: string): string {
-  if (text.indexOf('<') < 0) return text;
-  return text.replace(TAG_WITH_ATTRIBUTES, (whole, slash: string, name: string, attributes: string, selfClose: string) =>
-    HTML_ELEMENTS.has(name.toLowerCase()) && /[[\]{}:'|_]/.test(attributes) ? `<${slash}${name}${selfClose}>` : whole,
-  );
+  let lt = text.indexOf('<');
+  if (lt < 0) return text;
+  // Tag by tag from each `<` (a tag starts with one): only what changes is copied, no callback per tag.
+  let out = '';
+  let copied = 0;
+  while (lt >= 0) {
+    TAG_WITH_ATTRIBUTES.lastIndex = lt;
+    const m = TAG_WITH_ATTRIBUTES.exec(text);
+    if (m === null) {
+      lt = text.indexOf('<', lt + 1);
+      continue;
+    }
+    const end = lt + m[0].length;
+    const name = m[2]!;
+    if (HTML_ELEMENTS.has(name.toLowerCase()) && ATTRIBUTE_MARKUP.test(m[3]!)) {
+      out += text.slice(copied, lt) + `<${m[1]}${name}${m[4]}>`;
+      copied = end;
+    }
+    lt = text.indexOf('<', end);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /**
@@ -127,8 +147,19 @@ function withoutAttributes(text: string): string {
  * A run of four keeps one apostrophe before the tag; longer runs keep all but five.
  */
 function withQuoteTags(text: string): string {
-  if (text.indexOf("''") < 0) return text;
-  return text.replace(/'{2,}/g, (run) => (run.length === 4 ? "'<b>" : run.length > 5 ? `${"'".repeat(run.length - 5)}<i><b>` : '<i>'));
+  let at = text.indexOf("''");
+  if (at < 0) return text;
+  let out = '';
+  let copied = 0;
+  while (at >= 0) {
+    let end = at + 2;
+    while (text.charCodeAt(end) === 0x27 /* ' */) end++;
+    const run = end - at;
+    out += text.slice(copied, at) + (run === 4 ? "'<b>" : run > 5 ? `${"'".repeat(run - 5)}<i><b>` : '<i>');
+    copied = end;
+    at = text.indexOf("''", end);
+  }
+  return out + text.slice(copied);
 }
 
 interface SwitchMatcher {
@@ -372,7 +403,7 @@ function imageOptions(caption: string, ctx: LinkContext, out: ScannedLinks): voi
       const value = option.param.trim();
       if (value === '') continue;
       if (STARTS_WITH_PROTOCOL.test(value)) {
-        addExternalLink(cleanUrl(value), out);
+        addWrittenUrl(value, out);
         continue;
       }
       const t = ctx.codec.parse(decodeCharReferences(value));
@@ -409,7 +440,7 @@ function bracketedExternalLinks(text: string, out: ScannedLinks): string {
   if (text.indexOf('[') < 0) return text;
   BRACKETED.lastIndex = 0;
   return text.replace(BRACKETED, (_whole, url: string, label: string) => {
-    addExternalLink(cleanUrl(url), out);
+    addWrittenUrl(url, out);
     return ` ${label} `;
   });
 }
@@ -482,12 +513,24 @@ function addFreeLink(found: string, out: ScannedLinks): void {
   url = url.slice(0, end);
   const protocol = /^[a-z]+:(\/\/)?/i.exec(url);
   if (!protocol || url.length <= protocol[0].length) return;
-  addExternalLink(cleanUrl(url), out);
+  addWrittenUrl(url, out);
 }
 
-/** ParserOutput::addExternalLink: URLs are stored as Parser::normalizeLinkUrl leaves them. */
-function addExternalLink(url: string, out: ScannedLinks): void {
-  out.externalLinks.add(normalizeLinkUrl(url));
+/** Stored URLs by the URL as written: templates write the same links on page after page. */
+const storedUrls = new Map<string, string>();
+
+/**
+ * A URL as written in the page: Sanitizer::cleanUrl, then ParserOutput::addExternalLink stores it
+ * as Parser::normalizeLinkUrl leaves it.
+ */
+function addWrittenUrl(written: string, out: ScannedLinks): void {
+  let stored = storedUrls.get(written);
+  if (stored === undefined) {
+    stored = normalizeLinkUrl(cleanUrl(written));
+    if (storedUrls.size >= 50_000) storedUrls.clear();
+    storedUrls.set(written, stored);
+  }
+  out.externalLinks.add(stored);
 }
 
 const UNSAFE_URL_CHARS = /[\x00-\x20"<>[\\\]^`{|}\x7F-\u{10FFFF}]/gu;

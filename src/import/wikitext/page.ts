@@ -161,11 +161,23 @@ function analyzeParsed(text: string, redirect: { target: ParsedTitle; rest: stri
  */
 export function dropLinksToThisServer(links: ScannedLinks, server: string): void {
   if (!server || links.externalLinks.size === 0) return;
-  const prefix = server.startsWith('//') ? `(?:https?:)?${escapeRegExp(server)}` : escapeRegExp(server);
-  const internal = new RegExp(`^${prefix}(?:[?/#]|$)`, 'i');
+  const internal = serverPattern(server);
   for (const url of links.externalLinks) {
     if (internal.test(url)) links.externalLinks.delete(url);
   }
+}
+
+let serverPatternFor = '';
+let serverPatternRegex = /$^/;
+
+/** The pattern of links to the server, made once (a wiki has one server). */
+function serverPattern(server: string): RegExp {
+  if (server !== serverPatternFor) {
+    const prefix = server.startsWith('//') ? `(?:https?:)?${escapeRegExp(server)}` : escapeRegExp(server);
+    serverPatternRegex = new RegExp(`^${prefix}(?:[?/#]|$)`, 'i');
+    serverPatternFor = server;
+  }
+  return serverPatternRegex;
 }
 
 function escapeRegExp(s: string): string {
