@@ -326,8 +326,9 @@ export class PageWriter implements DumpHandler {
     const main = rev.main;
     const text = main.text;
     const len = text !== undefined ? text.length : (main.bytes ?? 0);
-    // importDump.php hashes the text it stores; a dump's <sha1> can disagree with its text. Hashing
-    // here rather than in the read worker: parsing is the read phase's bottleneck, this thread waits.
+    // importDump.php hashes the text it stores; a dump's <sha1> can disagree with its text. The hash
+    // is about a fifth of this thread's work on a history dump: it belongs in the read worker only
+    // when parsing is quicker than writing (docs/import.md, "How it is fast").
     const sha1 = text !== undefined ? sha1Base36(text) : (rev.sha1 ?? main.sha1 ?? '');
     const model = main.model ?? defaultModel(page.ns, page.dbKey);
     const timestamp = dumpTimestampToMw(rev.timestamp);
