@@ -299,7 +299,7 @@ export class DumpReader implements XmlSink {
   text(bytes: Buffer, start: number, end: number): void {
     if (this.captureName === null || this.skipDepth !== 0) return;
     if (this.captureBytes) return this.texts.append(bytes, start, end);
-    // Pieces after the first are decoded one by one, as a string decoder given them in turn would.
+    // Each piece is decoded on its own, as pieces always were; the first as its field's kind says.
     if (this.capturePieces++ > 0) this.captureValue = String(this.captureValue) + bytes.toString('utf8', start, end);
     else if (this.captureKind === FieldKind.Text) this.captureValue = bytes.toString('utf8', start, end);
     else if (this.captureKind === FieldKind.Repeated) this.captureValue = this.repeatedValues.get(bytes, start, end);
@@ -690,7 +690,7 @@ function plainInteger(bytes: Buffer, start: number, end: number): number {
   return n;
 }
 
-/** A field of the Text or Repeated kind (a number only when read from some other element by mistake). */
+/** A field's string (only Integer fields hold numbers, but the type does not tell the fields apart). */
 function textField(value: FieldValue | undefined): string | undefined {
   return typeof value === 'number' ? String(value) : value;
 }
