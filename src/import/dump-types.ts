@@ -41,6 +41,8 @@ export interface DumpContent {
   bytes?: number;
   /** `<text sha1="">` (0.11). */
   sha1?: string;
+  /** Base-36 SHA-1 of `text` itself, when the read worker had time to compute it (the writer hashes the others). */
+  textSha1?: string;
   deleted: boolean;
 }
 

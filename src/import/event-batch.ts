@@ -6,6 +6,7 @@
 // transferred rather than copied, so a text is copied once on its way from the file to SQLite.
 
 import type { TextStore } from './dump-reader.ts';
+import { sha1Base36 } from '../store/sqlite/sha1.ts';
 import type { DumpHandler, DumpLogItem, DumpPageHeader, DumpProblem, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.ts';
 
 export interface EventBatch {
@@ -125,6 +126,10 @@ export class EventBatcher implements DumpHandler {
   private used = 0;
   private strings: (string | undefined)[] = [];
   private objects: unknown[] = [];
+  /** Texts of the batch's revisions not hashed yet, and where their hashes go in `strings`. */
+  private unhashedTexts: Buffer[] = [];
+  private unhashedSlots: number[] = [];
+  private hashedUpTo = 0;
   private textBytes = 0;
   /** Give it to the reader: its texts are then written straight into the batch's buffers. */
   readonly texts = new TextArena();
@@ -175,7 +180,11 @@ export class EventBatcher implements DumpHandler {
       numbers[at + 6] = main.origin ?? NaN;
       numbers[at + 7] = r.line;
       const strings = this.strings;
-      strings.push(r.timestamp, c.username, c.ip, r.comment, r.sha1, main.model, main.format, main.sha1);
+      strings.push(r.timestamp, c.username, c.ip, r.comment, r.sha1, main.model, main.format, main.sha1, undefined);
+      if (main.text !== undefined) {
+        this.unhashedTexts.push(main.text);
+        this.unhashedSlots.push(strings.length - 1);
+      }
     }
     this.pushText(main.text);
     this.texts.holding = false;
@@ -210,6 +219,19 @@ export class EventBatcher implements DumpHandler {
     this.count++;
   }
 
+  /**
+   * Hashes up to `count` more texts of the batch (their SHA-1 then travels with the revision);
+   * returns whether some are left. The reader does it while the writer is behind, so that the
+   * work lands on whichever thread would otherwise wait.
+   */
+  hashTexts(count: number): boolean {
+    const texts = this.unhashedTexts;
+    const end = Math.min(texts.length, this.hashedUpTo + count);
+    for (let i = this.hashedUpTo; i < end; i++) this.strings[this.unhashedSlots[i]!] = sha1Base36(texts[i]!);
+    this.hashedUpTo = end;
+    return end < texts.length;
+  }
+
   /** The batch so far (its buffers to be transferred: see batchTransfers); the batcher starts over empty. */
   take(bytesRead: number, totalBytes: number): EventBatch {
     const batch: EventBatch = {
@@ -225,6 +247,9 @@ export class EventBatcher implements DumpHandler {
     this.used = 0;
     this.strings = [];
     this.objects = [];
+    this.unhashedTexts = [];
+    this.unhashedSlots = [];
+    this.hashedUpTo = 0;
     this.textBytes = 0;
     this.count = 0;
     return batch;
@@ -323,8 +348,10 @@ export function replayBatch(batch: EventBatch, handler: DumpHandler, context?: R
         slots: [],
         line: numbers[i + 7]! + base,
       };
+      const textSha1 = strings[s + 8];
+      if (textSha1 !== undefined) revision.main.textSha1 = textSha1;
       i += 11;
-      s += 8;
+      s += 9;
       handler.revision(revision);
     } else if (tag === PAGE_START) {
       const header: DumpPageHeader = { title: strings[s]!, line: numbers[i + 3]! + base };

@@ -327,9 +327,9 @@ export class PageWriter implements DumpHandler {
     const text = main.text;
     const len = text !== undefined ? text.length : (main.bytes ?? 0);
     // importDump.php hashes the text it stores; a dump's <sha1> can disagree with its text. The hash
-    // is about a fifth of this thread's work on a history dump: it belongs in the read worker only
-    // when parsing is quicker than writing (docs/import.md, "How it is fast").
-    const sha1 = text !== undefined ? sha1Base36(text) : (rev.sha1 ?? main.sha1 ?? '');
+    // is about a fifth of this thread's work on a history dump: the read worker computes it while
+    // it waits for this thread (main.textSha1), this thread the rest.
+    const sha1 = text !== undefined ? (main.textSha1 ?? sha1Base36(text)) : (rev.sha1 ?? main.sha1 ?? '');
     const model = main.model ?? defaultModel(page.ns, page.dbKey);
     const timestamp = dumpTimestampToMw(rev.timestamp);
     if (this.nextIds) {

@@ -1,8 +1,8 @@
 // The MediaWiki 1.39 database schema for SQLite, and a new wiki made the way MediaWiki's installer makes one.
 
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { hash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { sha1Base36 } from './sha1.ts';
 import Database from 'better-sqlite3';
 import { InterwikiTable } from '../../import/interwiki.ts';
 import { buildSearchIndex, LinkBuilder } from '../../import/link-builder.ts';
@@ -1090,60 +1090,13 @@ export function insertInstallerDefaults(db: Db): void {
   db.prepare("INSERT OR IGNORE INTO comment (comment_id, comment_hash, comment_text, comment_data) VALUES (1, 0, '', NULL)").run();
 }
 
+export { sha1Base36 };
+
 /** MediaWiki's TS_MW timestamp: `YYYYMMDDHHMMSS` in UTC. */
 export function mwTimestamp(date: Date = new Date()): string {
   return date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
 
-/** SlotRecord::base36Sha1: the SHA-1 in base 36, zero-padded to 31 digits. */
-export const sha1Base36 = ((): ((text: string | Buffer) => string) => {
-  // The importer hashes every revision: the digest's 160 bits are turned into base 36 with number
-  // arithmetic, four digits at a time, rather than through a hex string and a BigInt.
-  const DIGITS = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz', 'latin1');
-  const FOUR_DIGITS = 36 ** 4;
-  const WORD = 2 ** 32;
-  const digits = Buffer.alloc(32);
-  return function sha1Base36(text: string | Buffer): string {
-    // The one-shot hash: no Hash object per text. Its bytes as five 32-bit words, highest first.
-    const d = hash('sha1', text, 'binary');
-    let w0 = ((d.charCodeAt(0) << 24) | (d.charCodeAt(1) << 16) | (d.charCodeAt(2) << 8) | d.charCodeAt(3)) >>> 0;
-    let w1 = ((d.charCodeAt(4) << 24) | (d.charCodeAt(5) << 16) | (d.charCodeAt(6) << 8) | d.charCodeAt(7)) >>> 0;
-    let w2 = ((d.charCodeAt(8) << 24) | (d.charCodeAt(9) << 16) | (d.charCodeAt(10) << 8) | d.charCodeAt(11)) >>> 0;
-    let w3 = ((d.charCodeAt(12) << 24) | (d.charCodeAt(13) << 16) | (d.charCodeAt(14) << 8) | d.charCodeAt(15)) >>> 0;
-    let w4 = ((d.charCodeAt(16) << 24) | (d.charCodeAt(17) << 16) | (d.charCodeAt(18) << 8) | d.charCodeAt(19)) >>> 0;
-    // Long division by 36^4, word by word: a remainder times 2^32 plus a word stays below 2^53,
-    // exact in a double. Eight rounds give 32 digits, the first always 0 (36^31 > 2^160).
-    for (let at = 31; at > 0; at -= 4) {
-      let q = Math.floor(w0 / FOUR_DIGITS);
-      let r = w0 - q * FOUR_DIGITS;
-      w0 = q;
-      let x = r * WORD + w1;
-      q = Math.floor(x / FOUR_DIGITS);
-      r = x - q * FOUR_DIGITS;
-      w1 = q;
-      x = r * WORD + w2;
-      q = Math.floor(x / FOUR_DIGITS);
-      r = x - q * FOUR_DIGITS;
-      w2 = q;
-      x = r * WORD + w3;
-      q = Math.floor(x / FOUR_DIGITS);
-      r = x - q * FOUR_DIGITS;
-      w3 = q;
-      x = r * WORD + w4;
-      q = Math.floor(x / FOUR_DIGITS);
-      r = x - q * FOUR_DIGITS;
-      w4 = q;
-      let n = r | 0;
-      for (let i = 0; i < 3; i++) {
-        const m = (n / 36) | 0;
-        digits[at - i] = DIGITS[n - m * 36]!;
-        n = m;
-      }
-      digits[at - 3] = DIGITS[n]!;
-    }
-    return digits.toString('latin1', 1, 32);
-  };
-})();
 
 /** CommentStore::hash for a comment without data: CRC-32 of the text as a signed 32-bit integer. */
 export function commentHash(text: string): number {
