@@ -31,13 +31,17 @@ export function finishBeforeLinks(db: Db): string[] {
 
 /** The rest once the links are in: category counts, the link tables' indexes, statistics of every table not done before. */
 export function finishAfterLinks(db: Db, analyzed: readonly string[], contentNamespaces: readonly number[]): void {
+  const buildIndexes = (table: (typeof TABLES)[number]): void => {
+    for (const index of table.indexes) db.exec(indexDdl(table, index));
+  };
+  // The categorylinks indexes first: counting categories then reads cl_sortkey, already in
+  // cl_to order, instead of sorting the whole table.
+  for (const table of TABLES) if (LINKED_TABLES.has(table.name) && table.name !== 'category') buildIndexes(table);
   db.transaction(() => {
     rebuildCategories(db);
     markScriptRedirects(db);
   })();
-  for (const table of TABLES) {
-    if (LINKED_TABLES.has(table.name)) for (const index of table.indexes) db.exec(indexDdl(table, index));
-  }
+  buildIndexes(TABLES.find((table) => table.name === 'category')!);
   const done = new Set(analyzed);
   const all = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
   analyze(db, all.filter((table) => !done.has(table)));

@@ -250,6 +250,7 @@ export class LinkAnalyzer {
   private addPage(row: PageRow, rows: LinkRows): void {
     rows.pages++;
     const wikitext = row.model === 'wikitext';
+    // SearchUpdate indexes every model's text (TextContent::getTextForSearchIndex): scripts, styles, JSON, modules.
     if (this.searchIndex) rows.searchindex.push(row.page_id, searchTitle(row.page_title, row.page_namespace), searchText(row.old_text));
     const page = { ns: row.page_namespace, dbKey: row.page_title, pageId: row.page_id, revisionId: row.page_latest, timestamp: row.page_touched };
     let analysis: PageAnalysis;
@@ -366,7 +367,9 @@ export class LinkRowWriter {
       iwlinks: batch(db, 'INSERT OR IGNORE INTO iwlinks (iwl_from, iwl_prefix, iwl_title) VALUES', 3),
       page_props: batch(db, 'INSERT OR REPLACE INTO page_props (pp_page, pp_propname, pp_value, pp_sortkey) VALUES', 3, '(?, ?, ?, NULL)'),
       redirect: batch(db, 'INSERT OR REPLACE INTO redirect (rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment) VALUES', 5),
-      searchindex: batch(search ?? db, 'INSERT INTO searchindex (rowid, si_title, si_text) VALUES', 3),
+      // One row per statement: FTS3 writes its pending terms as a segment at every statement that
+      // could need rolling back alone, which a multi-row INSERT is.
+      searchindex: new RowBatch(search ?? db, 'INSERT INTO searchindex (rowid, si_title, si_text) VALUES', 3, 1),
     };
     this.linkTargetId = side ? null : db.prepare('SELECT lt_id FROM linktarget WHERE lt_namespace = ? AND lt_title = ?').pluck();
     this.insertLinkTarget = side ? null : db.prepare('INSERT INTO linktarget (lt_namespace, lt_title) VALUES (?, ?)');
@@ -408,42 +411,51 @@ export class LinkRowWriter {
   }
 }
 
+/** Every page. */
+const ALL_PAGES: PageRange = { after: 0, upTo: Number.MAX_SAFE_INTEGER };
+
 /**
  * Reads pages from `source` and writes their link rows to `target`: the wiki itself, or (in a
- * worker thread) a side database of the same tables that the importer merges afterwards.
+ * worker thread) side databases of the same tables that the importer merges afterwards.
  */
 export class LinkBuilder {
   private readonly analyzer: LinkAnalyzer;
-  private readonly writer: LinkRowWriter;
   pagesDone = 0;
   linkRows = 0;
 
   constructor(
-    source: Db,
-    private readonly target: Db,
+    private readonly source: Db,
+    /** Where `run` writes unless told otherwise. */
+    private readonly target: Db | null,
     private readonly options: LinkBuilderOptions,
-    /** Fill `target`'s searchindex too, from the same reading of each page. */
+    /** Fill the target's searchindex too, from the same reading of each page. */
     searchIndex = false,
   ) {
     this.analyzer = new LinkAnalyzer(source, options, searchIndex);
-    this.writer = new LinkRowWriter(target, target, source !== target);
   }
 
-  /** The pages of a range (all by default), in page id order, batch by batch. */
-  run(range: PageRange = { after: 0, upTo: Number.MAX_SAFE_INTEGER }): void {
+  /**
+   * The pages of a range (all by default), in page id order, batch by batch. Each batch is a
+   * transaction of its own, unless the caller holds one on the target: a side database takes a
+   * whole range in one, as FTS3 writes a segment at every commit.
+   */
+  run(range: PageRange = ALL_PAGES, target: Db | null = this.target): void {
+    if (target === null) throw new Error('LinkBuilder.run: no database to write to');
+    const writer = new LinkRowWriter(target, target, target !== this.source);
+    const ownTransactions = !target.inTransaction;
     let after = range.after;
     for (;;) {
       const rows = emptyLinkRows();
       const last = this.analyzer.analyzeBatch(after, range.upTo, rows);
       if (last === null) break;
-      this.target.exec('BEGIN');
+      if (ownTransactions) target.exec('BEGIN');
       try {
-        this.writer.write(rows);
-        this.writer.flush();
-        this.target.exec('COMMIT');
+        writer.write(rows);
+        writer.flush();
+        if (ownTransactions) target.exec('COMMIT');
       } catch (error) {
-        this.writer.discard();
-        this.target.exec('ROLLBACK');
+        writer.discard();
+        if (ownTransactions) target.exec('ROLLBACK');
         throw error;
       }
       after = last;
@@ -451,6 +463,39 @@ export class LinkBuilder {
       this.linkRows += rows.linkRows;
       this.options.progress?.(this.pagesDone);
     }
+  }
+}
+
+/**
+ * FTS3 block ids of side database k's search index start after searchBlockBase(k), a placeholder
+ * row written first (FTS3 gives out max(blockid) + 1): the sides' segments then have ids of their
+ * own, and interior nodes, which hold their children's absolute block ids, are copied into the
+ * wiki as they are.
+ */
+export function searchBlockBase(side: number): number {
+  return (side + 1) * 2 ** 32;
+}
+
+/** An empty searchindex in a side database, its block ids after `blockBase`. */
+export function createSideSearchIndex(side: Db, blockBase: number): void {
+  side.exec(SEARCHINDEX_DDL);
+  // Shadow tables are read-only in SQLite's defensive mode, better-sqlite3's default.
+  side.unsafeMode(true);
+  try {
+    side.prepare('INSERT INTO searchindex_segments (blockid, block) VALUES (?, ?)').run(blockBase, Buffer.alloc(0));
+  } finally {
+    side.unsafeMode(false);
+  }
+}
+
+/**
+ * The side's search index as one segment. FTS3 writes a segment for every megabyte of pending
+ * terms, and queries read every segment: the wiki, which takes the segments of every range,
+ * would otherwise have several times the segments of an index built in one go.
+ */
+export function compactSideSearchIndex(side: Db): void {
+  if ((side.prepare('SELECT count(*) FROM searchindex_segdir').pluck().get() as number) > 1) {
+    side.exec("INSERT INTO searchindex (searchindex) VALUES ('optimize')");
   }
 }
 

@@ -1,38 +1,46 @@
-// Worker thread of the links phase: takes work items in turn (the search index, page ranges) and writes their rows to side databases.
+// Worker thread of the links phase: takes page ranges in turn and writes each one's link rows and search rows to a side database of its own.
 
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { TABLES, tableDdl } from '../store/sqlite/schema.ts';
-import { buildSearchIndex, LinkBuilder, linkBuilderOptions, PENDING_TEMPLATES_DDL, SIDE_LINK_TABLES, type LinksJobSite, type PageRange } from './link-builder.ts';
+import {
+  compactSideSearchIndex,
+  createSideSearchIndex,
+  LinkBuilder,
+  linkBuilderOptions,
+  PENDING_TEMPLATES_DDL,
+  searchBlockBase,
+  SIDE_LINK_TABLES,
+  type LinksJobSite,
+  type PageRange,
+} from './link-builder.ts';
 import { stopScribuntoEngine } from './scribunto/engine.ts';
 
 /** What the main thread tells a worker: plain data, since threads share no objects. */
 export interface LinksWorkerJob extends LinksJobSite {
   /** The wiki being imported (only read here). */
   db: string;
-  /** This worker's own database for link rows, merged into the wiki afterwards. */
-  side: string;
-  /** The database that receives the search index, when there is one to build. */
-  searchSide: string | null;
-  /** Page ranges to share out; with a search index it is item 0, and range k is item k + 1. */
+  /** Range k's rows go to the side database `${sidePrefix}${k}`, which the main thread merges once told. */
+  sidePrefix: string;
+  /** Write search rows too (the searchindex of each side). */
+  searchIndex: boolean;
+  /** Page ranges to share out. */
   ranges: PageRange[];
-  /** Int32 counter of the next item to take, shared by all the workers. */
+  /** Int32 counter of the next range to take, shared by all the workers. */
   next: SharedArrayBuffer;
 }
 
-function openSide(path: string): Database.Database {
+/** A range's side database, with the tables that receive its rows. */
+function openSide(path: string, searchBlocksAfter: number | null): Database.Database {
   const side = new Database(path);
   side.pragma('journal_mode = MEMORY');
   side.pragma('synchronous = OFF');
   side.pragma('cache_size = -16384');
   side.pragma('locking_mode = EXCLUSIVE');
-  return side;
-}
-
-function builder(job: LinksWorkerJob, source: Database.Database, side: Database.Database, progress: (pages: number) => void): LinkBuilder {
   for (const name of SIDE_LINK_TABLES) side.exec(tableDdl(TABLES.find((t) => t.name === name)!));
   side.exec(PENDING_TEMPLATES_DDL);
-  return new LinkBuilder(source, side, linkBuilderOptions(source, job, progress));
+  if (searchBlocksAfter !== null) createSideSearchIndex(side, searchBlocksAfter);
+  return side;
 }
 
 function reporter(): (pagesDone: number) => void {
@@ -45,39 +53,33 @@ function reporter(): (pagesDone: number) => void {
   };
 }
 
-function buildSearchSide(source: Database.Database, path: string): void {
-  const side = openSide(path);
-  try {
-    buildSearchIndex(source, side, { after: 0, upTo: Number.MAX_SAFE_INTEGER });
-  } finally {
-    side.close();
-  }
-}
-
-/** Takes items until none are left; returns the number of link rows written. */
+/** Takes ranges until none are left; returns the number of link rows written. */
 function run(job: LinksWorkerJob): number {
   const source = new Database(job.db, { readonly: true });
   const next = new Int32Array(job.next);
-  const first = job.searchSide === null ? 0 : 1;
-  let side: Database.Database | null = null;
   let links: LinkBuilder | null = null;
   try {
     for (;;) {
       const item = Atomics.add(next, 0, 1);
-      if (item === 0 && job.searchSide !== null) {
-        buildSearchSide(source, job.searchSide);
-        continue;
-      }
-      const range = job.ranges[item - first];
+      const range = job.ranges[item];
       if (range === undefined) break;
-      side ??= openSide(job.side);
-      links ??= builder(job, source, side, reporter());
-      links.run(range);
+      links ??= new LinkBuilder(source, null, linkBuilderOptions(source, job, reporter()), job.searchIndex);
+      const side = openSide(`${job.sidePrefix}${item}`, job.searchIndex ? searchBlockBase(item) : null);
+      try {
+        // One transaction for the range: FTS3 writes a segment at each commit.
+        side.exec('BEGIN');
+        links.run(range, side);
+        if (job.searchIndex) compactSideSearchIndex(side);
+        side.exec('COMMIT');
+      } finally {
+        // Without the COMMIT (an error), closing rolls the range back.
+        side.close();
+      }
+      parentPort!.postMessage({ type: 'range', item });
     }
     return links?.linkRows ?? 0;
   } finally {
     stopScribuntoEngine();
-    side?.close();
     source.close();
   }
 }
