@@ -36,7 +36,9 @@ export function finishAfterLinks(db: Db, analyzed: readonly string[], contentNam
   };
   // The categorylinks indexes first: counting categories then reads cl_sortkey, already in
   // cl_to order, instead of sorting the whole table.
-  for (const table of TABLES) if (LINKED_TABLES.has(table.name) && table.name !== 'category') buildIndexes(table);
+  withParallelSorts(db, () => {
+    for (const table of TABLES) if (LINKED_TABLES.has(table.name) && table.name !== 'category') buildIndexes(table);
+  });
   db.transaction(() => {
     rebuildCategories(db);
     markScriptRedirects(db);
@@ -46,6 +48,22 @@ export function finishAfterLinks(db: Db, analyzed: readonly string[], contentNam
   const all = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'").pluck().all() as string[];
   analyze(db, all.filter((table) => !done.has(table)));
   rebuildSiteStats(db, contentNamespaces);
+}
+
+/**
+ * Runs `build` (index builds) with the page cache at SQLite's smallest sort run (250 pages): its
+ * sorter then cuts the rows into runs that its helper threads sort while this thread reads on,
+ * where one run in the big cache is sorted by this thread alone. Here, at the end of the import,
+ * nothing else runs: pagelinks' two indexes of the 1 GB history dump take 0.37 s instead of 0.56 s.
+ */
+function withParallelSorts(db: Db, build: () => void): void {
+  const cache = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = 250');
+  try {
+    build();
+  } finally {
+    db.pragma(`cache_size = ${cache}`);
+  }
 }
 
 /**

@@ -50,7 +50,7 @@ export interface ImportOptions {
   renumber?: boolean;
   /** Skip the search index (faster; list=search then finds nothing). */
   noSearchIndex?: boolean;
-  /** Worker threads computing link rows (default: the cores left after the search index's). */
+  /** Worker threads computing link rows and search rows (default: one per core). */
   linkWorkers?: number;
   /** Parse the dump in the writing thread instead of a worker (default: only for dumps under 16 MB). */
   readInThisThread?: boolean;
