@@ -10,36 +10,24 @@ export const sha1Base36 = ((): ((text: string | Buffer) => string) => {
   const FOUR_DIGITS = 36 ** 4;
   const WORD = 2 ** 32;
   const digits = Buffer.alloc(32);
+  const words = new Float64Array(5);
   return function sha1Base36(text: string | Buffer): string {
     // The one-shot hash: no Hash object per text. Its bytes as five 32-bit words, highest first.
     const d = hash('sha1', text, 'binary');
-    let w0 = ((d.charCodeAt(0) << 24) | (d.charCodeAt(1) << 16) | (d.charCodeAt(2) << 8) | d.charCodeAt(3)) >>> 0;
-    let w1 = ((d.charCodeAt(4) << 24) | (d.charCodeAt(5) << 16) | (d.charCodeAt(6) << 8) | d.charCodeAt(7)) >>> 0;
-    let w2 = ((d.charCodeAt(8) << 24) | (d.charCodeAt(9) << 16) | (d.charCodeAt(10) << 8) | d.charCodeAt(11)) >>> 0;
-    let w3 = ((d.charCodeAt(12) << 24) | (d.charCodeAt(13) << 16) | (d.charCodeAt(14) << 8) | d.charCodeAt(15)) >>> 0;
-    let w4 = ((d.charCodeAt(16) << 24) | (d.charCodeAt(17) << 16) | (d.charCodeAt(18) << 8) | d.charCodeAt(19)) >>> 0;
+    for (let i = 0; i < 5; i++) {
+      const b = i * 4;
+      words[i] = ((d.charCodeAt(b) << 24) | (d.charCodeAt(b + 1) << 16) | (d.charCodeAt(b + 2) << 8) | d.charCodeAt(b + 3)) >>> 0;
+    }
     // Long division by 36^4, word by word: a remainder times 2^32 plus a word stays below 2^53,
     // exact in a double. Eight rounds give 32 digits, the first always 0 (36^31 > 2^160).
     for (let at = 31; at > 0; at -= 4) {
-      let q = Math.floor(w0 / FOUR_DIGITS);
-      let r = w0 - q * FOUR_DIGITS;
-      w0 = q;
-      let x = r * WORD + w1;
-      q = Math.floor(x / FOUR_DIGITS);
-      r = x - q * FOUR_DIGITS;
-      w1 = q;
-      x = r * WORD + w2;
-      q = Math.floor(x / FOUR_DIGITS);
-      r = x - q * FOUR_DIGITS;
-      w2 = q;
-      x = r * WORD + w3;
-      q = Math.floor(x / FOUR_DIGITS);
-      r = x - q * FOUR_DIGITS;
-      w3 = q;
-      x = r * WORD + w4;
-      q = Math.floor(x / FOUR_DIGITS);
-      r = x - q * FOUR_DIGITS;
-      w4 = q;
+      let r = 0;
+      for (let i = 0; i < 5; i++) {
+        const x = r * WORD + words[i]!;
+        const q = Math.floor(x / FOUR_DIGITS);
+        r = x - q * FOUR_DIGITS;
+        words[i] = q;
+      }
       let n = r | 0;
       for (let i = 0; i < 3; i++) {
         const m = (n / 36) | 0;
