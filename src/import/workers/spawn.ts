@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 const BOOTSTRAP = new URL('./bootstrap.mjs', import.meta.url);
 const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -107,12 +107,19 @@ export class WorkerFailure extends Error {
 }
 
 /** Runs `entry` (a module URL) with `data`; resolves with its final `done` message. */
-export function runWorker(entry: URL, data: unknown, onMessage: (message: WorkerMessage) => void = () => {}): { done: Promise<WorkerMessage>; worker: Worker } {
+export function runWorker(
+  entry: URL,
+  data: unknown,
+  onMessage: (message: WorkerMessage) => void = () => {},
+  resourceLimits?: ResourceLimits,
+): { done: Promise<WorkerMessage>; worker: Worker } {
   const script = bundledWorker(entry);
   // sourceRoot: a bundle runs from node_modules/.cache, which may be another checkout's (a symlink);
   // files read at run time (the Lua libraries) come from this checkout.
   const workerData = { data, sourceRoot: PROJECT };
-  const worker = script ? new Worker(pathToFileURL(script), { workerData }) : new Worker(BOOTSTRAP, { workerData: { ...workerData, entry: entry.href } });
+  const worker = script
+    ? new Worker(pathToFileURL(script), { workerData, resourceLimits })
+    : new Worker(BOOTSTRAP, { workerData: { ...workerData, entry: entry.href }, resourceLimits });
   const done = new Promise<WorkerMessage>((resolve, reject) => {
     let result: WorkerMessage | null = null;
     let failure: Error | null = null;
