@@ -1,6 +1,19 @@
 #!/usr/bin/env node
 // Entry point for `wikiquery` / `npx wikiquery`: loads the TypeScript sources through tsx.
-import { register } from 'tsx/esm/api';
-register();
-const { main } = await import('../src/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+// `wikiquery import` runs from a bundle of the importer when it can (src/import/workers/main-bundle.mjs).
+const argv = process.argv.slice(2);
+const importer = argv[0] === 'import' ? await (await import('../src/import/workers/main-bundle.mjs')).importerFromBundle() : null;
+if (importer) {
+  try {
+    process.exitCode = await importer.importCommand(argv.slice(1));
+  } catch (e) {
+    // As src/cli.ts reports what escapes a command.
+    console.error(`wikiquery: ${e instanceof Error ? e.message : String(e)}`);
+    process.exitCode = 1;
+  }
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { main } = await import('../src/cli.ts');
+  process.exitCode = await main(argv);
+}
