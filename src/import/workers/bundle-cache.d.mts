@@ -1,0 +1,8 @@
+// Types of bundle-cache.mjs (plain JavaScript: main-bundle.mjs uses it before tsx is loaded).
+import type { BuildOptions, BuildResult } from 'esbuild';
+
+export declare const PROJECT: string;
+export declare function bundleFile(name: string): string;
+export declare function bundleOptions(entry: string): BuildOptions & { metafile: true; write: false };
+export declare function isFresh(out: string): boolean;
+export declare function keepBundle(out: string, result: BuildResult<{ metafile: true; write: false }>): void;
