@@ -207,14 +207,7 @@ export class Expander {
 
   expandNodes(nodes: PNode[], frame: Frame): string {
     if (nodes.length === 1 && typeof nodes[0] === 'string') return nodes[0];
-    let s = '';
-    for (const node of nodes) {
-      if (typeof node === 'string') s += node;
-      else if (node.kind === 'template') s += this.template(node, frame);
-      else if (node.kind === 'arg') s += this.argument(node.name, node.defaultValue, frame);
-      else s += this.extensionTag(node, frame);
-    }
-    return s;
+    return this.expandNodesFrom(nodes, 0, frame);
   }
 
   /** The expansion of nodes[start...]. */
@@ -441,7 +434,7 @@ export class Expander {
   private isLiteralFunction(node: Extract<PNode, { kind: 'template' }>, frame: Frame): boolean {
     // Past the output limit a call records a tracking category instead.
     if (this.outputSize > MAX_OUTPUT || !this.isLiteral(node.title, frame)) return false;
-    const call = /^(#if|#ifeq|#iferror|#ifexpr|#switch|#expr|lc|uc)\s*:/.exec(this.expandNodes(node.title, frame).trim());
+    const call = TEXT_FUNCTION_CALL.exec(this.expandNodes(node.title, frame).trim());
     if (!call || (call[1]!.startsWith('#') && !this.extensions.has('ParserFunctions'))) return false;
     return node.parts.every((part) => (part.name === null || this.isLiteral(part.name, frame)) && this.isLiteral(part.value, frame));
   }
