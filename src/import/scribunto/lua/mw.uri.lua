@@ -212,17 +212,19 @@ return function(mw, host)
 		end
 	end
 
+	-- The text before the first `separator` and the text after it (nil without one).
+	local function splitOnce(value, separator)
+		local at = string.find(value, separator, 1, true)
+		if not at then return value, nil end
+		return string.sub(value, 1, at - 1), string.sub(value, at + 1)
+	end
+
 	local setters = {
 		userInfo = function(u, value)
 			local user, password
 			if value then
 				checkIndexString('userInfo', value)
-				local colon = string.find(value, ':', 1, true)
-				if colon then
-					user, password = string.sub(value, 1, colon - 1), string.sub(value, colon + 1)
-				else
-					user = value
-				end
+				user, password = splitOnce(value, ':')
 			end
 			rawset(u, 'user', user)
 			rawset(u, 'password', password)
@@ -256,12 +258,8 @@ return function(mw, host)
 			local info, hostPort
 			if value then
 				checkIndexString('authority', value)
-				local at = string.find(value, '@', 1, true)
-				if at then
-					info, hostPort = string.sub(value, 1, at - 1), string.sub(value, at + 1)
-				else
-					hostPort = value
-				end
+				local before, after = splitOnce(value, '@')
+				if after then info, hostPort = before, after else hostPort = value end
 			end
 			u.userInfo = info
 			u.hostPort = hostPort
