@@ -1,5 +1,6 @@
 // Opens a MediaWiki 1.39 SQLite database as a Store (read-only).
 import type { Store } from '../store.ts';
+import Database from 'better-sqlite3';
 import { SqliteDatabase } from './database.ts';
 import { SqlitePageStore } from './pages.ts';
 import { SqliteSiteStore } from './site.ts';
@@ -9,19 +10,41 @@ import { SqliteRevisionStore } from './revisions.ts';
 import { SqlitePageLinkStore } from './pagelinks.ts';
 
 export function openSqliteStore(path: string): Store {
-  const db = new SqliteDatabase(path, { readonly: true });
-  const version = db.get<{ v: string }>('SELECT sqlite_version() AS v')!.v;
+  // A lock held by another process fails the statement at once (StoreBusyError) rather than
+  // sleeping in the event loop's thread; the server retries without blocking.
+  const db = new SqliteDatabase(path, { readonly: true, busyTimeoutMs: 0 });
   return {
     backend: 'sqlite',
-    version,
+    version: sqliteVersion(),
     pages: new SqlitePageStore(db),
     site: new SqliteSiteStore(db),
     meta: new SqliteMetaStore(db),
     listings: new SqliteListingStore(db),
     revisions: new SqliteRevisionStore(db),
     pageLinks: new SqlitePageLinkStore(db),
+    control: {
+      path,
+      interruptible: db.interruptible,
+      interruptUnavailableReason: db.interruptUnavailableReason,
+      setDeadline: (ms) => db.setDeadline(ms),
+      databaseMilliseconds: () => db.databaseMilliseconds(),
+      identityChanged: () => db.identityChanged(),
+      probe: () => db.probe(),
+    },
     async close() {
       db.close();
     },
   };
+}
+
+let version: string | undefined;
+
+/** The SQLite library's version, asked of a connection to no file: opening reads nothing yet. */
+function sqliteVersion(): string {
+  if (version === undefined) {
+    const memory = new Database(':memory:');
+    version = memory.prepare('SELECT sqlite_version()').pluck().get() as string;
+    memory.close();
+  }
+  return version;
 }
