@@ -3,8 +3,7 @@ import type { ApiRequest } from './request.ts';
 import type { ResultObject } from './result.ts';
 import type { ApiServices } from './services.ts';
 import { list } from './result.ts';
-
-const REDACTED_HEADERS = new Set(['cookie', 'authorization', 'proxy-authorization', 'set-cookie']);
+import { isSecretHeader, isSecretParam, redactUrl, REDACTED } from './redact.ts';
 
 function formatBytes(n: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB'];
@@ -21,10 +20,10 @@ export function debugInfo(services: ApiServices, request: ApiRequest, started: b
   const headers: ResultObject = {};
   for (const [k, v] of Object.entries(request.headers)) {
     if (v === undefined) continue;
-    headers[k] = REDACTED_HEADERS.has(k) ? '[redacted]' : v;
+    headers[k] = isSecretHeader(k) ? REDACTED : v;
   }
   const params: ResultObject = {};
-  for (const [k, v] of request.entries()) params[k] = /password|token/i.test(k) ? '[redacted]' : v;
+  for (const [k, v] of request.entries()) params[k] = isSecretParam(k) ? REDACTED : v;
   const mem = process.memoryUsage();
   return {
     mwVersion: services.site.generator.replace(/^MediaWiki /, ''),
@@ -37,7 +36,7 @@ export function debugInfo(services: ApiServices, request: ApiRequest, started: b
     log: list('msg', []),
     debugLog: list('msg', []),
     queries: list('query', []),
-    request: { method: request.method, url: request.url, headers, params },
+    request: { method: request.method, url: redactUrl(request.url), headers, params },
     memory: formatBytes(mem.heapUsed),
     memoryPeak: formatBytes(mem.rss),
     includes: list('include', []),
