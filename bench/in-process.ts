@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createServices, type ApiServices } from '../src/api/services.ts';
 import { ApiRequest } from '../src/api/request.ts';
 import { loadSiteConfig } from '../src/server/config.ts';
-import { parseQueryString, emptyValues } from '../src/server/http.ts';
+import { parseQueryString, emptyValues } from '../src/server/request-reader.ts';
 import { openSqliteStore } from '../src/store/sqlite/index.ts';
 
 const SHARED = process.env.WIKIQUERY_SHARED ?? fileURLToPath(new URL('../../shared', import.meta.url));

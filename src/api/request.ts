@@ -1,7 +1,21 @@
 // One API request as the engine sees it: parameters (tracked as they are read), headers, caller address.
 
+/** An ApiRequest as plain data, to hand it to another thread. */
+export interface TransferredRequest {
+  method: string;
+  values: [string, string][];
+  headers: Record<string, string | undefined>;
+  ip: string;
+  url: string;
+  cleaned: [string, string][];
+  arrays: string[];
+  nameOrder?: readonly string[];
+}
+
 export class ApiRequest {
   private readonly used = new Set<string>();
+  private nameList?: readonly string[];
+  private positions?: Map<string, number>;
 
   constructor(
     readonly method: string,
@@ -18,16 +32,51 @@ export class ApiRequest {
     private readonly nameOrder?: readonly string[],
   ) {}
 
+  /** The same request with nothing read yet, to run it again from the start. */
+  fresh(): ApiRequest {
+    return new ApiRequest(this.method, this.values, this.headers, this.ip, this.url, this.cleaned, this.arrays, this.nameOrder);
+  }
+
+  toTransfer(): TransferredRequest {
+    return {
+      method: this.method,
+      values: [...this.values],
+      headers: { ...this.headers },
+      ip: this.ip,
+      url: this.url,
+      cleaned: [...this.cleaned],
+      arrays: [...this.arrays],
+      nameOrder: this.nameOrder,
+    };
+  }
+
+  static fromTransfer(t: TransferredRequest): ApiRequest {
+    return new ApiRequest(t.method, new Map(t.values), t.headers, t.ip, t.url, new Map(t.cleaned), new Set(t.arrays), t.nameOrder);
+  }
+
   /** The parameter was sent as `name[]=...`, which MediaWiki ignores with a warning when it is read. */
   usesArraySyntax(name: string): boolean {
     return this.arrays.has(name);
   }
 
-  /** Every parameter name of the request, array-syntax ones included. */
-  names(): string[] {
-    if (this.arrays.size === 0) return [...this.values.keys()];
-    const known = (name: string) => this.values.has(name) || this.arrays.has(name);
-    return this.nameOrder?.filter(known) ?? [...this.values.keys(), ...this.arrays];
+  /** Every parameter name of the request, array-syntax ones included, in request order. */
+  names(): readonly string[] {
+    if (!this.nameList) {
+      // A name sent first as an array and then with a value keeps its first place: only
+      // nameOrder knows it.
+      const known = (name: string) => this.values.has(name) || this.arrays.has(name);
+      this.nameList = this.nameOrder?.filter(known) ?? [...this.values.keys(), ...this.arrays];
+    }
+    return this.nameList;
+  }
+
+  /** Where a name stands among names(), -1 if it is not there (MediaWiki's keys of unrecognized parameters). */
+  position(name: string): number {
+    if (!this.positions) {
+      this.positions = new Map();
+      for (const [index, known] of this.names().entries()) this.positions.set(known, index);
+    }
+    return this.positions.get(name) ?? -1;
   }
 
   /** The raw bytes of a value that was not valid, NFC-normalised text; undefined when it was. */
