@@ -1,4 +1,4 @@
-// Bundles of the importer's code kept in node_modules/.cache, one per checkout, rebuilt when the content of a source changes.
+// Bundles of wikiquery's code (importer workers, the import command, the server's query threads) kept in node_modules/.cache, one per checkout, rebuilt when the content of a source changes.
 //
 // Shared by the worker threads' bundles (spawn.ts) and the `wikiquery import` command's
 // (main-bundle.mjs, which runs before tsx is loaded: hence plain JavaScript, typed by
@@ -7,10 +7,10 @@
 
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const PROJECT = fileURLToPath(new URL('../../../', import.meta.url));
+export const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
 const CACHE = join(PROJECT, 'node_modules', '.cache', 'wikiquery-workers');
 const CHECKOUT = createHash('sha1').update(PROJECT).digest('hex').slice(0, 10);
 
@@ -70,3 +70,18 @@ function contentHash(path) {
     return null;
   }
 }
+
+/** Every `import.meta.url` of a source file (TypeScript, or JavaScript like bundle-cache.mjs) written as that file's URL. */
+export const sourceUrls = {
+  name: 'source-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mjs)$/ }, (args) =>
+      args.path.includes(`${sep}node_modules${sep}`)
+        ? undefined
+        : {
+            contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+            loader: args.path.endsWith('.ts') ? 'ts' : 'js',
+          },
+    );
+  },
+};

@@ -8,11 +8,10 @@
 // libraries, JSON facts) is this checkout's files, as when the sources run through tsx.
 // Plain JavaScript: it runs before tsx is loaded, which it spares.
 
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleFile, bundleOptions, isFresh, keepBundle, PROJECT } from './bundle-cache.mjs';
+import { bundleFile, bundleOptions, isFresh, keepBundle, PROJECT, sourceUrls } from '../../runtime/bundle-cache.mjs';
 
 const ENTRY = join(PROJECT, 'src', 'import', 'index.ts');
 
@@ -34,18 +33,3 @@ export async function importerFromBundle() {
     return null;
   }
 }
-
-/** Every `import.meta.url` of a source file (TypeScript, or JavaScript like bundle-cache.mjs) written as that file's URL. */
-const sourceUrls = {
-  name: 'source-urls',
-  setup(build) {
-    build.onLoad({ filter: /\.(ts|mjs)$/ }, (args) =>
-      args.path.includes(`${sep}node_modules${sep}`)
-        ? undefined
-        : {
-            contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-            loader: args.path.endsWith('.ts') ? 'ts' : 'js',
-          },
-    );
-  },
-};

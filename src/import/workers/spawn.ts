@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { bundleFile, bundleOptions, isFresh, keepBundle, PROJECT } from './bundle-cache.mjs';
+import { bundleFile, bundleOptions, isFresh, keepBundle, PROJECT } from '../../runtime/bundle-cache.mjs';
 
-const BOOTSTRAP = new URL('./bootstrap.mjs', import.meta.url);
+const BOOTSTRAP = new URL('../../runtime/tsx-bootstrap.mjs', import.meta.url);
 const bundles = new Map<string, string | null>();
 
 /** The bundled script of a worker module (built or reused), or null to start it through tsx. */
