@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { RequestContext } from './context.ts';
 import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
-import { msg } from './i18n/messages.ts';
+import { msg, toPlaintext } from './i18n/messages.ts';
 import { formatDecls, mainDecl, SERVED_ACTIONS, type FormatName } from './main-declarations.ts';
 import type { ApiRequest } from './request.ts';
 import { cleanResultStrings, setContent, setFlag, type ResultNode, type ResultObject } from './result.ts';
@@ -15,6 +15,7 @@ import { renderHelpPage } from './help-page.ts';
 import { renderResult } from './formats/index.ts';
 import { mwToIso, nowMw } from '../wiki/timestamps.ts';
 import { debugInfo } from './debuginfo.ts';
+import { StoreBusyError, StoreInterruptedError } from '../store/errors.ts';
 
 export interface ApiResponse {
   status: number;
@@ -72,7 +73,20 @@ function readFormatName(request: ApiRequest): FormatName {
   return f !== undefined && formatDecls.has(f as FormatName) ? (f as FormatName) : 'jsonfm';
 }
 
-export async function handleApiRequest(services: ApiServices, request: ApiRequest): Promise<ApiResponse> {
+export interface HandleOptions {
+  /**
+   * Answer this error instead of running the action (the request ran out of time, or the
+   * database stayed locked): formatted as the request asks, like any other error.
+   */
+  failure?: ApiError;
+}
+
+/**
+ * One request, one answer. A query stopped by its deadline (StoreInterruptedError) or a locked
+ * database (StoreBusyError) is not answered here: it is thrown to the caller, which decides
+ * whether to run the request again (elsewhere, or later) or to answer with `failure`.
+ */
+export async function handleApiRequest(services: ApiServices, request: ApiRequest, options: HandleOptions = {}): Promise<ApiResponse> {
   const started = process.hrtime.bigint();
   const ctx = new RequestContext(services, request);
   const headers: Record<string, string> = {
@@ -132,6 +146,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     if (action === 'help') {
       return finishHelp(services, headers);
     }
+    if (options.failure) throw options.failure;
     if (!SERVED_ACTIONS.has(action)) refuseAction(request, action);
 
     checkAssert(ctx, mainParams.assert as string | undefined, mainParams.assertuser as string | undefined);
@@ -146,6 +161,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     }
     reportUnusedParams(ctx);
   } catch (e) {
+    if (e instanceof StoreInterruptedError || e instanceof StoreBusyError) throw e;
     error = toApiError(e, ctx);
     errorSeq = ctx.tick();
     status = error.httpStatus;
@@ -397,19 +413,62 @@ function checkAssert(ctx: RequestContext, assert: string | undefined, assertUser
 }
 
 function reportUnusedParams(ctx: RequestContext): void {
-  const all = ctx.request.names();
   const unused = ctx.request.unusedNames();
   if (!unused.length) return;
   // MediaWiki lists them with their positions among the request's parameters.
-  const keys = unused.map((u) => all.indexOf(u));
+  const keys = unused.map((name) => ctx.request.position(name));
   ctx.warnings.add('main', msg('apierror-unrecognizedparams', { list: unused, type: 'comma', keys }, unused.length), 'unrecognizedparams');
 }
 
+/** Where internal errors are reported (the server's log); one call per error. */
+export type InternalErrorReporter = (id: string, error: unknown, url: string) => void;
+
+let reportInternalError: InternalErrorReporter = (id, error, url) => {
+  const summary = error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error);
+  console.error(`[${id}] internal error while serving ${url}: ${summary}`);
+};
+
+export function setInternalErrorReporter(reporter: InternalErrorReporter): void {
+  reportInternalError = reporter;
+}
+
+/** MediaWiki's request ids: 24 hexadecimal digits. */
+function requestId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/** The request ran past the time limit: MediaWiki's RequestTimeoutException, caught by ApiMain. */
+export function timeLimitError(limitMs: number): ApiError {
+  const errorClass = 'Wikimedia\\RequestTimeout\\RequestTimeoutException';
+  const seconds = Number((limitMs / 1000).toFixed(3));
+  return new ApiError(msg('apierror-exceptioncaught', requestId(), toPlaintext(msg('timeouterror-text', seconds))), {
+    code: `internal_api_error_${errorClass}`,
+    data: { errorclass: errorClass },
+  });
+}
+
+/**
+ * Another process kept the database locked past the wait: the query error MediaWiki's database
+ * layer raises (SQLite's error 5), answered 503 so that clients try again.
+ */
+export function databaseBusyError(): ApiError {
+  const errorClass = 'Wikimedia\\Rdbms\\DBQueryError';
+  return new ApiError(msg('apierror-exceptioncaught', requestId(), 'Error 5: database is locked'), {
+    code: 'internal_api_error_DBQueryError',
+    httpStatus: 503,
+    data: { errorclass: errorClass },
+  });
+}
+
 function toApiError(e: unknown, ctx: RequestContext): ApiError {
-  if (e instanceof ApiError) return e;
-  const id = randomBytes(12).toString('hex');
+  return e instanceof ApiError ? e : internalError(e, ctx.request.url);
+}
+
+/** What a bug answers: an id to find its one log line by, and the class of what was thrown. */
+export function internalError(e: unknown, url: string): ApiError {
+  const id = requestId();
   const type = e instanceof Error ? e.constructor.name : 'Error';
-  console.error(`[${id}] internal error while serving ${ctx.request.url}:`, e);
+  reportInternalError(id, e, url);
   return new ApiError(msg('apierror-exceptioncaughttype', id, type), {
     code: `internal_api_error_${type}`,
     httpStatus: 500,

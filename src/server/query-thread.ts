@@ -1,0 +1,38 @@
+// A query thread: its own connection and services over the wiki, running the requests the event
+// loop hands over (see query-threads.ts).
+import { parentPort, workerData } from 'node:worker_threads';
+import { createServices, type ApiServices } from '../api/services.ts';
+import { ApiRequest } from '../api/request.ts';
+import { openSqliteStore } from '../store/sqlite/index.ts';
+import { runRequest } from './run-request.ts';
+import type { FromThread, QueryThreadInit, ThreadOutcome, ToThread } from './query-threads.ts';
+
+const { init } = workerData as { init: QueryThreadInit & { timeLimitMs?: number } };
+const port = parentPort!;
+const post = (message: FromThread) => port.postMessage(message);
+
+let services: ApiServices;
+try {
+  services = await createServices(init.site, openSqliteStore(init.dbPath));
+  post({ type: 'ready' });
+} catch (e) {
+  post({ type: 'failed', error: e instanceof Error ? e.message : String(e) });
+  throw e;
+}
+
+port.on('message', (message: ToThread) => {
+  void run(message);
+});
+
+async function run(message: ToThread): Promise<void> {
+  let outcome: ThreadOutcome;
+  try {
+    const result = await runRequest(services, ApiRequest.fromTransfer(message.request), message.remainingMs, null);
+    if (result.kind === 'answer') outcome = result;
+    else if (result.kind === 'busy') outcome = { kind: 'busy' };
+    else outcome = { kind: 'timeout', ended: false };
+  } catch (e) {
+    outcome = { kind: 'failed', error: e instanceof Error ? `${e.constructor.name}: ${e.message}` : String(e) };
+  }
+  post({ type: 'done', id: message.id, outcome });
+}
