@@ -4,12 +4,14 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { SiteConfig } from './wiki/site.ts';
+import type { ServeOptions, ServeOptionsInput } from './server/options.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `usage:
   wikiquery serve --db FILE [--config FILE] [--port N] [--host H] [--create]
-  wikiquery fixture [--port N] [--host H]     serve ../shared/fixtures/fixture-wiki read-only
+                  [--workers N] [--time-limit SECONDS] [--log-format text|json|none] [--log-file FILE]
+  wikiquery fixture [--port N] [--host H] [--workers N]    serve ../shared/fixtures/fixture-wiki read-only
   wikiquery import DUMP... --db FILE [--config FILE] [--strict] [--resume]
 `;
 
@@ -18,28 +20,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, builds the services once, and listens. */
-export async function startServer(options: { db: string; site: SiteConfig; port: number; host: string }): Promise<RunningServer> {
-  const { createServices, createApiServer, openSqliteStore } = await serverModules();
-  const store = openSqliteStore(options.db);
-  const services = await createServices(options.site, store);
-  const server = createApiServer(services, (line) => console.error(line));
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, options.host, () => ok());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const url = `http://${options.host}:${port}${options.site.scriptPath}/api.php`;
-  return {
-    url,
-    close: () =>
-      new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-        void store.close();
-      }),
-  };
+/**
+ * Serves a wiki from this process (no supervisor, no workers): what tests, benchmarks and
+ * embedders use. `serve` takes the serving options of the config file's `serve` section.
+ */
+export async function startServer(options: { db: string; site: SiteConfig; port: number; host: string; serve?: ServeOptionsInput }): Promise<RunningServer> {
+  const [{ serveProcess }, { resolveServeOptions }] = await Promise.all([import('./server/serve.ts'), import('./server/options.ts')]);
+  const serve = resolveServeOptions(options.serve, { workers: 0 });
+  const running = await serveProcess({ db: options.db, site: options.site, serve, port: options.port, host: options.host });
+  return { url: running.url, close: running.close };
 }
 
 /**
@@ -47,40 +36,90 @@ export async function startServer(options: { db: string; site: SiteConfig; port:
  * compiling the API modules (a third of a second through tsx).
  */
 async function serverModules() {
-  const [{ createServices }, { createApiServer }, { loadSiteConfig }, { openSqliteStore }, { createWiki }] = await Promise.all([
-    import('./api/services.ts'),
-    import('./server/http.ts'),
+  const [{ loadSiteConfig, loadServeOptions }, { createWiki }, serve, cluster] = await Promise.all([
     import('./server/config.ts'),
-    import('./store/sqlite/index.ts'),
     import('./store/sqlite/schema.ts'),
+    import('./server/serve.ts'),
+    import('./server/cluster.ts'),
   ]);
-  return { createServices, createApiServer, loadSiteConfig, openSqliteStore, createWiki };
+  return { loadSiteConfig, loadServeOptions, createWiki, serveProcess: serve.serveProcess, cluster };
 }
 
-function stopOnSignals(server: RunningServer): void {
-  const stop = () => {
-    void server.close().then(() => process.exit(0));
+const SERVE_FLAGS = {
+  port: { type: 'string', default: '8080' },
+  host: { type: 'string', default: '127.0.0.1' },
+  workers: { type: 'string' },
+  'time-limit': { type: 'string' },
+  'log-format': { type: 'string' },
+  'log-file': { type: 'string' },
+} as const;
+
+/** The serving options the command line sets (the rest come from the config file's `serve` section). */
+function serveFlags(values: { workers?: string; 'time-limit'?: string; 'log-format'?: string; 'log-file'?: string }): ServeOptionsInput {
+  const number = (name: string, text: string | undefined): number | undefined => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} takes a number >= 0, not ${JSON.stringify(text)}`);
+    return n;
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  const seconds = number('time-limit', values['time-limit']);
+  return {
+    workers: number('workers', values.workers),
+    timeLimitMs: seconds === undefined ? undefined : Math.round(seconds * 1000),
+    logFormat: values['log-format'] as ServeOptionsInput['logFormat'],
+    logFile: values['log-file'],
+  };
+}
+
+/**
+ * Serves until stopped: from this process with `--workers 0`, else as the supervisor of N worker
+ * processes (or as one of them, when this process is a worker the supervisor started).
+ */
+async function serveWiki(db: string, site: SiteConfig, serve: ServeOptions, port: number, host: string): Promise<number> {
+  const modules = await serverModules();
+  const { cluster } = modules;
+  if (cluster.isClusterWorker()) {
+    const running = await modules.serveProcess({ db, site, serve, port, host, cluster: cluster.joinCluster, onDrained: () => process.exit(0) });
+    const stop = () => void running.close().then(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return await new Promise<number>(() => {});
+  }
+  if (serve.workers === 0) {
+    const running = await modules.serveProcess({ db, site, serve, port, host });
+    console.log(`listening on ${running.url}`);
+    const stop = () => void running.close().then(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return await new Promise<number>(() => {});
+  }
+  const { guardStandardStreams, formatEvent } = await import('./server/logger.ts');
+  const { mergeSnapshots, renderSupervisorMetrics } = await import('./server/metrics.ts');
+  guardStandardStreams();
+  const format = serve.logFormat === 'json' ? 'json' : 'text';
+  let listening = 0;
+  const nodeCluster = (await import('node:cluster')).default;
+  nodeCluster.on('listening', (_worker, address) => {
+    if (++listening === serve.workers) console.log(`listening on http://${host}:${address.port}${site.scriptPath}/api.php (${serve.workers} workers)`);
+  });
+  return await cluster.runSupervisor({
+    workers: serve.workers,
+    drainTimeoutMs: serve.drainTimeoutMs,
+    event: (level, message) => console.error(formatEvent(level, message, { pid: process.pid, role: 'supervisor' }, format)),
+    renderMetrics: (snapshots, supervisor) => renderSupervisorMetrics(mergeSnapshots(snapshots), supervisor),
+  });
 }
 
 async function serve(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      db: { type: 'string' },
-      config: { type: 'string' },
-      port: { type: 'string', default: '8080' },
-      host: { type: 'string', default: '127.0.0.1' },
-      create: { type: 'boolean', default: false },
-    },
+    options: { db: { type: 'string' }, config: { type: 'string' }, create: { type: 'boolean', default: false }, ...SERVE_FLAGS },
   });
   if (!values.db) {
     process.stderr.write(USAGE);
     return 2;
   }
-  const { loadSiteConfig } = await serverModules();
+  const { loadSiteConfig, loadServeOptions } = await serverModules();
   const db = resolve(values.db);
   if (!existsSync(db)) {
     if (!values.create) {
@@ -93,10 +132,8 @@ async function serve(argv: string[]): Promise<number> {
   }
   // An imported wiki carries its own site facts next to the database.
   const configPath = values.config ?? (existsSync(`${db}.config.json`) ? `${db}.config.json` : undefined);
-  const server = await startServer({ db, site: loadSiteConfig(configPath), port: Number(values.port), host: values.host! });
-  console.log(`listening on ${server.url}`);
-  stopOnSignals(server);
-  return await new Promise<number>(() => {});
+  const serveOptions = loadServeOptions(values.config, serveFlags(values));
+  return await serveWiki(db, loadSiteConfig(configPath), serveOptions, Number(values.port), values.host!);
 }
 
 /** A new wiki: the shipped sample dump when the importer is available, else an empty wiki with a Main Page. */
@@ -119,7 +156,7 @@ async function createStartingWiki(db: string, site: SiteConfig): Promise<void> {
 async function fixture(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { port: { type: 'string', default: '8081' }, host: { type: 'string', default: '127.0.0.1' }, shared: { type: 'string' } },
+    options: { ...SERVE_FLAGS, port: { type: 'string', default: '8081' }, shared: { type: 'string' } },
   });
   const shared = resolve(values.shared ?? process.env.WIKIQUERY_SHARED ?? resolve(repoRoot, '../shared'));
   const db = resolve(shared, 'fixtures/fixture-wiki/data/wikidb.sqlite');
@@ -127,12 +164,15 @@ async function fixture(argv: string[]): Promise<number> {
     console.error(`wikiquery: fixture database not found at ${db}`);
     return 1;
   }
-  const { loadSiteConfig } = await serverModules();
-  const site = loadSiteConfig(resolve(repoRoot, 'config/fixture.json'));
-  const server = await startServer({ db, site, port: Number(values.port), host: values.host! });
-  console.log(`listening on ${server.url}`);
-  stopOnSignals(server);
-  return await new Promise<number>(() => {});
+  const { loadSiteConfig, loadServeOptions } = await serverModules();
+  const configPath = resolve(repoRoot, 'config/fixture.json');
+  // One process unless asked: the fixture is for tests and comparisons.
+  const serveOptions = loadServeOptions(configPath, { workers: 0, ...dropUndefined(serveFlags(values)) });
+  return await serveWiki(db, loadSiteConfig(configPath), serveOptions, Number(values.port), values.host!);
+}
+
+function dropUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parse as parseYaml } from 'yaml';
 import type { SiteConfig } from '../wiki/site.ts';
+import { resolveServeOptions, type ServeOptions, type ServeOptionsInput } from './options.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -63,11 +64,7 @@ function completeConfig(partial: Partial<SiteConfig>): SiteConfig {
  */
 export function loadSiteConfig(path?: string, overrides: Partial<SiteConfig> = {}): SiteConfig {
   const base = require('../../config/default.json') as Partial<SiteConfig>;
-  let fromFile: Partial<SiteConfig> = {};
-  if (path) {
-    const text = readFileSync(path, 'utf8');
-    fromFile = (/\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text)) as Partial<SiteConfig>;
-  }
+  const { serve: _serving, ...fromFile } = path ? readConfigFile(path) : {};
   const merged = { ...structuredClone(base), ...fromFile, ...overrides };
   if (fromFile.metaNamespace && !fromFile.namespaces) {
     merged.namespaces = (merged.namespaces ?? []).map((ns) =>
@@ -75,4 +72,15 @@ export function loadSiteConfig(path?: string, overrides: Partial<SiteConfig> = {
     );
   }
   return completeConfig(merged);
+}
+
+/** A config file's content: JSON, or YAML by its extension. */
+function readConfigFile(path: string): Partial<SiteConfig> & { serve?: ServeOptionsInput } {
+  const text = readFileSync(path, 'utf8');
+  return (/\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text)) ?? {};
+}
+
+/** How to serve: the defaults, then the config file's `serve` section, then the command line's flags. */
+export function loadServeOptions(path: string | undefined, flags: ServeOptionsInput = {}): ServeOptions {
+  return resolveServeOptions(path ? readConfigFile(path).serve : undefined, flags);
 }

@@ -1,205 +1,146 @@
-// The HTTP front: /wiki/api.php over node:http (GET, POST urlencoded and multipart), nothing else.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import busboy from 'busboy';
-import { ApiRequest } from '../api/request.ts';
-import { handleApiRequest } from '../api/main.ts';
-import { cleanUpInput, decodeBytes } from '../api/input-cleanup.ts';
-import type { ApiServices } from '../api/services.ts';
+// The HTTP front of one process: /wiki/api.php (GET, POST urlencoded and multipart), the health
+// and metrics endpoints, nothing else. Connections and their limits are connections.ts's; reading
+// a request is request-reader.ts's; where it runs is execute.ts's.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiRequest } from '../api/request.ts';
+import { redactUrl } from '../api/redact.ts';
+import { createHttpServer, type ManagedServer } from './connections.ts';
+import { RequestExecutor } from './execute.ts';
+import type { RequestLog } from './logger.ts';
+import type { ServerMetrics } from './metrics.ts';
+import type { ServeOptions } from './options.ts';
+import { ClientGoneError, HttpError, readApiRequest } from './request-reader.ts';
+import type { ServedWiki } from './served-wiki.ts';
 
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
-
-/** A parameter name PHP keeps as it is (no NUL, leading space, `[`, `.` or space). */
-const PLAIN_NAME = /^[A-Za-z0-9_-]+$/;
-
-/**
- * PHP's rules for request variables: last value wins; `.` and ` ` in names become `_`; `a[...]`
- * makes an array (which the API refuses with a warning); an unclosed `[` becomes `_`.
- */
-function addParam(into: RequestValues, rawName: string, value: string, rawBytes?: Uint8Array): void {
-  // PHP's names are C strings (cut at NUL) and lose their leading spaces.
-  const plain = PLAIN_NAME.test(rawName);
-  const name = plain ? rawName : rawName.split('\0', 1)[0].replace(/^ +/, '');
-  const bracket = name.indexOf('[');
-  const isArray = bracket >= 0 && name.indexOf(']', bracket) > 0;
-  const phpName = bracket < 0 ? (plain ? name : name.replace(/[. ]/g, '_')) : `${name.slice(0, bracket).replace(/[. ]/g, '_')}${isArray ? '' : `_${name.slice(bracket + 1)}`}`;
-  if (!phpName) return;
-  into.order.add(phpName);
-  if (isArray) {
-    into.values.delete(phpName);
-    into.cleaned.delete(phpName);
-    into.arrays.add(phpName);
-    return;
-  }
-  into.arrays.delete(phpName);
-  const clean = cleanUpInput(value);
-  into.values.set(phpName, clean);
-  if (clean !== value || rawBytes) {
-    into.cleaned.set(phpName, Buffer.from(rawBytes ?? Buffer.from(value, 'utf8')).toString('latin1'));
-  } else {
-    into.cleaned.delete(phpName);
-  }
+export interface ServerOperations {
+  requestLog: RequestLog;
+  metrics: ServerMetrics;
+  event(level: 'info' | 'warn' | 'error', message: string): void;
+  /** In a cluster: every worker's metrics summed by the supervisor (null when it does not answer). */
+  clusterMetrics?: () => Promise<string | null>;
+  /** In a cluster: the workers serving, as the supervisor last said. */
+  workers?: () => { count: number; restarts: number };
 }
 
-/**
- * Parameter values, the raw bytes (latin1 string) of those that input cleanup changed, names sent
- * as arrays, and every name in the order PHP keeps them (first appearance).
- */
-export interface RequestValues {
-  values: Map<string, string>;
-  cleaned: Map<string, string>;
-  arrays: Set<string>;
-  order: Set<string>;
-}
+const TEXT = 'text/plain; charset=utf-8';
+const MODULE_PARAMS = ['list', 'prop', 'meta', 'generator'] as const;
 
-export function emptyValues(): RequestValues {
-  return { values: new Map(), cleaned: new Map(), arrays: new Set(), order: new Set() };
-}
+export function createApiServer(wiki: ServedWiki, options: ServeOptions, ops: ServerOperations): ManagedServer {
+  const apiPath = `${wiki.site.scriptPath}/api.php`;
+  const executor = new RequestExecutor(wiki, options);
+  const startedAt = Date.now();
+  let inFlight = 0;
 
-/** Parses a query string; `legacyEncoding` reads invalid UTF-8 as windows-1252 (GET values). */
-export function parseQueryString(qs: string, into: RequestValues = emptyValues(), legacyEncoding = false): RequestValues {
-  if (!qs) return into;
-  for (const part of qs.split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const rawName = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    const name = decodeComponent(rawName, false).text;
-    if (!name) continue;
-    const value = decodeComponent(rawValue, legacyEncoding);
-    addParam(into, name, value.text, value.invalidBytes);
-  }
-  return into;
-}
+  const server: ManagedServer = createHttpServer(
+    options,
+    async (req: IncomingMessage, res: ServerResponse) => {
+      const started = performance.now();
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const path = q < 0 ? url : url.slice(0, q);
+      const head = req.method === 'HEAD';
 
-function percentDecodeBytes(s: string): Uint8Array {
-  const out: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x25 && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 1, i + 3))) {
-      out.push(parseInt(s.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else if (c === 0x2b) {
-      out.push(0x20);
-    } else if (c < 0x80) {
-      out.push(c);
-    } else {
-      const cp = s.codePointAt(i)!;
-      const ch = String.fromCodePoint(cp);
-      out.push(...Buffer.from(ch, 'utf8'));
-      i += ch.length - 1;
-    }
-  }
-  return Uint8Array.from(out);
-}
-
-/** Decoded text; `invalidBytes` holds the raw bytes when they were not valid UTF-8. */
-function decodeComponent(s: string, legacyEncoding: boolean): { text: string; invalidBytes?: Uint8Array } {
-  if (!/[%+]/.test(s)) return { text: s };
-  // The common case, ASCII with well-formed escapes of valid UTF-8, decodes natively;
-  // decodeURIComponent throws wherever the byte-wise path below has something to repair.
-  if (ASCII.test(s)) {
-    try {
-      const text = decodeURIComponent(s.replaceAll('+', ' '));
-      // TextDecoder drops a leading byte order mark; let it.
-      if (text.charCodeAt(0) !== 0xfeff) return { text };
-    } catch {
-      // malformed escape or invalid UTF-8
-    }
-  }
-  return decodeBytes(percentDecodeBytes(s), legacyEncoding);
-}
-
-const ASCII = /^[\x00-\x7f]*$/;
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'));
-        req.destroy();
+      if (options.healthPath && path === options.healthPath) {
+        const health = healthReport();
+        send(res, health.ok ? 200 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, `${JSON.stringify(health.body, null, 1)}\n`, head);
         return;
       }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+      if (options.metricsPath && path === options.metricsPath) {
+        const text = (await ops.clusterMetrics?.()) ?? ops.metrics.render();
+        send(res, 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' }, text, head);
+        return;
+      }
+      if (path !== apiPath) {
+        answerPlain(req, res, 404, `Not found: only ${apiPath} is served here.\n`, started);
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'POST' && req.method !== 'HEAD') {
+        answerPlain(req, res, 405, 'Method not allowed\n', started, { Allow: 'GET, POST, HEAD' });
+        return;
+      }
 
-/**
- * Like PHP, a malformed multipart body (no boundary, wrong boundary, cut short) yields the
- * fields read before the damage and nothing else; it is not an error.
- */
-function readMultipart(req: IncomingMessage, into: RequestValues): Promise<void> {
-  return new Promise((resolve) => {
-    const giveUp = () => {
-      req.resume();
-      resolve();
+      inFlight++;
+      ops.metrics.requestStarted();
+      let request: ApiRequest | undefined;
+      try {
+        try {
+          request = await readApiRequest(req, options.request);
+        } catch (e) {
+          if (e instanceof ClientGoneError) return;
+          if (e instanceof HttpError) {
+            ops.metrics.refused(String(e.status));
+            answerPlain(req, res, e.status, `${e.message}\n`, started, { Connection: 'close' });
+            return;
+          }
+          throw e;
+        }
+        const executed = await executor.execute(request);
+        const { response } = executed;
+        const bytes = send(res, response.status, response.headers, response.body, head);
+        const durationMs = performance.now() - started;
+        const action = request.peek('action') ?? 'help';
+        const modules = moduleNames(request);
+        const errorCode = response.headers['MediaWiki-API-Error'];
+        ops.metrics.requestFinished({ action, modules, status: response.status, durationMs, databaseMs: executed.databaseMs, timedOut: executed.timedOut, metBusy: executed.metBusy, onThread: executed.lane === 'thread' });
+        ops.requestLog.record({ time: Date.now(), client: clientOf(req), method: req.method ?? 'GET', url, status: response.status, bytes, durationMs, action, modules, errorCode });
+      } finally {
+        inFlight--;
+        ops.metrics.requestEnded();
+      }
+    },
+    {
+      onError: (error: unknown, req: IncomingMessage) => {
+        ops.event('error', `request failed: ${describe(error)} (${req.method} ${redactUrl(req.url ?? '/')})`);
+      },
+    },
+  );
+
+  function healthReport(): { ok: boolean; body: Record<string, unknown> } {
+    const database = wiki.health();
+    const body: Record<string, unknown> = {
+      status: database.readable ? (database.replaced || database.error ? 'degraded' : 'ok') : 'failing',
+      pid: process.pid,
+      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+      requestsInFlight: inFlight,
+      connections: server.stats(),
+      database,
     };
-    let bb: ReturnType<typeof busboy>;
-    try {
-      bb = busboy({ headers: req.headers, limits: { fieldSize: MAX_BODY_BYTES, files: 0 } });
-    } catch {
-      giveUp();
-      return;
-    }
-    bb.on('field', (name, value) => addParam(into, name, value));
-    bb.on('close', () => resolve());
-    bb.on('error', () => {
-      req.unpipe(bb);
-      giveUp();
-    });
-    req.pipe(bb);
-  });
-}
-
-function headerMap(req: IncomingMessage): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(req.headers)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
-async function toApiRequest(req: IncomingMessage): Promise<ApiRequest> {
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  const values = parseQueryString(q < 0 ? '' : url.slice(q + 1), emptyValues(), true);
-  if (req.method === 'POST') {
-    // PHP reads parameters only from these two body types; any other body (JSON, text, none
-    // declared) is not parameters.
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type === 'multipart/form-data') await readMultipart(req, values);
-    else if (type === 'application/x-www-form-urlencoded') parseQueryString((await readBody(req)).toString('utf8'), values);
-    else req.resume();
+    const workers = ops.workers?.();
+    if (workers) body.workers = workers;
+    return { ok: database.readable, body };
   }
-  return new ApiRequest(req.method ?? 'GET', values.values, headerMap(req), req.socket.remoteAddress ?? '127.0.0.1', url, values.cleaned, values.arrays, [...values.order]);
+
+  function answerPlain(req: IncomingMessage, res: ServerResponse, status: number, text: string, started: number, headers: Record<string, string> = {}): void {
+    const bytes = send(res, status, { 'Content-Type': TEXT, ...headers }, text, req.method === 'HEAD');
+    ops.requestLog.record({ time: Date.now(), client: clientOf(req), method: req.method ?? '?', url: req.url ?? '/', status, bytes, durationMs: performance.now() - started });
+  }
+
+  return server;
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, head: boolean): void {
-  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+/** Writes the answer; the number of body bytes sent (0 when the client is gone). */
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, head: boolean): number {
+  if (res.destroyed || res.headersSent) return 0;
+  const length = Buffer.byteLength(body);
+  res.writeHead(status, { ...headers, 'Content-Length': length });
   res.end(head ? undefined : body);
+  return head ? 0 : length;
 }
 
-export function createApiServer(services: ApiServices, log: (line: string) => void = () => {}): Server {
-  const apiPath = `${services.site.scriptPath}/api.php`;
-  return createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path !== apiPath) {
-      send(res, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, `Not found: only ${apiPath} is served here.\n`, req.method === 'HEAD');
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'POST' && req.method !== 'HEAD') {
-      send(res, 405, { Allow: 'GET, POST, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method not allowed\n', false);
-      return;
-    }
-    toApiRequest(req)
-      .then((apiReq) => handleApiRequest(services, apiReq))
-      .then((answer) => send(res, answer.status, answer.headers, answer.body, req.method === 'HEAD'))
-      .catch((err: unknown) => {
-        log(`request failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-        if (!res.headersSent) send(res, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, 'Bad request\n', false);
-      });
-  });
+/** The modules a request names, for metrics and the log: `allpages,info`. */
+function moduleNames(request: ApiRequest): string {
+  const names: string[] = [];
+  for (const param of MODULE_PARAMS) {
+    const value = request.peek(param);
+    if (value) for (const name of value.split(value.charCodeAt(0) === 0x1f ? '\x1f' : '|')) if (name) names.push(name);
+  }
+  return names.sort().join(',');
+}
+
+function clientOf(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? '-';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error);
 }

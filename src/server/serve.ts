@@ -1,0 +1,84 @@
+// One serving process: the wiki, its HTTP front, its logs and metrics; stopped gracefully.
+import { setInternalErrorReporter } from '../api/main.ts';
+import { redactUrl } from '../api/redact.ts';
+import { queryModules } from '../modules/index.ts';
+import { SERVED_ACTIONS } from '../api/main-declarations.ts';
+import type { SiteConfig } from '../wiki/site.ts';
+import type { ClusterMember } from './cluster.ts';
+import { createApiServer } from './http.ts';
+import { describeError, droppedStandardStreamWrites, formatEvent, guardStandardStreams, LineWriter, RequestLog } from './logger.ts';
+import { ServerMetrics } from './metrics.ts';
+import type { ServeOptions } from './options.ts';
+import { prepareQueryThreads } from './query-threads.ts';
+import { ServedWiki } from './served-wiki.ts';
+
+export interface ServingProcess {
+  /** The api.php URL. */
+  url: string;
+  port: number;
+  metrics: ServerMetrics;
+  /** Stops accepting, lets requests in flight finish (up to the drain time), closes everything. */
+  close(): Promise<void>;
+}
+
+export interface ServeProcessOptions {
+  db: string;
+  site: SiteConfig;
+  serve: ServeOptions;
+  port: number;
+  host: string;
+  /** In a cluster: the supervisor's side of things. */
+  cluster?: (hooks: { snapshot: () => ReturnType<ServerMetrics['snapshot']>; drain: (reason: string) => void }) => ClusterMember;
+  /** Called once the process has drained after a drain request from the cluster or a signal. */
+  onDrained?: () => void;
+}
+
+const KNOWN_MODULES = new Set(queryModules.map((m) => m.decl.name));
+
+export async function serveProcess(options: ServeProcessOptions): Promise<ServingProcess> {
+  guardStandardStreams();
+  const { serve } = options;
+  const requestWriter = new LineWriter(serve.logFormat === 'none' ? '-' : serve.logFile);
+  const eventWriter = new LineWriter('stderr');
+  const eventFormat = serve.logFormat === 'json' ? 'json' : 'text';
+  const event = (level: 'info' | 'warn' | 'error', message: string) => eventWriter.write(formatEvent(level, message, { pid: process.pid }, eventFormat));
+  setInternalErrorReporter((id, error, url) => event('error', `[${id}] internal error while serving ${redactUrl(url)}: ${describeError(error)}`));
+
+  const metrics = new ServerMetrics({
+    isKnownModule: (name) => KNOWN_MODULES.has(name),
+    knownActions: [...SERVED_ACTIONS, 'help'],
+  });
+  metrics.logLinesDropped = () => requestWriter.dropped() + eventWriter.dropped() + droppedStandardStreamWrites();
+
+  await prepareQueryThreads();
+  const wiki = await ServedWiki.open(options.db, options.site, serve, event);
+  const requestLog = new RequestLog({ format: serve.logFormat, writer: requestWriter, redact: redactUrl });
+
+  let drained: Promise<void> | null = null;
+  const close = (): Promise<void> =>
+    (drained ??= (async () => {
+      await server.drain(serve.drainTimeoutMs);
+      await wiki.close();
+      await Promise.all([requestWriter.flush(), eventWriter.flush()]);
+    })());
+
+  const member = options.cluster?.({
+    snapshot: () => metrics.snapshot(),
+    drain: (reason) => {
+      if (drained) return;
+      event('info', `draining (${reason})`);
+      void close().then(() => options.onDrained?.());
+    },
+  });
+  const server = createApiServer(wiki, serve, {
+    requestLog,
+    metrics,
+    event,
+    clusterMetrics: member ? () => member.metrics() : undefined,
+    workers: member ? () => member.workers() : undefined,
+  });
+  metrics.connections = () => server.stats().open;
+  const port = await server.listen(options.port, options.host);
+  wiki.watch();
+  return { url: `http://${options.host}:${port}${options.site.scriptPath}/api.php`, port, metrics, close };
+}
