@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   const total = Number(values.requests);
   const rounds = Number(values.rounds);
   const concurrency = Number(values.concurrency);
-  const ours = await start(['bin/wikiquery.mjs', 'fixture', '--port', String(await freePort())]);
+  const ours = await start(['bin/wikiquery.mjs', 'fixture', '--port', String(await freePort()), ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)]);
   const bare = await start(['-e', BARE_SERVER, String(await freePort())]);
   const targets: [string, ChildProcess, string][] = [
     ['bare node:http (fixed body)', bare.child, `${bare.url}?x`],

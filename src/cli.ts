@@ -26,7 +26,8 @@ export interface RunningServer {
  */
 export async function startServer(options: { db: string; site: SiteConfig; port: number; host: string; serve?: ServeOptionsInput }): Promise<RunningServer> {
   const [{ serveProcess }, { resolveServeOptions }] = await Promise.all([import('./server/serve.ts'), import('./server/options.ts')]);
-  const serve = resolveServeOptions(options.serve, { workers: 0 });
+  // No request log unless asked: tests and benchmarks read their own output.
+  const serve = resolveServeOptions({ logFormat: 'none' }, options.serve, { workers: 0 });
   const running = await serveProcess({ db: options.db, site: options.site, serve, port: options.port, host: options.host });
   return { url: running.url, close: running.close };
 }
