@@ -117,8 +117,17 @@ export function runSupervisor(options: SupervisorOptions): Promise<number> {
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGHUP', () => void rollingRestart());
 
+    let restarting = false;
     const rollingRestart = async () => {
-      if (stopping) return;
+      if (stopping || restarting) return;
+      restarting = true;
+      try {
+        await replaceWorkers();
+      } finally {
+        restarting = false;
+      }
+    };
+    const replaceWorkers = async () => {
       options.event('info', 'SIGHUP: replacing the workers one by one');
       for (const old of serving()) {
         if (stopping) return;
@@ -176,6 +185,8 @@ export function joinCluster(hooks: { snapshot(): MetricsSnapshot; drain(reason: 
     }
   });
   process.on('disconnect', () => hooks.drain('the supervisor is gone'));
+  // A hangup sent to the whole process group is the supervisor's to act on (it replaces workers).
+  process.on('SIGHUP', () => {});
   return {
     metrics: () =>
       new Promise<string | null>((resolve) => {

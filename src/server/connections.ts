@@ -6,7 +6,7 @@
 // memory until the client reads them; here the handler sees one request of a connection at a time,
 // and a connection with too many requests waiting is not read until they are answered.
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Socket, type AddressInfo } from 'node:net';
+import { Server as NetServer, Socket, type AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import type { ConnectionLimits, RequestLimits } from './options.ts';
@@ -41,7 +41,7 @@ export interface ManagedServer {
    * Graceful stop: no new connections, idle ones closed, requests in flight answered with
    * `Connection: close`; resolves once every connection is closed, destroying those left after timeoutMs.
    */
-  drain(timeoutMs: number): Promise<void>;
+  drain(timeoutMs: number, idleGraceMs?: number): Promise<void>;
   stats(): ConnectionStats;
 }
 
@@ -113,7 +113,7 @@ export function createHttpServer(limits: HttpServerLimits, handler: RequestHandl
   return {
     server: manager.server,
     listen: (port, host) => manager.listen(port, host),
-    drain: (timeoutMs) => manager.drain(timeoutMs),
+    drain: (timeoutMs, idleGraceMs) => manager.drain(timeoutMs, idleGraceMs),
     stats: () => ({ open: manager.connections.size, active: manager.active, refused: manager.refused }),
   };
 }
@@ -499,14 +499,17 @@ class ConnectionManager {
     }
   }
 
-  drain(timeoutMs: number): Promise<void> {
+  drain(timeoutMs: number, idleGraceMs = 0): Promise<void> {
     if (this.drained !== undefined) return this.drained;
     this.draining = true;
     this.drained = new Promise((resolve) => {
       this.resolveDrained = resolve;
     });
-    // Closing the listening socket makes the kernel refuse new connections at once.
-    if (this.server.listening) this.server.close();
+    // Closing the listening socket makes the kernel refuse new connections at once. Not through
+    // http.Server#close, which also destroys every connection node deems idle, including one whose
+    // next request is on the wire: that client would see its request cut.
+    if (this.server.listening) NetServer.prototype.close.call(this.server);
+    const idle: Connection[] = [];
     for (const conn of [...this.connections]) {
       if (conn.lingering) continue;
       if (conn.request !== null) {
@@ -516,9 +519,17 @@ class ConnectionManager {
         // Requests waiting for their client to read earlier answers: not started, so not answered.
         this.linger(conn);
       } else if (this.isIdle(conn)) {
-        conn.socket.destroy();
+        if (idleGraceMs <= 0) conn.socket.destroy();
+        else idle.push(conn);
       }
       // Otherwise a request is arriving; it is answered with `Connection: close`.
+    }
+    // A busy client's next request on an idle connection is answered (with `Connection: close`)
+    // rather than met by a close racing it on the wire; connections still idle after the grace close.
+    if (idle.length) {
+      setTimeout(() => {
+        for (const conn of idle) if (!conn.closed && this.isIdle(conn)) conn.socket.destroy();
+      }, idleGraceMs).unref();
     }
     this.drainDeadline = setTimeout(() => {
       for (const socket of this.sockets) socket.destroy();

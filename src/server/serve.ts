@@ -17,8 +17,11 @@ export interface ServingProcess {
   url: string;
   port: number;
   metrics: ServerMetrics;
-  /** Stops accepting, lets requests in flight finish (up to the drain time), closes everything. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets requests in flight finish (up to the drain time), closes everything.
+   * `idleGraceMs`: how long idle keep-alive connections stay open for a last request.
+   */
+  close(idleGraceMs?: number): Promise<void>;
 }
 
 export interface ServeProcessOptions {
@@ -55,9 +58,9 @@ export async function serveProcess(options: ServeProcessOptions): Promise<Servin
   const requestLog = new RequestLog({ format: serve.logFormat, writer: requestWriter, redact: redactUrl });
 
   let drained: Promise<void> | null = null;
-  const close = (): Promise<void> =>
+  const close = (idleGraceMs = 0): Promise<void> =>
     (drained ??= (async () => {
-      await server.drain(serve.drainTimeoutMs);
+      await server.drain(serve.drainTimeoutMs, idleGraceMs);
       await wiki.close();
       await Promise.all([requestWriter.flush(), eventWriter.flush()]);
     })());
@@ -67,7 +70,7 @@ export async function serveProcess(options: ServeProcessOptions): Promise<Servin
     drain: (reason) => {
       if (drained) return;
       event('info', `draining (${reason})`);
-      void close().then(() => options.onDrained?.());
+      void close(stopGraceMs(serve)).then(() => options.onDrained?.());
     },
   });
   const server = createApiServer(wiki, serve, {
@@ -81,4 +84,14 @@ export async function serveProcess(options: ServeProcessOptions): Promise<Servin
   const port = await server.listen(options.port, options.host);
   wiki.watch();
   return { url: `http://${options.host}:${port}${options.site.scriptPath}/api.php`, port, metrics, close };
+}
+
+/**
+ * A stopping worker keeps idle keep-alive connections until their keep-alive timeout, as it would
+ * have anyway: a client's next request gets its answer (with `Connection: close`), and clients
+ * that follow the advertised `Keep-Alive: timeout` close first, instead of a close racing a
+ * request on the wire. Node closes idle connections a second after the advertised timeout.
+ */
+export function stopGraceMs(serve: ServeOptions): number {
+  return serve.connections.keepAliveTimeoutMs + 1_000;
 }
