@@ -84,6 +84,9 @@ class Connection {
   closed = false;
   /** socket.bytesRead when the connection last had nothing to do: more means a request is arriving. */
   bytesWhenIdle = 0;
+  /** Bytes the socket had written when its unsent answer last moved, and when that was. */
+  sentBytes = 0;
+  sendStalledSince = -1;
   /** When the headers now arriving began to (-1: none arriving), and socket.bytesRead then. */
   headerClockStart: number;
   headerClockBytes = 0;
@@ -138,6 +141,7 @@ class ConnectionManager {
   private readonly headerTimeoutMs: number;
   private readonly headerTimeoutMaxMs: number;
   private readonly minRateBytesPerSecond: number;
+  private readonly sendTimeoutMs: number;
   private readonly checkIntervalMs: number;
   /** Node's own connection listeners, called for the connections accepted here. */
   private readonly startHttp: ((socket: Socket) => void)[];
@@ -163,6 +167,7 @@ class ConnectionManager {
     this.headerTimeoutMs = request.headerTimeoutMs;
     this.headerTimeoutMaxMs = Math.max(request.headerTimeoutMs, request.headerTimeoutMaxMs);
     this.minRateBytesPerSecond = request.minRateBytesPerSecond;
+    this.sendTimeoutMs = limits.connections.sendTimeoutMs;
     this.checkIntervalMs = Math.min(MAX_CHECK_INTERVAL_MS, Math.max(25, Math.floor((this.headerTimeoutMs || MAX_CHECK_INTERVAL_MS) / 4)));
 
     this.server = createServer({
@@ -464,8 +469,29 @@ class ConnectionManager {
   }
 
   private startHeaderTimer(): void {
-    if (!this.extendsHeaderTimeout() || this.headerTimer !== undefined) return;
-    this.headerTimer = setInterval(() => this.checkHeaderTimeouts(), this.checkIntervalMs).unref();
+    if ((!this.extendsHeaderTimeout() && this.sendTimeoutMs <= 0) || this.headerTimer !== undefined) return;
+    this.headerTimer = setInterval(() => {
+      if (this.extendsHeaderTimeout()) this.checkHeaderTimeouts();
+      if (this.sendTimeoutMs > 0) this.checkSendTimeouts();
+    }, this.checkIntervalMs).unref();
+  }
+
+  /**
+   * Apache's Timeout for sending: a client that stops reading its answer keeps the connection and
+   * the unsent rest of that answer only until sendTimeoutMs pass without a byte taken.
+   */
+  private checkSendTimeouts(): void {
+    const now = performance.now();
+    for (const conn of this.connections) {
+      const socket = conn.socket;
+      if (socket.writableLength === 0 || socket.bytesWritten !== conn.sentBytes) {
+        conn.sentBytes = socket.bytesWritten;
+        conn.sendStalledSince = socket.writableLength === 0 ? -1 : now;
+        continue;
+      }
+      if (conn.sendStalledSince < 0) conn.sendStalledSince = now;
+      else if (now - conn.sendStalledSince >= this.sendTimeoutMs) socket.destroy();
+    }
   }
 
   private stopHeaderTimer(): void {

@@ -33,6 +33,8 @@ export interface ConnectionLimits {
   maxConnections: number;
   /** Requests received on one connection and not answered yet; beyond it the connection stops being read. */
   maxPipelined: number;
+  /** Apache's Timeout: a client that takes no byte of its answer for this long is disconnected. */
+  sendTimeoutMs: number;
 }
 
 export interface ServeOptions {
@@ -88,6 +90,7 @@ export const DEFAULT_SERVE_OPTIONS: ServeOptions = {
     maxRequestsPerConnection: 100,
     maxConnections: 4_096,
     maxPipelined: 8,
+    sendTimeoutMs: 60_000,
   },
   logFormat: 'text',
   logFile: '-',

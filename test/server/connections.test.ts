@@ -22,6 +22,7 @@ const TEST_CONNECTION_LIMITS: ConnectionLimits = {
   maxRequestsPerConnection: 100,
   maxConnections: 100,
   maxPipelined: 4,
+  sendTimeoutMs: 60_000,
 };
 
 interface Served {
@@ -670,5 +671,23 @@ describe('failures', () => {
     await waitFor(() => answersEnded === 1);
     assert.deepEqual(reported, []);
     assert.deepEqual(uncaught, []);
+  });
+});
+
+describe('a client that stops reading', () => {
+  test('is disconnected once sendTimeoutMs pass without a byte taken', async (t) => {
+    const big = Buffer.alloc(8 * 1024 * 1024, 0x61);
+    const { port, managed } = await serve(t, (_req, res) => reply(res, big), { connections: { sendTimeoutMs: 400 } });
+    const socket = net.connect(port, '127.0.0.1');
+    t.after(() => socket.destroy());
+    await new Promise((r) => socket.once('connect', r));
+    socket.write('GET /big HTTP/1.1\r\nHost: x\r\n\r\n');
+    // Never read: the answer fills the kernel's buffers and stops moving.
+    socket.pause();
+    const started = Date.now();
+    while (managed.stats().open > 0 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    const took = Date.now() - started;
+    assert.equal(managed.stats().open, 0);
+    assert.ok(took >= 300, `closed after ${took} ms`);
   });
 });
