@@ -150,6 +150,10 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     if (!SERVED_ACTIONS.has(action)) refuseAction(request, action);
 
     checkAssert(ctx, mainParams.assert as string | undefined, mainParams.assertuser as string | undefined);
+    // PHP reads no parameters from such a body; MediaWiki says so.
+    if (request.method === 'POST' && !request.header('content-type')) {
+      ctx.deprecation('main', 'apiwarn-deprecation-post-without-content-type', [], 'post-without-content-type');
+    }
 
     if (action === 'query') {
       outcome = await executeQuery(ctx);

@@ -79,6 +79,8 @@ class Connection {
   lastAnswer = false;
   /** A protocol error to answer once the requests read before it are answered. */
   pendingRefusal = 0;
+  /** The refused request was a HEAD: its answer has no body. */
+  pendingRefusalHead = false;
   lingering = false;
   lingerTimer: NodeJS.Timeout | undefined = undefined;
   closed = false;
@@ -110,6 +112,15 @@ class Connection {
     };
   }
 }
+
+/**
+ * Emitted on a request (with the HTTP status) when its body turns out to be unreadable after the
+ * handler started: whoever reads the body answers with that status.
+ */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*\/?/i;
+const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
+
+export const BODY_UNREADABLE = 'wikiquery:body-unreadable';
 
 export function createHttpServer(limits: HttpServerLimits, handler: RequestHandler, options: HttpServerOptions = {}): ManagedServer {
   const manager = new ConnectionManager(limits, handler, options);
@@ -288,6 +299,9 @@ class ConnectionManager {
     const dispatched = ++conn.dispatched;
     res.on('finish', onAnswerFinished);
     res.on('error', onAnswerError);
+    // RFC 9112 3.2.2: a server accepts the absolute form and serves its path.
+    const url = req.url!;
+    if (url.charCodeAt(0) !== 0x2f && ABSOLUTE_FORM.test(url)) req.url = url.replace(ABSOLUTE_FORM, '/').replace(/^\/\//, '/');
     const refusal = this.overLimit(req);
     if (refusal !== 0) {
       conn.lastAnswer = true;
@@ -313,6 +327,9 @@ class ConnectionManager {
 
   /** 414 or 431 for a request within node's combined limit but beyond one of the two. */
   private overLimit(req: IncomingMessage): number {
+    // RFC 9112 6.3: a body whose length cannot be known (chunked is not the last coding) is 400.
+    const codings = req.headers['transfer-encoding'];
+    if (codings !== undefined && !CHUNKED_LAST.test(codings)) return 400;
     // "GET /url HTTP/1.1": the method, the URL, two spaces and the version.
     if (req.method!.length + req.url!.length + 10 > this.maxRequestLineBytes) return 414;
     const raw = req.rawHeaders;
@@ -339,7 +356,7 @@ class ConnectionManager {
     const waiting = conn.waiting;
     if (waiting.length === 0) {
       if (conn.pendingRefusal !== 0) {
-        this.linger(conn, plainAnswer(conn.pendingRefusal));
+        this.linger(conn, plainAnswer(conn.pendingRefusal, conn.pendingRefusalHead));
         return;
       }
       if (this.draining) {
@@ -420,7 +437,7 @@ class ConnectionManager {
       socket.destroy();
       return;
     }
-    this.refuseRequest(conn!, status);
+    this.refuseRequest(conn!, status, isHeadPacket(err.rawPacket));
   }
 
   /** The answer to a request node could not read; 0 when the fault is the connection's, not the request's. */
@@ -438,15 +455,25 @@ class ConnectionManager {
   }
 
   /** Answers a protocol error and closes, after the answers owed for requests read before it. */
-  private refuseRequest(conn: Connection, status: number): void {
+  private refuseRequest(conn: Connection, status: number, head = false): void {
     if (conn.lingering || conn.closed || conn.pendingRefusal !== 0) return;
+    const reading = conn.request;
+    if (reading !== null && !reading.complete && conn.waiting.length === 0 && !conn.answer!.headersSent) {
+      // The body of the request being handled cannot be read to its end (a bad chunk, the
+      // client's half-close): its reader is told, answers the error and the connection closes.
+      conn.lastAnswer = true;
+      conn.answer!.shouldKeepAlive = false;
+      if (!conn.readingPaused) this.pauseReading(conn);
+      if (reading.emit(BODY_UNREADABLE, status)) return;
+    }
     if (conn.request !== null || conn.waiting.length > 0) {
       conn.pendingRefusal = status;
+      conn.pendingRefusalHead = head;
       // The parser has failed; nothing more is read until the refusal is sent.
       if (!conn.readingPaused) this.pauseReading(conn);
       return;
     }
-    this.linger(conn, plainAnswer(status));
+    this.linger(conn, plainAnswer(status, head));
   }
 
   private refuseTunnel(socket: Duplex): void {
@@ -679,13 +706,21 @@ const PLAIN_HEADERS: Record<number, string> = {
   503: 'Retry-After: 1\r\n',
 };
 
-/** A short text/plain answer with `Connection: close`, as bytes to write to a socket. */
-function plainAnswer(status: number): Buffer {
+/** Whether the request node failed to read is a HEAD (its method starts the packet it failed in). */
+function isHeadPacket(raw: unknown): boolean {
+  return Buffer.isBuffer(raw) && raw.length >= 5 && raw.toString('latin1', 0, 5) === 'HEAD ';
+}
+
+/**
+ * A short text/plain answer with `Connection: close`, as bytes to write to a socket; an answer to
+ * HEAD has its headers only.
+ */
+function plainAnswer(status: number, head = false): Buffer {
   const reason = STATUS_CODES[status] ?? 'Error';
   const body = `${reason}\n`;
   return Buffer.from(
     `HTTP/1.1 ${status} ${reason}\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${body.length}\r\n${PLAIN_HEADERS[status] ?? ''}Connection: close\r\n\r\n${body}`,
+      `Content-Length: ${body.length}\r\n${PLAIN_HEADERS[status] ?? ''}Connection: close\r\n\r\n${head ? '' : body}`,
     'latin1',
   );
 }

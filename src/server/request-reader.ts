@@ -1,6 +1,7 @@
 // Reads an api.php request the way PHP hands it to MediaWiki: $_GET from the query string, $_POST
 // from a urlencoded or multipart body (PHP's parsers, name rules and limits), then WebRequest's
 // `$_POST + $_GET`.
+import { BODY_UNREADABLE } from './connections.ts';
 import type { IncomingMessage } from 'node:http';
 import { ApiRequest } from '../api/request.ts';
 import { cleanUpInput, decodeBytes } from '../api/input-cleanup.ts';
@@ -311,9 +312,10 @@ function readBody(req: IncomingMessage, limits: RequestLimits, keep: boolean): P
     };
     const onEnd = (): void => finish();
     const onGone = (): void => finish(new ClientGoneError());
+    const onUnreadable = (status: number): void => finish(new HttpError(status === 413 ? 413 : 400, 'Malformed request body'));
     const finish = (error?: Error): void => {
       clearTimeout(timer);
-      req.off('data', onData).off('end', onEnd).off('close', onGone).off('error', onGone);
+      req.off('data', onData).off('end', onEnd).off('close', onGone).off('error', onGone).off(BODY_UNREADABLE, onUnreadable);
       if (!error) {
         resolve(keep ? Buffer.concat(chunks, received) : NO_BODY);
         return;
@@ -322,7 +324,7 @@ function readBody(req: IncomingMessage, limits: RequestLimits, keep: boolean): P
       req.pause();
       reject(error);
     };
-    req.on('data', onData).on('end', onEnd).on('close', onGone).on('error', onGone);
+    req.on('data', onData).on('end', onEnd).on('close', onGone).on('error', onGone).on(BODY_UNREADABLE, onUnreadable);
   });
 }
 
