@@ -43,7 +43,7 @@ async function serverModules() {
     import('./server/serve.ts'),
     import('./server/cluster.ts'),
   ]);
-  return { loadSiteConfig, loadServeOptions, createWiki, serveProcess: serve.serveProcess, cluster };
+  return { loadSiteConfig, loadServeOptions, createWiki, serveProcess: serve.serveProcess, stopGraceMs: serve.stopGraceMs, cluster };
 }
 
 const SERVE_FLAGS = {
@@ -81,7 +81,7 @@ async function serveWiki(db: string, site: SiteConfig, serve: ServeOptions, port
   const { cluster } = modules;
   if (cluster.isClusterWorker()) {
     const running = await modules.serveProcess({ db, site, serve, port, host, cluster: cluster.joinCluster, onDrained: () => process.exit(0) });
-    const stop = () => void running.close().then(() => process.exit(0));
+    const stop = () => void running.close(modules.stopGraceMs(serve)).then(() => process.exit(0));
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     return await new Promise<number>(() => {});
@@ -89,7 +89,7 @@ async function serveWiki(db: string, site: SiteConfig, serve: ServeOptions, port
   if (serve.workers === 0) {
     const running = await modules.serveProcess({ db, site, serve, port, host });
     console.log(`listening on ${running.url}`);
-    const stop = () => void running.close().then(() => process.exit(0));
+    const stop = () => void running.close(modules.stopGraceMs(serve)).then(() => process.exit(0));
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     return await new Promise<number>(() => {});
