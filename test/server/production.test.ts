@@ -6,7 +6,7 @@ import { openSync, renameSync, copyFileSync, writeFileSync, unlinkSync, closeSyn
 import { connect } from 'node:net';
 import Database from 'better-sqlite3';
 import { skipWithoutFixture } from '../support/fixture-wiki.ts';
-import { childPids, copyFixture, startCli, waitFor, type RunningCli, type WikiCopy } from './support.ts';
+import { childPids, copyFixture, startCli, useServedCopy, waitFor, type RunningCli, type WikiCopy } from './support.ts';
 
 const skip = skipWithoutFixture;
 const ALLPAGES = 'action=query&list=allpages&aplimit=5&format=json';
@@ -46,34 +46,26 @@ function loadUntilStopped(url: string, concurrency: number) {
 }
 
 describe('several workers behind one port', { skip }, () => {
-  let wiki: WikiCopy;
-  let server: RunningCli;
-  before(async () => {
-    wiki = copyFixture({ drainTimeoutMs: 10_000 });
-    server = await startCli(['--db', wiki.db, '--config', wiki.config, '--workers', '2', '--log-format', 'none']);
+  const served = useServedCopy(() => copyFixture({ drainTimeoutMs: 10_000 }), ['--workers', '2', '--log-format', 'none'], async (server) => {
     await waitFor('two workers', async () => (await json(`${server.base}/health`)).body.workers?.count === 2);
-  });
-  after(async () => {
-    await server?.stop();
-    wiki?.remove();
   });
 
   test('the metrics are the sum of every worker', async () => {
-    for (let i = 0; i < 20; i++) await json(`${server.api}?${ALLPAGES}`);
-    const text = (await json(`${server.base}/metrics`)).body as string;
+    for (let i = 0; i < 20; i++) await json(`${served.server.api}?${ALLPAGES}`);
+    const text = (await json(`${served.server.base}/metrics`)).body as string;
     // One series per process: each worker's, and the supervisor's own.
     const memorySeries = text.split('\n').filter((l) => l.startsWith('wikiquery_process_resident_memory_bytes{'));
     assert.equal(memorySeries.length, 3, text);
-    for (const pid of [...childPids(server.child.pid!), server.child.pid!]) assert.ok(memorySeries.some((l) => l.includes(`worker="${pid}"`)), `${pid}: ${memorySeries}`);
+    for (const pid of [...childPids(served.server.child.pid!), served.server.child.pid!]) assert.ok(memorySeries.some((l) => l.includes(`worker="${pid}"`)), `${pid}: ${memorySeries}`);
     const answered = text.split('\n').find((l) => l.startsWith('wikiquery_requests_total{action="query",module="allpages",status="200"}'));
     assert.ok(answered && Number(answered.split(' ').pop()) >= 20, answered);
     assert.match(text, /^wikiquery_workers 2$/m);
   });
 
   test('a worker killed under load is replaced while the other keeps serving', async () => {
-    const workers = childPids(server.child.pid!);
+    const workers = childPids(served.server.child.pid!);
     assert.equal(workers.length, 2);
-    const load = loadUntilStopped(`${server.api}?${ALLPAGES}`, 8);
+    const load = loadUntilStopped(`${served.server.api}?${ALLPAGES}`, 8);
     await new Promise((r) => setTimeout(r, 1000));
     process.kill(workers[0], 'SIGKILL');
     await new Promise((r) => setTimeout(r, 1500));
@@ -83,21 +75,21 @@ describe('several workers behind one port', { skip }, () => {
     assert.ok(counts.failed <= 16, `failed: ${counts.failed}`);
     assert.equal(counts.other.size, 0, JSON.stringify([...counts.other]));
     const health = await waitFor('a replacement worker', async () => {
-      const h = (await json(`${server.base}/health`)).body;
+      const h = (await json(`${served.server.base}/health`)).body;
       return h.workers?.count === 2 && h.workers.restarts === 1 ? h : undefined;
     });
     assert.equal(health.status, 'ok');
-    assert.equal(childPids(server.child.pid!).length, 2);
-    assert.ok(!childPids(server.child.pid!).includes(workers[0]));
+    assert.equal(childPids(served.server.child.pid!).length, 2);
+    assert.ok(!childPids(served.server.child.pid!).includes(workers[0]));
   });
 
   test('SIGHUP replaces every worker under load without a refused request', async () => {
-    const before = childPids(server.child.pid!);
-    const load = loadUntilStopped(`${server.api}?${ALLPAGES}`, 4);
+    const before = childPids(served.server.child.pid!);
+    const load = loadUntilStopped(`${served.server.api}?${ALLPAGES}`, 4);
     await new Promise((r) => setTimeout(r, 500));
-    server.child.kill('SIGHUP');
+    served.server.child.kill('SIGHUP');
     await waitFor('new workers', () => {
-      const now = childPids(server.child.pid!);
+      const now = childPids(served.server.child.pid!);
       return now.length === 2 && now.every((pid) => !before.includes(pid)) ? now : undefined;
     }, 30_000);
     await new Promise((r) => setTimeout(r, 500));
@@ -112,48 +104,39 @@ describe('several workers behind one port', { skip }, () => {
   test('SIGTERM lets a slow request finish, then the whole stops', async () => {
     // A POST whose body arrives slowly is a request in flight for as long as it takes.
     const body = 'action=query&list=allpages&aplimit=3&format=json';
-    const socket = connect(server.port, '127.0.0.1');
+    const socket = connect(served.server.port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
     let answer = '';
     socket.on('data', (c) => (answer += c.toString()));
     const closed = new Promise((r) => socket.once('close', r));
     socket.write(`POST /wiki/api.php HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
     await new Promise((r) => setTimeout(r, 300));
-    server.child.kill('SIGTERM');
+    served.server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1200));
     socket.write(body.slice(10));
     await closed;
     assert.match(answer, /^HTTP\/1\.1 200 OK/);
     assert.match(answer, /"allpages":\[/);
-    const { code } = await server.exited;
+    const { code } = await served.server.exited;
     assert.equal(code, 0);
-    await assert.rejects(fetch(`${server.base}/health`));
+    await assert.rejects(fetch(`${served.server.base}/health`));
   });
 });
 
 describe('a database that changes under the server', { skip }, () => {
-  let wiki: WikiCopy;
-  let server: RunningCli;
-  before(async () => {
-    wiki = copyFixture({ databaseCheckMs: 200, busyWaitMs: 500 });
-    server = await startCli(['--db', wiki.db, '--config', wiki.config, '--workers', '0', '--log-format', 'none']);
-  });
-  after(async () => {
-    await server?.stop();
-    wiki?.remove();
-  });
+  const served = useServedCopy(() => copyFixture({ databaseCheckMs: 200, busyWaitMs: 500 }), ['--workers', '0', '--log-format', 'none']);
 
   test('a lock held by another process costs a short wait and a clear error, and stalls nothing else', async () => {
-    const writer = new Database(wiki.db);
+    const writer = new Database(served.wiki.db);
     writer.pragma('journal_mode = DELETE');
     writer.exec('BEGIN EXCLUSIVE');
     writer.exec("UPDATE page SET page_touched = '20300101000000' WHERE page_id = 1");
     try {
       const started = Date.now();
-      const pending = json(`${server.api}?${ALLPAGES}`);
+      const pending = json(`${served.server.api}?${ALLPAGES}`);
       // Meanwhile the process answers at once: nothing waits on the lock but the request itself.
       const healthStarted = Date.now();
-      await json(`${server.base}/health`);
+      await json(`${served.server.base}/health`);
       assert.ok(Date.now() - healthStarted < 400, `health took ${Date.now() - healthStarted} ms`);
       const locked = await pending;
       const took = Date.now() - started;
@@ -165,71 +148,62 @@ describe('a database that changes under the server', { skip }, () => {
       writer.exec('ROLLBACK');
       writer.close();
     }
-    const after = await json(`${server.api}?${ALLPAGES}`);
+    const after = await json(`${served.server.api}?${ALLPAGES}`);
     assert.equal(after.status, 200);
     assert.equal(after.body.query.allpages.length, 5);
   });
 
   test('a database replaced by rename is served to new requests without a restart', async () => {
-    const next = `${wiki.db}.tmp`;
-    copyFileSync(wiki.db, next);
+    const next = `${served.wiki.db}.tmp`;
+    copyFileSync(served.wiki.db, next);
     const writer = new Database(next);
     writer.exec("UPDATE page SET page_title = 'Aaa_replaced' WHERE page_namespace = 0 AND page_title = '1984'");
     writer.close();
-    renameSync(next, wiki.db);
+    renameSync(next, served.wiki.db);
     const titles = await waitFor('the new database', async () => {
-      const answer = await json(`${server.api}?${ALLPAGES}`);
+      const answer = await json(`${served.server.api}?${ALLPAGES}`);
       const list = answer.body.query.allpages.map((p: { title: string }) => p.title);
       return list.includes('Aaa replaced') ? list : undefined;
     });
     assert.ok(!titles.includes('1984'));
-    const health = (await json(`${server.base}/health`)).body;
+    const health = (await json(`${served.server.base}/health`)).body;
     assert.equal(health.status, 'ok');
     assert.equal(health.database.replaced, false);
   });
 
   test('a deleted database is reported by the health endpoint, and still served', async () => {
-    const kept = `${wiki.db}.kept`;
-    copyFileSync(wiki.db, kept);
-    unlinkSync(wiki.db);
+    const kept = `${served.wiki.db}.kept`;
+    copyFileSync(served.wiki.db, kept);
+    unlinkSync(served.wiki.db);
     try {
       const health = await waitFor('the health report', async () => {
-        const h = await json(`${server.base}/health`);
+        const h = await json(`${served.server.base}/health`);
         return h.body.database?.replaced ? h : undefined;
       });
       assert.equal(health.body.status, 'degraded');
       assert.match(health.body.database.error, /missing/);
-      assert.equal((await json(`${server.api}?${ALLPAGES}`)).status, 200);
+      assert.equal((await json(`${served.server.api}?${ALLPAGES}`)).status, 200);
     } finally {
-      renameSync(kept, wiki.db);
+      renameSync(kept, served.wiki.db);
     }
   });
 });
 
 describe('a corrupted database', { skip }, () => {
-  let wiki: WikiCopy;
-  let server: RunningCli;
-  before(async () => {
-    wiki = copyFixture({ databaseCheckMs: 0 });
-    server = await startCli(['--db', wiki.db, '--config', wiki.config, '--workers', '0', '--log-format', 'none']);
-  });
-  after(async () => {
-    await server?.stop();
-    wiki?.remove();
-  });
+  const served = useServedCopy(() => copyFixture({ databaseCheckMs: 0 }), ['--workers', '0', '--log-format', 'none']);
 
   test('is reported by the health endpoint, and requests get errors, not a dead server', async () => {
     // Garbage written over the file in place (the same file, as a disk fault would leave it).
-    writeFileSync(wiki.db, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(2_000_000, 0x5a)]));
-    const health = await json(`${server.base}/health`);
+    writeFileSync(served.wiki.db, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(2_000_000, 0x5a)]));
+    const health = await json(`${served.server.base}/health`);
     assert.equal(health.status, 503);
     assert.equal(health.body.status, 'failing');
     assert.equal(health.body.database.readable, false);
     for (let i = 0; i < 5; i++) {
-      const answer = await json(`${server.api}?action=query&list=allpages&apfrom=Q${i}&format=json`);
+      const answer = await json(`${served.server.api}?action=query&list=allpages&apfrom=Q${i}&format=json`);
       assert.ok(answer.body.error, JSON.stringify(answer.body).slice(0, 300));
     }
-    assert.equal(server.child.exitCode, null);
+    assert.equal(served.server.child.exitCode, null);
   });
 });
 
@@ -274,49 +248,31 @@ function bigWiki(serve: Parameters<typeof copyFixture>[0]): WikiCopy {
 const SCAN = 'action=query&list=allpages&apminsize=100000000&aplimit=max&format=json';
 
 describe('slow queries', { skip }, () => {
-  let wiki: WikiCopy;
-  let server: RunningCli;
-  before(async () => {
-    wiki = bigWiki({ queryThreads: 2 });
-    server = await startCli(['--db', wiki.db, '--config', wiki.config, '--workers', '0', '--log-format', 'none', '--time-limit', '0.1']);
-  });
-  after(async () => {
-    await server?.stop();
-    wiki?.remove();
-  });
+  const served = useServedCopy(() => bigWiki({ queryThreads: 2 }), ['--workers', '0', '--log-format', 'none', '--time-limit', '0.1']);
 
   test('a request past the time limit is stopped and answers MediaWiki\'s timeout error', async () => {
     const started = Date.now();
-    const answer = await json(`${server.api}?${SCAN}`);
+    const answer = await json(`${served.server.api}?${SCAN}`);
     const took = Date.now() - started;
     assert.equal(answer.status, 200);
     assert.equal(answer.body.error.code, 'internal_api_error_Wikimedia\\RequestTimeout\\RequestTimeoutException');
     assert.match(answer.body.error.info, /^\[[0-9a-f]{24}\] Exception caught: The maximum request time of 0\.1 seconds was exceeded\.$/);
     assert.equal(answer.headers.get('mediawiki-api-error'), 'internal_api_error_Wikimedia\\RequestTimeout\\RequestTimeoutException');
     assert.ok(took < 2000, `answered after ${took} ms`);
-    const metrics = (await json(`${server.base}/metrics`)).body as string;
+    const metrics = (await json(`${served.server.base}/metrics`)).body as string;
     assert.match(metrics, /^wikiquery_request_timeouts_total [1-9]/m);
   });
 });
 
 describe('slow requests never keep the others waiting', { skip }, () => {
-  let wiki: WikiCopy;
-  let server: RunningCli;
-  before(async () => {
-    wiki = bigWiki({ queryThreads: 2 });
-    server = await startCli(['--db', wiki.db, '--config', wiki.config, '--workers', '0', '--log-format', 'none']);
-  });
-  after(async () => {
-    await server?.stop();
-    wiki?.remove();
-  });
+  const served = useServedCopy(() => bigWiki({ queryThreads: 2 }), ['--workers', '0', '--log-format', 'none']);
 
   test('eight scans at once, and a siteinfo answered meanwhile', async () => {
-    await json(`${server.api}?${SCAN}`); // the query threads start
-    const scans = Array.from({ length: 8 }, () => json(`${server.api}?${SCAN}`));
+    await json(`${served.server.api}?${SCAN}`); // the query threads start
+    const scans = Array.from({ length: 8 }, () => json(`${served.server.api}?${SCAN}`));
     await new Promise((r) => setTimeout(r, 50));
     const started = Date.now();
-    const siteinfo = await json(`${server.api}?action=query&meta=siteinfo&format=json`);
+    const siteinfo = await json(`${served.server.api}?action=query&meta=siteinfo&format=json`);
     const took = Date.now() - started;
     assert.equal(siteinfo.body.query.general.sitename, 'Fixture Wiki');
     const answers = await Promise.all(scans);
@@ -324,7 +280,7 @@ describe('slow requests never keep the others waiting', { skip }, () => {
     const scansTook = Date.now() - started;
     // The scans take their time on the query threads; siteinfo does not wait for them.
     assert.ok(took < scansTook / 2 && took < 500, `siteinfo ${took} ms, scans ${scansTook} ms`);
-    const metrics = (await json(`${server.base}/metrics`)).body as string;
+    const metrics = (await json(`${served.server.base}/metrics`)).body as string;
     assert.match(metrics, /^wikiquery_query_thread_requests_total (9|[1-9]\d)/m);
   });
 });

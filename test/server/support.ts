@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { fixtureConfig, fixtureDb } from '../support/fixture-wiki.ts';
 import type { ServeOptionsInput } from '../../src/server/options.ts';
 
@@ -116,4 +117,32 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A describe block's own `wikiquery serve` over its own copy of a wiki, from its `before` hook
+ * (then `ready`, if given) to its `after` hook. Read `wiki` and `server` inside tests.
+ */
+export function useServedCopy(makeWiki: () => WikiCopy, args: string[], ready?: (server: RunningCli) => Promise<void>): { readonly wiki: WikiCopy; readonly server: RunningCli } {
+  let wiki: WikiCopy | undefined;
+  let server: RunningCli | undefined;
+  before(async () => {
+    wiki = makeWiki();
+    server = await startCli(['--db', wiki.db, '--config', wiki.config, ...args]);
+    await ready?.(server);
+  });
+  after(async () => {
+    await server?.stop();
+    wiki?.remove();
+  });
+  return {
+    get wiki() {
+      if (!wiki) throw new Error('the wiki is made in a before hook');
+      return wiki;
+    },
+    get server() {
+      if (!server) throw new Error('the server starts in a before hook');
+      return server;
+    },
+  };
 }
