@@ -81,6 +81,8 @@ class Connection {
   pendingRefusal = 0;
   /** The refused request was a HEAD: its answer has no body. */
   pendingRefusalHead = false;
+  /** The next waiting request starts on the next turn of the event loop (see advance). */
+  turnTaken = false;
   lingering = false;
   lingerTimer: NodeJS.Timeout | undefined = undefined;
   closed = false;
@@ -375,6 +377,14 @@ class ConnectionManager {
       }
       return;
     }
+    // Other connections get their turn first: one client's pipelined requests never run back to
+    // back while everyone else waits.
+    if (!conn.turnTaken) {
+      conn.turnTaken = true;
+      setImmediate(() => this.advance(conn));
+      return;
+    }
+    conn.turnTaken = false;
     const req = waiting.shift() as IncomingMessage;
     const res = waiting.shift() as ServerResponse;
     // After a parse failure the socket stays unread until the refusal is sent.
@@ -437,7 +447,7 @@ class ConnectionManager {
       socket.destroy();
       return;
     }
-    this.refuseRequest(conn!, status, isHeadPacket(err.rawPacket));
+    this.refuseRequest(conn!, status, isHeadPacket(err));
   }
 
   /** The answer to a request node could not read; 0 when the fault is the connection's, not the request's. */
@@ -686,30 +696,51 @@ function restartReading(socket: Socket): void {
 
 /**
  * Node reports an over-long request line and over-long headers alike. The packet it failed in
- * tells them apart: the request line is the first line of the request, which starts the packet
- * or follows the blank line ending the request before it; if the packet holds no line end before
- * the failure, the line began in an earlier packet and is taken for the request line.
+ * tells them apart: the request line is the first line of the failing request, found by stepping
+ * over the whole requests before it in the packet (their headers and Content-Length bodies); if
+ * the failing request holds no line end before the failure, its line is the over-long part.
  */
 function headerOverflowStatus(err: ClientError, maxRequestLineBytes: number): number {
   const packet = err.rawPacket;
   if (!Buffer.isBuffer(packet)) return 431;
-  const failedAt = typeof err.bytesParsed === 'number' ? Math.min(err.bytesParsed, packet.length) : packet.length;
-  const previousEnd = failedAt >= 4 ? packet.lastIndexOf('\r\n\r\n', failedAt - 4) : -1;
-  const requestStart = previousEnd < 0 ? 0 : previousEnd + 4;
+  const failedAt = failurePosition(err, packet);
+  const requestStart = failingRequestStart(packet, failedAt);
   const lineEnd = packet.indexOf(0x0a, requestStart);
   if (lineEnd < 0 || lineEnd >= failedAt) return 414;
   return lineEnd - requestStart - 1 > maxRequestLineBytes ? 414 : 431;
+}
+
+function failurePosition(err: ClientError, packet: Buffer): number {
+  return typeof err.bytesParsed === 'number' ? Math.min(err.bytesParsed, packet.length) : packet.length;
+}
+
+/** Where the request node failed in starts in its packet (best effort: a chunked body before it is not stepped over). */
+function failingRequestStart(packet: Buffer, failedAt: number): number {
+  let start = 0;
+  for (;;) {
+    const headEnd = packet.indexOf('\r\n\r\n', start, 'latin1');
+    if (headEnd < 0 || headEnd + 4 > failedAt) return start;
+    const head = packet.toString('latin1', start, headEnd);
+    if (/\r\ntransfer-encoding:/i.test(head)) return start;
+    const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head);
+    const next = headEnd + 4 + (length ? Number(length[1]) : 0);
+    if (next > failedAt) return start;
+    start = next;
+  }
+}
+
+/** Whether the request node failed to read is a HEAD. */
+function isHeadPacket(err: ClientError): boolean {
+  const packet = err.rawPacket;
+  if (!Buffer.isBuffer(packet)) return false;
+  const start = failingRequestStart(packet, failurePosition(err, packet));
+  return packet.length >= start + 5 && packet.toString('latin1', start, start + 5) === 'HEAD ';
 }
 
 const PLAIN_HEADERS: Record<number, string> = {
   405: 'Allow: GET, POST, HEAD\r\n',
   503: 'Retry-After: 1\r\n',
 };
-
-/** Whether the request node failed to read is a HEAD (its method starts the packet it failed in). */
-function isHeadPacket(raw: unknown): boolean {
-  return Buffer.isBuffer(raw) && raw.length >= 5 && raw.toString('latin1', 0, 5) === 'HEAD ';
-}
 
 /**
  * A short text/plain answer with `Connection: close`, as bytes to write to a socket; an answer to
