@@ -1,16 +1,19 @@
 // npm run bench: requests per second and latency of typical queries against the fixture wiki,
-// and (with --ref URL) the same requests against another server such as the reference MediaWiki.
+// and (with --ref URL) the same requests against another server such as the reference MediaWiki;
+// then bench/workers.ts: 1 worker process against one per core (--workers-seconds per run).
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServer } from '../src/cli.ts';
 import { loadSiteConfig } from '../src/server/config.ts';
+import { benchWorkers } from './workers.ts';
 
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '8' },
     ref: { type: 'string' },
+    'workers-seconds': { type: 'string', default: '10' },
   },
 });
 
@@ -87,3 +90,7 @@ async function main() {
 }
 
 await main();
+
+// The same server as processes behind one port, with 1 worker and one per core, loaded from outside.
+console.log('');
+await benchWorkers({ seconds: Number(values['workers-seconds']), connections: 32 });

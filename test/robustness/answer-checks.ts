@@ -1,4 +1,11 @@
 // Is an API answer well-formed in its format, and free of server internals (stack traces, source paths)?
+// Is every answer on a raw connection one the request deserved?
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RawAnswer, WireResult } from './raw-http.ts';
+
+/** Where the repository and the fixture beside it live: a path under it in an answer is a leak. */
+const CHECKOUT_PARENT = dirname(fileURLToPath(new URL('../../', import.meta.url)));
 
 /** Lines and fragments that only an escaped exception would put in an answer. */
 const INTERNALS: readonly RegExp[] = [
@@ -8,6 +15,12 @@ const INTERNALS: readonly RegExp[] = [
   /\bnode:internal\b/,
   /\binternal_api_error_/,
   /\bSqliteError\b/,
+  /\bSQLITE_[A-Z_]+\b/,
+  /\b(?:ENOENT|EACCES|EMFILE|ENFILE|EISDIR)\b/,
+  /\/node_modules\//,
+  /\bfile:\/\/\//,
+  /\.sqlite\b/,
+  ...(CHECKOUT_PARENT.length > 1 ? [new RegExp(`${CHECKOUT_PARENT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`)] : []),
 ];
 
 /** The first sign of a server internal in the text, or null. */
@@ -136,4 +149,93 @@ function readPhpValue(b: Buffer, at: number): number {
 function expect(b: Buffer, at: number, ch: string): number {
   if (String.fromCharCode(b[at]) !== ch) throw new Error(`expected ${ch} at byte ${at}`);
   return at + 1;
+}
+
+/** Which bodies a correct answer may have, from the `format` the request asked for. */
+function allowedKinds(format: string, status: number): BodyKind[] {
+  if (status === 403) return ['html'];
+  if (format === 'json') return ['json', 'jsonp'];
+  if (format === 'xml') return ['xml'];
+  if (format === 'php') return ['php'];
+  if (format === 'none') return ['none'];
+  return ['html', 'wrapped'];
+}
+
+/** A JSON error is MediaWiki's error object: `error` with a code (bc), or a list of `errors` with codes. */
+function errorShapeProblems(json: Record<string, unknown>): string[] {
+  const error = json.error as { code?: unknown } | undefined;
+  const errors = json.errors as { code?: unknown }[] | undefined;
+  if (error !== undefined && typeof error.code !== 'string') return ['an error object without a code'];
+  if (errors !== undefined && (!Array.isArray(errors) || errors.some((e) => typeof e.code !== 'string'))) return ['an errors list without codes'];
+  return [];
+}
+
+/**
+ * Every promise about one API answer; the list of broken ones (empty when the answer is fine).
+ * `format` null: the request may have lost or changed its format on the way, so any kind will do
+ * as long as it is well-formed.
+ */
+export function judgeAnswer(answer: RawAnswer, allowedStatuses: readonly number[], format: string | null): string[] {
+  const problems: string[] = [];
+  if (!allowedStatuses.includes(answer.status)) problems.push(`HTTP status ${answer.status}`);
+  const internals = findInternals(answer.body);
+  if (internals) problems.push(`server internals in the body: ${JSON.stringify(internals)}`);
+  const kind = bodyKindOf(String(answer.headers['content-type'] ?? ''));
+  if (!kind) {
+    problems.push(`unexpected Content-Type ${JSON.stringify(answer.headers['content-type'])}`);
+    return problems;
+  }
+  if (format !== null && !allowedKinds(format, answer.status).includes(kind)) problems.push(`format=${format} answered as ${kind}`);
+  const { problem, json } = checkBody(kind, answer.body);
+  if (problem) problems.push(problem);
+  if (json && typeof json === 'object') problems.push(...errorShapeProblems(json as Record<string, unknown>));
+  const errorHeader = answer.headers['mediawiki-api-error'];
+  const code = (json as { error?: { code?: string } } | undefined)?.error?.code;
+  if (code !== undefined && errorHeader !== undefined && code !== errorHeader) problems.push(`error code ${code} but MediaWiki-API-Error: ${errorHeader}`);
+  return problems;
+}
+
+/** Statuses the API itself answers with; the others come from the HTTP layer before the API sees the request. */
+const API_STATUSES = new Set([200, 403, 501]);
+
+/** An answer of the HTTP layer (400, 404, 405, 408, 413, 414, 417, 431, 503...): short plain text, nothing internal. */
+export function judgeRefusal(answer: RawAnswer, allowedStatuses: readonly number[]): string[] {
+  const problems: string[] = [];
+  if (!allowedStatuses.includes(answer.status)) problems.push(`HTTP status ${answer.status}`);
+  const internals = findInternals(answer.body);
+  if (internals) problems.push(`server internals in the body: ${JSON.stringify(internals)}`);
+  const type = answer.headers['content-type'];
+  if (answer.body.length > 0 && !/^text\/plain\b/i.test(String(type ?? ''))) problems.push(`a ${answer.status} answer with Content-Type ${JSON.stringify(type)}`);
+  return problems;
+}
+
+/** What one answer on a raw connection may be. */
+export interface AnswerRule {
+  statuses: readonly number[];
+  /** The format the request asked for; null when any well-formed kind will do. */
+  format: string | null;
+}
+
+/**
+ * Every broken promise of a raw exchange: one answer per rule in order (the server may close
+ * instead after `minAnswers` of them, as HTTP servers do after a protocol error), each well-formed
+ * and allowed, no garbage on the wire, no hang.
+ */
+export function judgeWire(result: WireResult, rules: readonly AnswerRule[], minAnswers: number): string[] {
+  const problems: string[] = [];
+  result.answers.forEach((answer, i) => {
+    const rule = rules[i];
+    if (!rule) {
+      problems.push(`an answer more than the ${rules.length} owed: ${answer.status}`);
+      return;
+    }
+    const own = API_STATUSES.has(answer.status) && rule.statuses.includes(answer.status) ? judgeAnswer(answer, rule.statuses, rule.format) : judgeRefusal(answer, rule.statuses);
+    problems.push(...own.map((p) => (rules.length > 1 ? `answer ${i + 1}: ${p}` : p)));
+  });
+  if (result.malformed !== null) problems.push(`not HTTP after ${result.answers.length} answers: ${result.malformed}`);
+  const got = result.answers.length;
+  if (result.ending === 'timeout' && got >= rules.length) problems.push(`the connection stayed open ${Math.round(result.elapsedMs)} ms after an answer saying Connection: close`);
+  else if (result.ending === 'timeout') problems.push(`no answer and no close: ${got} of ${rules.length} answers after ${Math.round(result.elapsedMs)} ms`);
+  else if (got < minAnswers) problems.push(`${got} of ${rules.length} answers, then the connection was ${result.ending === 'reset' ? 'reset' : 'closed'}`);
+  return problems;
 }
