@@ -120,7 +120,7 @@ class Connection {
  * handler started: whoever reads the body answers with that status.
  */
 const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*\/?/i;
-const CHUNKED_LAST = /(?:^|,)[ \t]*chunked[ \t]*$/i;
+const CHUNKED_ONLY = /^[ \t]*chunked[ \t]*$/i;
 
 export const BODY_UNREADABLE = 'wikiquery:body-unreadable';
 
@@ -329,9 +329,10 @@ class ConnectionManager {
 
   /** 414 or 431 for a request within node's combined limit but beyond one of the two. */
   private overLimit(req: IncomingMessage): number {
-    // RFC 9112 6.3: a body whose length cannot be known (chunked is not the last coding) is 400.
+    // RFC 9112 6.3: a body whose length cannot be known (chunked is not the last coding) is 400;
+    // so is a coding this server cannot undo (gzip before chunked), rather than a body misread.
     const codings = req.headers['transfer-encoding'];
-    if (codings !== undefined && !CHUNKED_LAST.test(codings)) return 400;
+    if (codings !== undefined && !CHUNKED_ONLY.test(codings)) return 400;
     // "GET /url HTTP/1.1": the method, the URL, two spaces and the version.
     if (req.method!.length + req.url!.length + 10 > this.maxRequestLineBytes) return 414;
     const raw = req.rawHeaders;
