@@ -25,6 +25,7 @@ const FIRST_BUSY_WAIT_MS = 5;
 export class RequestExecutor {
   /** Requests take turns on the event loop: the connection's deadline belongs to one at a time. */
   private eventLoopTurn: Promise<unknown> = Promise.resolve();
+  private turnsWaiting = 0;
 
   constructor(
     private readonly wiki: ServedWiki,
@@ -89,10 +90,17 @@ export class RequestExecutor {
   }
 
   private onEventLoop<T>(run: () => Promise<T>): Promise<T> {
-    const result = this.eventLoopTurn.then(run);
-    this.eventLoopTurn = result.catch(() => undefined);
+    // Nobody else's turn: no queue to join (the common case costs no extra promises).
+    const result = this.turnsWaiting === 0 ? run() : this.eventLoopTurn.then(run);
+    this.turnsWaiting++;
+    const settled = result.then(this.turnEnded, this.turnEnded);
+    this.eventLoopTurn = settled;
     return result;
   }
+
+  private readonly turnEnded = (): void => {
+    this.turnsWaiting--;
+  };
 
   private internalError(generation: WikiGeneration, request: ApiRequest, error: string): Promise<ApiResponse> {
     return handleApiRequest(generation.services, request.fresh(), { failure: internalError(new Error(error), request.url) });
