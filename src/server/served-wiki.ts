@@ -7,6 +7,9 @@ import { openSqliteStore } from '../store/sqlite/index.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 import type { ServeOptions } from './options.ts';
 import { QueryThreadPool } from './query-threads.ts';
+import { StoreBusyError } from '../store/errors.ts';
+import type { Store } from '../store/store.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** One opened database with everything built over it. */
 export class WikiGeneration {
@@ -172,10 +175,13 @@ export class ServedWiki {
   }
 }
 
+/** At start-up a database locked by another process is waited for this long before giving up. */
+const STARTUP_BUSY_WAIT_MS = 60_000;
+
 async function openGeneration(dbPath: string, site: SiteConfig, options: ServeOptions): Promise<WikiGeneration> {
   const store = openSqliteStore(dbPath);
   try {
-    const services = await createServices(site, store);
+    const services = await createServicesWhenUnlocked(site, store);
     const threads = options.queryThreads > 0 || !store.control?.interruptible
       ? new QueryThreadPool({ dbPath, site, size: Math.max(1, options.queryThreads) })
       : null;
@@ -183,5 +189,18 @@ async function openGeneration(dbPath: string, site: SiteConfig, options: ServeOp
   } catch (e) {
     await store.close();
     throw e;
+  }
+}
+
+/** The services read a few facts from the database: a lock held by another process is waited out. */
+async function createServicesWhenUnlocked(site: SiteConfig, store: Store): Promise<ApiServices> {
+  const giveUpAt = Date.now() + STARTUP_BUSY_WAIT_MS;
+  for (;;) {
+    try {
+      return await createServices(site, store);
+    } catch (e) {
+      if (!(e instanceof StoreBusyError) || Date.now() > giveUpAt) throw e;
+      await sleep(100);
+    }
   }
 }
