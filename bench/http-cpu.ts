@@ -7,10 +7,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ENGINE_QUERIES } from './engine-queries.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,17 +29,6 @@ require('node:http').createServer((req, res) => {
   res.end(body);
 }).listen(Number(process.argv[1]), '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + process.argv[1] + '/wiki/api.php'));
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => ok(port));
-    });
-  });
-}
 
 async function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -2,12 +2,12 @@
 // with a `serve` section, the command started as a user starts it, and stopped by its pid.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { fixtureConfig, fixtureDb } from '../support/fixture-wiki.ts';
+import { freePort } from '../support/free-port.ts';
 import type { ServeOptionsInput } from '../../src/server/options.ts';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,17 +28,6 @@ export function copyFixture(serve: ServeOptionsInput = {}): WikiCopy {
   const config = join(dir, 'config.json');
   writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(fixtureConfig, 'utf8')), serve }));
   return { dir, db, config, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => ok(port));
-    });
-  });
 }
 
 export interface RunningCli {

@@ -1,7 +1,7 @@
 // Starts wikiquery over the fixture wiki as a child process and says where its API answers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../support/free-port.ts';
 import { join } from 'node:path';
 
 export const REPO_ROOT = new URL('../../../', import.meta.url).pathname;
@@ -13,18 +13,6 @@ const LISTENING = /listening on (http:\/\/\S+\/api\.php)/;
 export interface RunningServer {
   url: string;
   stop: () => void;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** `node bin/wikiquery.mjs fixture --port P`; ready when it prints `listening on <url>`. */
