@@ -27,7 +27,11 @@ export interface RequestLimits {
 export interface ConnectionLimits {
   /** Apache's KeepAliveTimeout: an idle connection is closed after this long. */
   keepAliveTimeoutMs: number;
-  /** Apache's MaxKeepAliveRequests: the connection closes after this many answers. */
+  /**
+   * The connection closes after this many answers (0: never). Apache's MaxKeepAliveRequests is
+   * 100; nginx's keepalive_requests 1000, taken here: a new connection every 100 requests cost
+   * about 30 µs of CPU per request, client and server together.
+   */
   maxRequestsPerConnection: number;
   /** Open connections per process; beyond it idle ones are closed first, then new ones refused. */
   maxConnections: number;
@@ -87,7 +91,7 @@ export const DEFAULT_SERVE_OPTIONS: ServeOptions = {
   },
   connections: {
     keepAliveTimeoutMs: 5_000,
-    maxRequestsPerConnection: 100,
+    maxRequestsPerConnection: 1000,
     maxConnections: 4_096,
     maxPipelined: 8,
     sendTimeoutMs: 60_000,
