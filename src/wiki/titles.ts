@@ -113,6 +113,16 @@ function decodeCharReference(whole: string, name?: string, decimal?: string, hex
   return whole;
 }
 
+/**
+ * Sanitizer::decodeCharReferences: `&eacute;`, `&#233;`, `&#xE9;` -> `é` (HTML5's named references
+ * and MediaWiki's aliases; invalid code points become U+FFFD); unknown names stay as they are.
+ * Nothing else changes: for sort keys, attributes, URLs.
+ */
+export function decodeCharReferencesOnly(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(CHAR_REFS_RE, decodeCharReference);
+}
+
 /** `&eacute;`, `&#233;`, `&#xE9;` -> `é`, then NFC; unknown named references stay as they are. */
 export function decodeCharReferences(text: string): string {
   if (!text.includes('&')) return text;

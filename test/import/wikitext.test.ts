@@ -50,6 +50,9 @@ describe('wikilinks', () => {
   test('a link is recorded once under its normalised title, without its fragment', () => {
     assert.deepEqual(links(parse('[[foo bar]] [[Foo_bar#Section|text]] [[ Foo  bar ]]')), ['0:Foo_bar']);
   });
+  test('character references in link targets are decoded by the full HTML5 table, as MediaWiki does (the server uses the same table)', () => {
+    assert.deepEqual(links(parse('[[&Zeta;eta]] [[&alpha;lpha]] [[Caf&eacute;]] [[A&#x42;C]]')), ['0:Ζeta', '0:Αlpha', '0:Café', '0:ABC']);
+  });
   test('self-links, section links and special pages are not recorded', () => {
     assert.deepEqual(links(parse('[[Test page]] [[#Top]] [[Special:Random]] [[Test page#Here]]')), ['0:Test_page']);
   });

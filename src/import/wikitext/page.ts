@@ -4,6 +4,7 @@ import { NS_CATEGORY, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { Expander, type PageContext, type SiteFacts, type TemplateCache, type WikiLookup } from './expander.ts';
 import { emptyLinks, scanLinks, type ScannedLinks } from './links.ts';
 import { installedMessages } from './messages.ts';
+import { wfUrlencode } from '../../wiki/urls.ts';
 
 export interface ParseEnvironment {
   codec: TitleCodec;
@@ -96,13 +97,6 @@ function scriptRedirectText(target: ParsedTitle, model: string, site: SiteFacts,
   const url = `${site.server}${site.scriptPath}/index.php?title=${wfUrlencode(dbKey)}&action=raw&ctype=text/${model}`;
   if (model === 'javascript') return `${SCRIPT_REDIRECT}mw.loader.load(${jsString(url)});`;
   return `${SCRIPT_REDIRECT}@import ${cssUrlValue(url)};`;
-}
-
-/** wfUrlencode: urlencode, then `;@$!*(),/~:` written plainly. */
-function wfUrlencode(s: string): string {
-  return encodeURIComponent(s)
-    .replace(/['~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%(3B|40|24|21|2A|28|29|2C|2F|7E|3A)/gi, (e) => decodeURIComponent(e));
 }
 
 /** Xml::encodeJsVar of a string: JSON with slashes and Unicode as they are, `<`, `>`, `&` escaped. */
