@@ -1,5 +1,6 @@
 // The help texts paraminfo adds for helpformat=wikitext|html|raw: which messages describe a module,
 // its examples, parameters, parameter values and info notes, rendered in the requested form.
+import { wfUrlencode } from '../wiki/urls.ts';
 import { createRequire } from 'node:module';
 import { hasMessage, messageText, msg, rawParams, toWikitext, type MessageParam } from './i18n/messages.ts';
 import type { ApiModuleDecl, ModuleRegistry } from './main-declarations.ts';
@@ -223,11 +224,9 @@ function wikitextOf(m: Renderable, site: SiteConfig): string {
 // A small wikitext-to-HTML conversion: the help messages use paragraphs, definition and bullet
 // lists, links and bold/italic only. MediaWiki's parser output is matched for those.
 
-/** MediaWiki's wfUrlencode: percent-encoding that keeps `;:@$!*(),/~` readable. */
+/** A title in a URL: underscores for spaces, then MediaWiki's wfUrlencode. */
 export function urlencodeTitle(title: string): string {
-  return encodeURIComponent(title.replace(/ /g, '_')).replace(/%(3B|3A|40|24|21|2A|28|29|2C|2F|7E)/gi, (_all, hex: string) =>
-    String.fromCharCode(parseInt(hex, 16)),
-  );
+  return wfUrlencode(title.replace(/ /g, '_'));
 }
 
 function inlineHtml(text: string, site: SiteConfig): string {
