@@ -168,12 +168,9 @@ async function fixture(argv: string[]): Promise<number> {
   const { loadSiteConfig, loadServeOptions } = await serverModules();
   const configPath = resolve(repoRoot, 'config/fixture.json');
   // One process unless asked: the fixture is for tests and comparisons.
-  const serveOptions = loadServeOptions(configPath, { workers: 0, ...dropUndefined(serveFlags(values)) });
+  // Flags left out are undefined, which the options merge skips.
+  const serveOptions = loadServeOptions(configPath, { workers: 0, ...serveFlags(values) });
   return await serveWiki(db, loadSiteConfig(configPath), serveOptions, Number(values.port), values.host!);
-}
-
-function dropUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 export async function main(argv: string[]): Promise<number> {

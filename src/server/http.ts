@@ -6,7 +6,7 @@ import type { ApiRequest } from '../api/request.ts';
 import { redactUrl } from '../api/redact.ts';
 import { createHttpServer, type ManagedServer } from './connections.ts';
 import { RequestExecutor } from './execute.ts';
-import type { RequestLog } from './logger.ts';
+import { describeError, type RequestLog } from './logger.ts';
 import type { ServerMetrics } from './metrics.ts';
 import type { ServeOptions } from './options.ts';
 import { ClientGoneError, HttpError, readApiRequest } from './request-reader.ts';
@@ -90,7 +90,7 @@ export function createApiServer(wiki: ServedWiki, options: ServeOptions, ops: Se
     },
     {
       onError: (error: unknown, req: IncomingMessage) => {
-        ops.event('error', `request failed: ${describe(error)} (${req.method} ${redactUrl(req.url ?? '/')})`);
+        ops.event('error', `request failed: ${describeError(error)} (${req.method} ${redactUrl(req.url ?? '/')})`);
       },
     },
   );
@@ -139,8 +139,4 @@ function moduleNames(request: ApiRequest): string {
 
 function clientOf(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? '-';
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error);
 }

@@ -7,7 +7,7 @@ import { openSqliteStore } from '../store/sqlite/index.ts';
 import { runRequest } from './run-request.ts';
 import type { FromThread, QueryThreadInit, ThreadOutcome, ToThread } from './query-threads.ts';
 
-const { init } = workerData as { init: QueryThreadInit & { timeLimitMs?: number } };
+const { init } = workerData as { init: QueryThreadInit };
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
 

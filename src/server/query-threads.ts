@@ -123,11 +123,6 @@ export class QueryThreadPool {
 
   constructor(private readonly init: QueryThreadInit & { size: number }) {}
 
-  /** Requests running or waiting on the threads. */
-  get load(): number {
-    return this.queue.length + [...this.threads].filter((t) => t.job).length;
-  }
-
   run(request: TransferredRequest, remainingMs: number): Promise<ThreadOutcome> {
     if (this.closed) return Promise.reject(new Error('query threads closed'));
     if (this.startFailures >= 3) return Promise.reject(this.lastStartError ?? new Error('query threads cannot start'));

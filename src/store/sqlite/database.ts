@@ -124,8 +124,8 @@ export class SqliteDatabase {
   /** Whether the database answers: its schema and a row of `page` can be read. */
   probe(): { ok: true } | { ok: false; error: string } {
     try {
-      this.db.prepare('SELECT count(*) FROM sqlite_master').get();
-      this.db.prepare('SELECT page_id FROM page LIMIT 1').get();
+      this.statement('SELECT count(*) FROM sqlite_master').get();
+      this.statement('SELECT page_id FROM page LIMIT 1').get();
       return { ok: true };
     } catch (e) {
       return { ok: false, error: errorMessage(e) };
