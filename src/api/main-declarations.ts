@@ -2,7 +2,7 @@
 // the output formats, as MediaWiki 1.39's action=paraminfo shows them, plus the module tree.
 import { MEDIAWIKI_SOURCE, type ModuleDecl, type ModuleGroup, type ParamDecl } from './params/declaration.ts';
 import { queryModules } from '../modules/index.ts';
-import { CONT, NAME_ONLY, user } from '../modules/shared-params.ts';
+import { CONT, NAME_ONLY, user } from './params/common.ts';
 
 /** Main-level modules belong to `action` or `format`; query modules to list/prop/meta. */
 export type ApiModuleGroup = ModuleGroup | 'action' | 'format';

@@ -1,16 +1,8 @@
 // list=alldeletedrevisions: List all deleted revisions by a user or in a namespace.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import {
-  ANY_USER,
-  CONT,
-  NAMESPACES,
-  NON_USER_ONLY,
-  TIME_DIR,
-  USER_ONLY,
-  revCommon,
-  user,
-} from '../shared-params.ts';
+import { ANY_USER, CONT, NAMESPACES, NON_USER_ONLY, TIME_DIR, USER_ONLY, user } from '../../api/params/common.ts';
+import { revCommon } from '../param-blocks.ts';
 
 export const alldeletedrevisions: QueryModule = {
   decl: {

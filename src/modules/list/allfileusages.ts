@@ -1,7 +1,7 @@
 // list=allfileusages: List all file usages, including non-existing.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { allLinksParams } from '../shared-params.ts';
+import { allLinksParams } from '../param-blocks.ts';
 
 export const allfileusages: QueryModule = {
   decl: {

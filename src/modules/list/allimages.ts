@@ -1,7 +1,7 @@
 // list=allimages: Enumerate all images sequentially.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, limit, user } from '../shared-params.ts';
+import { CONT, limit, user } from '../../api/params/common.ts';
 
 export const allimages: QueryModule = {
   decl: {

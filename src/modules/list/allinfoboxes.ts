@@ -1,6 +1,6 @@
 // list=allinfoboxes: every infobox in use on the wiki (the spec's infobox extension).
 import type { QueryModule } from '../../api/module.ts';
-import { INFOBOX_SOURCE } from '../shared-params.ts';
+import { INFOBOX_SOURCE } from '../param-blocks.ts';
 
 export const allinfoboxes: QueryModule = {
   decl: {

@@ -5,7 +5,7 @@ import type { QueryRun } from '../../api/query/run.ts';
 import type { AllPagesQuery, ProtectionFilter, RedirectFilter } from '../../store/listings.ts';
 import { nowMw } from '../../wiki/timestamps.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
-import { CONT, DIR, limit } from '../shared-params.ts';
+import { CONT, DIR, limit } from '../../api/params/common.ts';
 
 export const allpages: QueryModule = {
   decl: {

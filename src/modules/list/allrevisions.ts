@@ -1,7 +1,8 @@
 // list=allrevisions: List all revisions.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, NAMESPACES, TIME_DIR, revCommon, user } from '../shared-params.ts';
+import { CONT, NAMESPACES, TIME_DIR, user } from '../../api/params/common.ts';
+import { revCommon } from '../param-blocks.ts';
 
 export const allrevisions: QueryModule = {
   decl: {

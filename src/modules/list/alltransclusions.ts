@@ -1,7 +1,7 @@
 // list=alltransclusions: List all transclusions (pages embedded using {{x}}), including non-existing.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { allLinksParams } from '../shared-params.ts';
+import { allLinksParams } from '../param-blocks.ts';
 
 export const alltransclusions: QueryModule = {
   decl: {

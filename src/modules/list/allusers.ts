@@ -1,7 +1,7 @@
 // list=allusers: Enumerate all registered users.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { DIR, GROUPS, RIGHTS, limit } from '../shared-params.ts';
+import { DIR, GROUPS, RIGHTS, limit } from '../../api/params/common.ts';
 
 export const allusers: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // list=backlinks: Find all pages that link to the given page.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { linkBack } from '../shared-params.ts';
+import { linkBack } from '../param-blocks.ts';
 import { runLinkBack } from './linkback.ts';
 
 export const backlinks: QueryModule = {

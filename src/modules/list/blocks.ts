@@ -1,7 +1,7 @@
 // list=blocks: List all blocked users and IP addresses.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, TIME_DIR, limit, user } from '../shared-params.ts';
+import { CONT, TIME_DIR, limit, user } from '../../api/params/common.ts';
 
 export const blocks: QueryModule = {
   decl: {

@@ -10,7 +10,7 @@ import type { CategoryMemberRow } from '../../store/listings.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { mwToIso, nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
-import { CONT, NAMESPACES, limit } from '../shared-params.ts';
+import { CONT, NAMESPACES, limit } from '../../api/params/common.ts';
 import { requireTitleOrPageId } from './linkback.ts';
 
 export const categorymembers: QueryModule = {

@@ -1,7 +1,7 @@
 // list=deletedrevs: List deleted revisions.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, limit, modes, user } from '../shared-params.ts';
+import { CONT, limit, modes, user } from '../../api/params/common.ts';
 
 export const deletedrevs: QueryModule = {
   decl: {

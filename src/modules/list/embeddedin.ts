@@ -1,7 +1,7 @@
 // list=embeddedin: Find all pages that embed (transclude) the given title.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { linkBack } from '../shared-params.ts';
+import { linkBack } from '../param-blocks.ts';
 import { runLinkBack } from './linkback.ts';
 
 export const embeddedin: QueryModule = {

@@ -1,7 +1,8 @@
 // list=exturlusage: Enumerate pages that contain a given URL.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, NAMESPACES, PROTOCOL, limit } from '../shared-params.ts';
+import { CONT, NAMESPACES, limit } from '../../api/params/common.ts';
+import { PROTOCOL } from '../param-blocks.ts';
 
 export const exturlusage: QueryModule = {
   decl: {

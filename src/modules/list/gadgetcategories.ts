@@ -1,6 +1,6 @@
 // list=gadgetcategories: Returns a list of gadget categories.
 import type { QueryModule } from '../../api/module.ts';
-import { GADGETS_SOURCE } from '../shared-params.ts';
+import { GADGETS_SOURCE } from '../param-blocks.ts';
 
 export const gadgetcategories: QueryModule = {
   decl: {

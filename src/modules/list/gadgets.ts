@@ -1,6 +1,6 @@
 // list=gadgets: Returns a list of gadgets used on this wiki.
 import type { QueryModule } from '../../api/module.ts';
-import { GADGETS_SOURCE } from '../shared-params.ts';
+import { GADGETS_SOURCE } from '../param-blocks.ts';
 
 export const gadgets: QueryModule = {
   decl: {

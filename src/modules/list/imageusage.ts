@@ -1,7 +1,7 @@
 // list=imageusage: Find all pages that use the given image title.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { linkBack } from '../shared-params.ts';
+import { linkBack } from '../param-blocks.ts';
 
 export const imageusage: QueryModule = {
   decl: {

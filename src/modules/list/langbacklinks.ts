@@ -1,7 +1,7 @@
 // list=langbacklinks: Find all pages that link to the given language link.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, DIR, limit } from '../shared-params.ts';
+import { CONT, DIR, limit } from '../../api/params/common.ts';
 
 export const langbacklinks: QueryModule = {
   decl: {

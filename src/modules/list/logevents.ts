@@ -1,7 +1,7 @@
 // list=logevents: Get events from logs.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, TIME_DIR, VIRTUAL_NAMESPACES, limit, user } from '../shared-params.ts';
+import { CONT, TIME_DIR, VIRTUAL_NAMESPACES, limit, user } from '../../api/params/common.ts';
 
 export const logevents: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // list=mystashedfiles: Get a list of files in the current user's upload stash.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, limit } from '../shared-params.ts';
+import { CONT, limit } from '../../api/params/common.ts';
 
 export const mystashedfiles: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // list=pagepropnames: List all page property names in use on the wiki.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, limit } from '../shared-params.ts';
+import { CONT, limit } from '../../api/params/common.ts';
 
 export const pagepropnames: QueryModule = {
   decl: {

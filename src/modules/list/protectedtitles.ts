@@ -1,7 +1,7 @@
 // list=protectedtitles: List all titles protected from creation.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, NAMESPACES, TIME_DIR, limit } from '../shared-params.ts';
+import { CONT, NAMESPACES, TIME_DIR, limit } from '../../api/params/common.ts';
 
 export const protectedtitles: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // list=random: Get a set of random pages.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, NAMESPACES, limit } from '../shared-params.ts';
+import { CONT, NAMESPACES, limit } from '../../api/params/common.ts';
 
 export const random: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // list=recentchanges: Enumerate recent changes.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, TIME_DIR, VIRTUAL_NAMESPACES, limit, user } from '../shared-params.ts';
+import { CONT, TIME_DIR, VIRTUAL_NAMESPACES, limit, user } from '../../api/params/common.ts';
 
 export const recentchanges: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // list=search: Perform a full text search.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { limit } from '../shared-params.ts';
+import { limit } from '../../api/params/common.ts';
 
 export const search: QueryModule = {
   decl: {

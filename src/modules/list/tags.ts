@@ -1,7 +1,7 @@
 // list=tags: List change tags.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, limit } from '../shared-params.ts';
+import { CONT, limit } from '../../api/params/common.ts';
 
 export const tags: QueryModule = {
   decl: {

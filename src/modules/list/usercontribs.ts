@@ -1,7 +1,7 @@
 // list=usercontribs: Get all edits by a user.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, NAMESPACES, TIME_DIR, limit, user } from '../shared-params.ts';
+import { CONT, NAMESPACES, TIME_DIR, limit, user } from '../../api/params/common.ts';
 
 export const usercontribs: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // list=watchlist: Get recent changes to pages in the current user's watchlist.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, NAMESPACES, NAME_ONLY, TIME_DIR, limit, user } from '../shared-params.ts';
+import { CONT, NAMESPACES, NAME_ONLY, TIME_DIR, limit, user } from '../../api/params/common.ts';
 
 export const watchlist: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // list=watchlistraw: Get all pages on the current user's watchlist.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, DIR, NAMESPACES, NAME_ONLY, limit, user } from '../shared-params.ts';
+import { CONT, DIR, NAMESPACES, NAME_ONLY, limit, user } from '../../api/params/common.ts';
 
 export const watchlistraw: QueryModule = {
   decl: {

@@ -5,7 +5,7 @@ import type { QueryRun } from '../../api/query/run.ts';
 import { setFlag, type ResultObject } from '../../api/result.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
-import { CONT, DIR, limit } from '../shared-params.ts';
+import { CONT, DIR, limit } from '../../api/params/common.ts';
 import { phpInt } from './page-links.ts';
 
 const NS_CATEGORY = 14;

@@ -1,7 +1,7 @@
 // prop=categoryinfo: Returns information about the given categories.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT } from '../shared-params.ts';
+import { CONT } from '../../api/params/common.ts';
 
 export const categoryinfo: QueryModule = {
   decl: {

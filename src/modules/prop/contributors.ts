@@ -1,7 +1,7 @@
 // prop=contributors: Get the list of logged-in contributors and the count of anonymous contributors to a page.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, GROUPS, RIGHTS, limit } from '../shared-params.ts';
+import { CONT, GROUPS, RIGHTS, limit } from '../../api/params/common.ts';
 
 export const contributors: QueryModule = {
   decl: {

@@ -1,7 +1,8 @@
 // prop=deletedrevisions: Get deleted revision information.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, TIME_DIR, revCommon, user } from '../shared-params.ts';
+import { CONT, TIME_DIR, user } from '../../api/params/common.ts';
+import { revCommon } from '../param-blocks.ts';
 
 export const deletedrevisions: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // prop=duplicatefiles: List all files that are duplicates of the given files based on hash values.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, DIR, limit } from '../shared-params.ts';
+import { CONT, DIR, limit } from '../../api/params/common.ts';
 
 export const duplicatefiles: QueryModule = {
   decl: {

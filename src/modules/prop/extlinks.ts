@@ -1,7 +1,8 @@
 // prop=extlinks: Returns all external URLs (not interwikis) from the given pages.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, PROTOCOL, limit } from '../shared-params.ts';
+import { CONT, limit } from '../../api/params/common.ts';
+import { PROTOCOL } from '../param-blocks.ts';
 
 export const extlinks: QueryModule = {
   decl: {

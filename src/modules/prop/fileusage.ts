@@ -1,7 +1,7 @@
 // prop=fileusage: Find all pages that use the given files.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { propLinks } from '../shared-params.ts';
+import { propLinks } from '../param-blocks.ts';
 
 export const fileusage: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // prop=imageinfo: Returns file information and upload history.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT, limit } from '../shared-params.ts';
+import { CONT, limit } from '../../api/params/common.ts';
 
 export const imageinfo: QueryModule = {
   decl: {

@@ -8,7 +8,7 @@ import { NS } from '../../wiki/namespaces.ts';
 import { bcp47, contentLanguage, languageName, restrictionConfig } from '../../wiki/site-facts.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { editUrl, fullUrl } from '../../wiki/urls.ts';
-import { CONT } from '../shared-params.ts';
+import { CONT } from '../../api/params/common.ts';
 import { errorCode, errorHtml, errorPlaintext, errorWikitext, permissionErrors, type PermissionError, type PermissionPage } from './info-testactions.ts';
 
 export const info: QueryModule = {

@@ -1,6 +1,6 @@
 // prop=infobox: the infoboxes of the given pages (the spec's infobox extension).
 import type { QueryModule } from '../../api/module.ts';
-import { INFOBOX_SOURCE } from '../shared-params.ts';
+import { INFOBOX_SOURCE } from '../param-blocks.ts';
 
 export const infobox: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // prop=linkshere: Find all pages that link to the given pages.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { propLinks } from '../shared-params.ts';
+import { propLinks } from '../param-blocks.ts';
 
 export const linkshere: QueryModule = {
   decl: {

@@ -1,7 +1,7 @@
 // prop=pageprops: Get various page properties defined in the page content.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { CONT } from '../shared-params.ts';
+import { CONT } from '../../api/params/common.ts';
 
 export const pageprops: QueryModule = {
   decl: {

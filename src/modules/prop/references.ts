@@ -1,7 +1,8 @@
 // prop=references: the references (footnotes) of the given pages (Cite extension).
 import type { QueryModule } from '../../api/module.ts';
 import { msg } from '../../api/i18n/messages.ts';
-import { CITE_SOURCE, CONT } from '../shared-params.ts';
+import { CONT } from '../../api/params/common.ts';
+import { CITE_SOURCE } from '../param-blocks.ts';
 
 export const references: QueryModule = {
   decl: {

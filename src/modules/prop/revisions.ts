@@ -3,7 +3,8 @@ import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import type { RevisionBound, RevisionRow } from '../../store/revisions.ts';
-import { ANY_USER, CONT, SINGLE_PAGE_ONLY, revCommon, user } from '../shared-params.ts';
+import { ANY_USER, CONT, SINGLE_PAGE_ONLY, user } from '../../api/params/common.ts';
+import { revCommon } from '../param-blocks.ts';
 import { RevisionRenderer, hiddenUserMask, readRevCommon, revisionFromRow, warnMediaWikiDeprecations, type RevCommonSettings } from './revision-shared.ts';
 
 /** getModulePrefix(): `rv` also when running as a generator. */

@@ -1,7 +1,7 @@
 // prop=templates: Returns all pages transcluded on the given pages.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { pageLinksParams } from '../shared-params.ts';
+import { pageLinksParams } from '../param-blocks.ts';
 import { listLinks } from './page-links.ts';
 
 export const templates: QueryModule = {

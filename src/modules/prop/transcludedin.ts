@@ -1,7 +1,7 @@
 // prop=transcludedin: Find all pages that transclude the given pages.
 import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { propLinks } from '../shared-params.ts';
+import { propLinks } from '../param-blocks.ts';
 
 export const transcludedin: QueryModule = {
   decl: {

@@ -1,20 +1,10 @@
-// Parameter blocks and value sets that several query modules declare the same way (the spec's
-// REVCOMMON, LINKBACK, PROPLINKS, DIR, CONT, GROUPS, RIGHTS, ...), plus the modules' sources.
-import {
-  LIMIT_BOUNDS,
-  type ModuleSource,
-  type ParamDecl,
-  type ParamInfoNote,
-  type SiteEnum,
-} from '../api/params/declaration.ts';
+// Parameter blocks and value sets that families of query modules declare the same way (the spec's
+// REVCOMMON, LINKBACK, PROPLINKS, the all*-links and page-links lists), plus the modules' sources.
+import type { ModuleSource, ParamDecl, ParamInfoNote } from '../api/params/declaration.ts';
+import { CONT, DIR, NAMESPACES, VIRTUAL_NAMESPACES, limit } from '../api/params/common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Value sets
-
-/** GROUPS: the wiki's explicit groups, resolved from SiteConfig.explicitGroups. */
-export const GROUPS: SiteEnum = Object.freeze({ fromSite: 'groups' });
-/** RIGHTS: every right the wiki knows, resolved from SiteConfig.availableRights. */
-export const RIGHTS: SiteEnum = Object.freeze({ fromSite: 'rights' });
 
 export const REVPROP = Object.freeze([
   'ids', 'flags', 'timestamp', 'user', 'userid', 'size', 'slotsize', 'sha1', 'slotsha1',
@@ -31,51 +21,6 @@ export const PROTOCOL = Object.freeze([
   'mailto', 'mms', 'news', 'nntp', 'redis', 'sftp', 'sip', 'sips', 'sms', 'ssh', 'svn', 'tel',
   'telnet', 'urn', 'worldwind', 'xmpp',
 ] as const);
-
-/** Everything a user parameter accepts in MediaWiki 1.39 (paraminfo `subtypes`). */
-export const ANY_USER = Object.freeze(['name', 'ip', 'interwiki', 'id'] as const);
-/** Only a registered user's name (watchlist `owner`, main `assertuser`). */
-export const NAME_ONLY = Object.freeze(['name'] as const);
-
-/** `-2` (Media) and `-1` (Special), accepted beyond the wiki's ordinary namespaces. */
-export const VIRTUAL_NAMESPACES = Object.freeze([-2, -1] as const);
-
-// ---------------------------------------------------------------------------------------------
-// Info notes (paraminfo `info`)
-
-export const SINGLE_PAGE_ONLY: ParamInfoNote = Object.freeze({ name: 'singlepageonly' });
-export const USER_ONLY: ParamInfoNote = Object.freeze({ name: 'useronly' });
-export const NON_USER_ONLY: ParamInfoNote = Object.freeze({ name: 'nonuseronly' });
-export function modes(...values: number[]): ParamInfoNote {
-  return { name: 'modes', values };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Single parameters
-
-/** CONT: the continuation value of an earlier result. */
-export const CONT: ParamDecl = Object.freeze({ type: 'string' });
-
-/** DIR: title-ordered lists. */
-export const DIR: ParamDecl = Object.freeze({ type: ['ascending', 'descending'], default: 'ascending' });
-
-/** Time-ordered lists: `newer` lists oldest first, `older` (the default) newest first. */
-export const TIME_DIR: ParamDecl = Object.freeze({ type: ['newer', 'older'], default: 'older' });
-
-/** Every namespace, several at once, `*` for all. */
-export const NAMESPACES: ParamDecl = Object.freeze({ type: 'namespace', multi: true, allSpecifier: true });
-
-/** A `limit` parameter: 1..500 (5000 with apihighlimits); no default for the revision modules. */
-export function limit(defaultValue?: number, extra: Partial<ParamDecl> = {}): ParamDecl {
-  const decl: ParamDecl = { type: 'limit' };
-  if (defaultValue !== undefined) decl.default = defaultValue;
-  return { ...decl, min: LIMIT_BOUNDS.min, max: LIMIT_BOUNDS.max, highMax: LIMIT_BOUNDS.highMax, ...extra };
-}
-
-/** A user parameter accepting the given forms. */
-export function user(subtypes: readonly string[] = ANY_USER, extra: Partial<ParamDecl> = {}): ParamDecl {
-  return { type: 'user', ...extra, userSubtypes: subtypes };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Blocks
