@@ -37,13 +37,12 @@ export async function startServer(options: { db: string; site: SiteConfig; port:
  * compiling the API modules (a third of a second through tsx).
  */
 async function serverModules() {
-  const [{ loadSiteConfig, loadServeOptions }, { createWiki }, serve, cluster] = await Promise.all([
+  const [{ loadSiteConfig, loadServeOptions }, serve, cluster] = await Promise.all([
     import('./server/config.ts'),
-    import('./store/sqlite/schema.ts'),
     import('./server/serve.ts'),
     import('./server/cluster.ts'),
   ]);
-  return { loadSiteConfig, loadServeOptions, createWiki, serveProcess: serve.serveProcess, stopGraceMs: serve.stopGraceMs, cluster };
+  return { loadSiteConfig, loadServeOptions, serveProcess: serve.serveProcess, stopGraceMs: serve.stopGraceMs, cluster };
 }
 
 const SERVE_FLAGS = {
@@ -150,7 +149,7 @@ async function createStartingWiki(db: string, site: SiteConfig): Promise<void> {
       console.error(`wikiquery: could not import the sample wiki (${e instanceof Error ? e.message : String(e)}); creating an empty one`);
     }
   }
-  const { createWiki } = await serverModules();
+  const { createWiki } = await import('./import/create-wiki.ts');
   createWiki(db, { siteName: site.siteName });
 }
 

@@ -1,6 +1,8 @@
-// SlotRecord::base36Sha1, on its own: the import's read worker hashes texts too, without loading the schema.
+// The hashes MediaWiki stores beside what it writes: SlotRecord::base36Sha1 and CommentStore::hash.
+// A module of their own: the import's read worker hashes texts without loading the writer.
 
 import { hash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 
 /** SlotRecord::base36Sha1: the SHA-1 in base 36, zero-padded to 31 digits. */
 export const sha1Base36 = ((): ((text: string | Buffer) => string) => {
@@ -39,3 +41,8 @@ export const sha1Base36 = ((): ((text: string | Buffer) => string) => {
     return digits.toString('latin1', 1, 32);
   };
 })();
+
+/** CommentStore::hash for a comment without data: CRC-32 of the text as a signed 32-bit integer. */
+export function commentHash(text: string): number {
+  return crc32(text) | 0;
+}

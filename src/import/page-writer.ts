@@ -1,7 +1,8 @@
 // Writes dump records into the MediaWiki schema: pages, revisions, contents, actors, comments, uploads, logs.
 
 import type Database from 'better-sqlite3';
-import { commentHash, indexDdl, sha1Base36, TABLES } from '../store/sqlite/schema.ts';
+import { indexDdl, TABLES } from '../store/sqlite/schema.ts';
+import { commentHash, sha1Base36 } from './hashes.ts';
 import { dumpTimestampToMw } from './dump-reader.ts';
 import type {
   DumpContributor,

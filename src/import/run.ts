@@ -4,7 +4,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, 
 import { availableParallelism } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { createSchema, insertInstallerDefaults, TABLES } from '../store/sqlite/schema.ts';
+import { createSchema, TABLES } from '../store/sqlite/schema.ts';
+import { insertInstallerDefaults } from './create-wiki.ts';
 import { DumpFatalError, DumpReader } from './dump-reader.ts';
 import { detectCompression, DumpSourceError, findSegments, openDump, type DumpSegment } from './dump-source.ts';
 import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
