@@ -1,4 +1,5 @@
 // Store queries for list modules over pages and links (allpages, categorymembers, backlinks, embeddedin).
+import type { LinkTable } from './pagelinks.ts';
 import type { TitleKey } from './pages.ts';
 
 /** Which pages a redirect filter keeps. */
@@ -75,16 +76,13 @@ export interface MembersByTimestampQuery extends CategoryMemberBase {
   after: { timestamp: string; from: number } | null;
 }
 
-/** The link tables that answer "what points here" (MediaWiki's ApiQueryBacklinks). */
-export type LinkTableName = 'pagelinks' | 'templatelinks' | 'imagelinks';
-
 export interface LinkingPage extends ListedPage {
   page_is_redirect: number;
 }
 
 /** Pages linking to the target, ordered by (from-namespace,) page id. */
 export interface LinksToQuery {
-  table: LinkTableName;
+  table: LinkTable;
   /** imagelinks: only `dbKey` counts. templatelinks: looked up in `linktarget`. */
   target: TitleKey;
   /** `*_from_namespace` values; null or empty: any. */
@@ -105,7 +103,7 @@ export interface LinkingViaRedirect extends LinkingPage {
 }
 
 export interface LinksToRedirectsQuery {
-  table: LinkTableName;
+  table: LinkTable;
   /** The redirects (imagelinks: namespace ignored). */
   targets: readonly TitleKey[];
   /** `page_namespace` of the linking pages; null or empty: any. */

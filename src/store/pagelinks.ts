@@ -1,7 +1,10 @@
 // Store queries for the links a set of pages makes (prop=links, templates, images, categories).
 import type { TitleKey } from './pages.ts';
 
-/** The link tables that name a target page: pagelinks, templatelinks (via linktarget), imagelinks. */
+/**
+ * The link tables that name a target page: pagelinks, templatelinks (via linktarget), imagelinks.
+ * The same three answer "what links here" (ListingStore.linksTo).
+ */
 export type LinkTable = 'pagelinks' | 'templatelinks' | 'imagelinks';
 
 /** One link of a source page, as MediaWiki's ApiQueryLinks reads it (`pl_from|pl_namespace|pl_title`). */

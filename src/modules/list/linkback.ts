@@ -5,7 +5,8 @@ import type { QueryRun } from '../../api/query/run.ts';
 import { hasRight } from '../../api/caller.ts';
 import { msg } from '../../api/i18n/messages.ts';
 import { list, setFlag, type ResultList, type ResultObject } from '../../api/result.ts';
-import type { LinkTableName, LinkingPage, LinkingViaRedirect, RedirectFilter } from '../../store/listings.ts';
+import type { LinkingPage, LinkingViaRedirect, RedirectFilter } from '../../store/listings.ts';
+import type { LinkTable } from '../../store/pagelinks.ts';
 import type { TitleKey } from '../../store/pages.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
@@ -104,7 +105,7 @@ function parseContinue(run: QueryRun, value: string): Position {
 // The module
 
 export interface LinkBackOptions {
-  table: LinkTableName;
+  table: LinkTable;
   /** XML tag of items and of `redirlinks` items (`bl`, `ei`, `iu`). */
   code: string;
   /** The module takes `redirect` (backlinks and imageusage). */

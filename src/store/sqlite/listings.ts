@@ -2,7 +2,6 @@
 import type {
   AllPagesQuery,
   CategoryMemberRow,
-  LinkTableName,
   LinkingPage,
   LinkingViaRedirect,
   LinksToQuery,
@@ -13,6 +12,7 @@ import type {
   ProtectionFilter,
   RedirectFilter,
 } from '../listings.ts';
+import type { LinkTable } from '../pagelinks.ts';
 import type { TitleKey } from '../pages.ts';
 import { placeholders, type SqliteDatabase } from './database.ts';
 
@@ -86,7 +86,7 @@ interface LinkColumns {
   join: string;
 }
 
-const LINK_COLUMNS: Record<LinkTableName, LinkColumns> = {
+const LINK_COLUMNS: Record<LinkTable, LinkColumns> = {
   pagelinks: { table: 'pagelinks', from: 'pl_from', fromNs: 'pl_from_namespace', ns: 'pl_namespace', title: 'pl_title', join: '' },
   templatelinks: {
     table: 'templatelinks',
@@ -172,7 +172,7 @@ export class SqliteListingStore implements ListingStore {
   }
 
   /** Adds the "links to this title" condition; false when nothing can link to it. */
-  private targetCondition(c: Conditions, table: LinkTableName, target: TitleKey): boolean {
+  private targetCondition(c: Conditions, table: LinkTable, target: TitleKey): boolean {
     if (table === 'pagelinks') {
       c.add('pl_namespace = ? AND pl_title = ?', target.ns, target.dbKey);
     } else if (table === 'imagelinks') {
