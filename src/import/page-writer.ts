@@ -18,6 +18,8 @@ import { redirectTarget } from './wikitext/page.ts';
 import { NS_FILE, type TitleCodec } from './title.ts';
 import { mediaTypeOf } from './media-types.ts';
 import { RowBatch } from './row-batch.ts';
+import { toHex } from '../wiki/ip.ts';
+import { isIP } from '../wiki/users.ts';
 
 type Db = Database.Database;
 type Statement = Database.Statement;
@@ -106,8 +108,6 @@ interface NextIds {
 
 const CACHE_LIMIT = 100_000;
 const NO_TEXT = Buffer.alloc(0);
-const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;
-const IPV6 = /^[0-9A-Fa-f:]+$/;
 
 /**
  * A set of revision ids that may answer yes wrongly but never no wrongly: one bit per id, ids
@@ -425,7 +425,7 @@ export class PageWriter implements DumpHandler {
     this.batches.slots.add(id, contentId, origin);
     this.batches.revComment.add(id, commentId);
     if (rev.contributor.ip && !rev.contributor.username) {
-      const hex = ipToHex(rev.contributor.ip);
+      const hex = toHex(rev.contributor.ip);
       if (hex) this.batches.ipChanges.add(id, timestamp, hex);
     }
     page.revisions++;
@@ -658,7 +658,7 @@ export class PageWriter implements DumpHandler {
     }
     const cached = this.actors.get(name);
     if (cached !== undefined) return cached;
-    const userId = account && !isIp(name) ? (contributor.id ?? 0) : null;
+    const userId = account && !isIP(name) ? (contributor.id ?? 0) : null;
     const row = this.statements.actorByName!.get(name) as { actor_id: number } | undefined;
     let actorId: number;
     if (row) {
@@ -784,27 +784,4 @@ function mayBeRedirect(text: Buffer): boolean {
     return c === 0x23 /* # */ || c >= 0x80;
   }
   return false;
-}
-
-function isIp(name: string): boolean {
-  return IPV4.test(name) || (name.includes(':') && IPV6.test(name));
-}
-
-/** IPUtils::toHex: 8 hex digits for IPv4, `v6-` and 32 hex digits for IPv6. */
-export function ipToHex(ip: string): string | null {
-  if (IPV4.test(ip)) {
-    const parts = ip.split('.').map(Number);
-    if (parts.some((p) => p > 255)) return null;
-    return parts.map((p) => p.toString(16).padStart(2, '0')).join('').toUpperCase();
-  }
-  if (!ip.includes(':') || !IPV6.test(ip)) return null;
-  const halves = ip.split('::');
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const fill = 8 - head.length - tail.length;
-  if (fill < 0 || (halves.length === 1 && fill !== 0)) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? fill : 0).fill('0'), ...tail];
-  if (groups.some((g) => g.length === 0 || g.length > 4)) return null;
-  return 'v6-' + groups.map((g) => g.padStart(4, '0')).join('').toUpperCase();
 }
