@@ -1,8 +1,11 @@
-// Gadget definitions as the Gadgets extension reads them from MediaWiki:Gadgets-definition.
+// Gadget definitions as the Gadgets extension (MediaWiki 1.39) reads them from MediaWiki:Gadgets-definition.
 
 export interface GadgetDefinition {
+  /** Gadget id (Gadget::getName): the name with underscores for spaces. */
   name: string;
+  /** The `== section ==` the gadget is listed under ('' before any section). */
   section: string;
+  /** The script, style and data pages after the options, without `MediaWiki:Gadget-`. */
   pages: string[];
   options: {
     resourceLoader: boolean;
@@ -13,62 +16,105 @@ export interface GadgetDefinition {
     rights: string[];
     skins: string[];
     actions: string[];
-    namespaces: string[];
     targets: string[];
     peers: string[];
-    contentModels: string[];
-    categories: string[];
     package: boolean;
     supportsUrlLoad: boolean;
   };
 }
 
-const LINE = /^\*+\s*([a-zA-Z](?:[-_:.\w ]*[a-zA-Z0-9])?)(\s*\[.*?\])?\s*((\|[^|]*)+)\s*$/;
+const COMMENT = /<!--[\s\S]*?-->/g;
+const LINE_BREAKS = /(?:\r\n|\r|\n)+/;
+const SECTION = /^==+ *([^*:\s|]+)\s*(?<!=)==+\s*$/;
+const GADGET_LINE = /^\*+ *([a-zA-Z](?:[-_:.\w ]*[a-zA-Z0-9])?)(\s*\[.*?\])?\s*((\|[^|]*)+)\s*$/;
+const LIST_SEPARATOR = /\s*\|\s*/;
+const OPTION_VALUE = /\s*=\s*/;
+/** ResourceLoader module names are limited to 255 bytes; `ext.gadget.` takes 11 of them. */
+const MAX_ID_BYTES = 255 - 'ext.gadget.'.length;
 
-function list(value: string | undefined): string[] {
-  return value ? value.split(',').map((v) => v.trim()).filter(Boolean) : [];
-}
-
-/** Parses the definition page: `== section ==` headings and `* Name[options]|page|page` lines. */
+/**
+ * MediaWikiGadgetsDefinitionRepo::listFromDefinition: comments removed first (a gadget line
+ * inside `<!-- -->` defines nothing), `== section ==` headings, `* Name[options]|page|page`
+ * lines; a gadget defined twice keeps its first place and its last definition.
+ */
 export function parseGadgetDefinitions(text: string): GadgetDefinition[] {
-  const out: GadgetDefinition[] = [];
+  const byName = new Map<string, GadgetDefinition>();
   let section = '';
-  for (const line of text.split('\n')) {
-    const heading = /^==+\s*([^=]+?)\s*==+\s*$/.exec(line);
+  for (const line of text.replace(COMMENT, '').split(LINE_BREAKS)) {
+    const heading = SECTION.exec(line);
     if (heading) {
-      section = heading[1];
+      section = heading[1]!;
       continue;
     }
-    const m = LINE.exec(line);
-    if (!m) continue;
-    const raw = new Map<string, string>();
-    for (const option of (m[2] ?? '').trim().replace(/^\[|\]$/g, '').split('|')) {
-      if (!option.trim()) continue;
-      const eq = option.indexOf('=');
-      raw.set((eq < 0 ? option : option.slice(0, eq)).trim(), eq < 0 ? '' : option.slice(eq + 1).trim());
-    }
-    out.push({
-      name: m[1].trim(),
-      section,
-      pages: m[3].split('|').map((p) => p.trim()).filter(Boolean),
-      options: {
-        resourceLoader: raw.has('ResourceLoader'),
-        default: raw.has('default'),
-        hidden: raw.has('hidden'),
-        type: raw.get('type'),
-        dependencies: list(raw.get('dependencies')),
-        rights: list(raw.get('rights')),
-        skins: list(raw.get('skins')),
-        actions: list(raw.get('actions')),
-        namespaces: list(raw.get('namespaces')),
-        targets: list(raw.get('targets')),
-        peers: list(raw.get('peers')),
-        contentModels: list(raw.get('contentModels')),
-        categories: list(raw.get('categories')),
-        package: raw.has('package'),
-        supportsUrlLoad: raw.has('supportsUrlLoad'),
-      },
-    });
+    const gadget = parseGadgetLine(line, section);
+    if (gadget) byName.set(gadget.name, gadget);
   }
-  return out;
+  return [...byName.values()];
+}
+
+/** Splits on white space around `|`, leaving out empty items (preg_split's PREG_SPLIT_NO_EMPTY). */
+function splitList(text: string): string[] {
+  return text.split(LIST_SEPARATOR).filter((item) => item !== '');
+}
+
+/** MediaWikiGadgetsDefinitionRepo::newFromDefinition; null for a line that defines no gadget. */
+function parseGadgetLine(line: string, section: string): GadgetDefinition | null {
+  const m = GADGET_LINE.exec(line);
+  if (!m) return null;
+  const name = m[1]!.replace(/ /g, '_').trim();
+  if (Buffer.byteLength(name) > MAX_ID_BYTES) return null;
+  const gadget: GadgetDefinition = {
+    name,
+    section,
+    pages: [],
+    options: {
+      resourceLoader: false,
+      default: false,
+      hidden: false,
+      dependencies: [],
+      rights: [],
+      skins: [],
+      actions: [],
+      targets: ['desktop'],
+      peers: [],
+      package: false,
+      supportsUrlLoad: false,
+    },
+  };
+  const { options } = gadget;
+  for (const option of splitList((m[2] ?? '').replace(/^[ [\]]+|[ [\]]+$/g, ''))) {
+    const eq = OPTION_VALUE.exec(option);
+    const key = eq ? option.slice(0, eq.index) : option;
+    const params = eq ? option.slice(eq.index + eq[0].length).split(',').map((value) => value.trim()) : [];
+    switch (key) {
+      case 'ResourceLoader': options.resourceLoader = true; break;
+      case 'dependencies': options.dependencies = params; break;
+      case 'peers': options.peers = params; break;
+      case 'rights': options.rights = params; break;
+      case 'hidden': options.hidden = true; break;
+      case 'actions': options.actions = params; break;
+      case 'skins': options.skins = params; break;
+      case 'default': options.default = true; break;
+      case 'package': options.package = true; break;
+      case 'targets': options.targets = params; break;
+      case 'type': options.type = params[0] ?? ''; break;
+      case 'supportsUrlLoad': options.supportsUrlLoad = (params[0] ?? '') !== 'false'; break;
+    }
+  }
+  // Pages are scripts (`.js` anywhere in the name), styles (`.css`) or data (ending `.json`); others are dropped.
+  gadget.pages = splitList(m[3]!).filter((page) => /\.json$/.test(page) || page.includes('.js') || page.includes('.css'));
+  return gadget;
+}
+
+/**
+ * The `gadget-<id>` default user options (Gadgets' UserGetDefaultOptions hook): every gadget
+ * that is not hidden, grouped by section in the order sections first appear.
+ */
+export function gadgetDefaultOptions(gadgets: readonly GadgetDefinition[]): [string, boolean][] {
+  const bySection = new Map<string, GadgetDefinition[]>();
+  for (const g of gadgets) bySection.set(g.section, [...(bySection.get(g.section) ?? []), g]);
+  return [...bySection.values()]
+    .flat()
+    .filter((g) => !g.options.hidden)
+    .map((g) => [g.name, g.options.default]);
 }

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSiteConfig } from '../../src/server/config.ts';
-import { gadgetDefaultOptions, parseGadgetsDefinition } from '../../src/wiki/gadget-definitions.ts';
+import { gadgetDefaultOptions, parseGadgetDefinitions } from '../../src/wiki/gadgets.ts';
 import { bcp47, contentLanguage, installedSkins, isValidLanguageCode, languageFallbacks } from '../../src/wiki/site-facts.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
 
@@ -160,16 +160,33 @@ describe('site facts', () => {
   });
 
   test('MediaWiki:Gadgets-definition: sections, options, hidden gadgets without a default option', () => {
-    const gadgets = parseGadgetsDefinition(
+    const gadgets = parseGadgetDefinitions(
       '<!-- note -->\n== tools ==\n* Hot Tools[ResourceLoader|default|rights=edit, move]|a.js|a.css\n' +
         '* Secret[hidden]|b.js\n== other ==\n* Plain|c.js\nnot a gadget\n',
     );
-    assert.deepEqual(gadgets.map((g) => [g.id, g.category, g.pages]), [
+    assert.deepEqual(gadgets.map((g) => [g.name, g.section, g.pages]), [
       ['Hot_Tools', 'tools', ['a.js', 'a.css']],
       ['Secret', 'tools', ['b.js']],
       ['Plain', 'other', ['c.js']],
     ]);
-    assert.deepEqual(gadgets[0]!.options.get('rights'), ['edit', 'move']);
+    assert.deepEqual(gadgets[0]!.options.rights, ['edit', 'move']);
     assert.deepEqual(gadgetDefaultOptions(gadgets), [['Hot_Tools', true], ['Plain', false]]);
+  });
+
+  // The start-up parser once read lines inside comments, headings with spaces and names with spaces
+  // as gadgets; MediaWikiGadgetsDefinitionRepo::listFromDefinition (Gadgets for 1.39) does not.
+  test('MediaWiki:Gadgets-definition: comments first, then MediaWiki\'s line rules', () => {
+    const gadgets = parseGadgetDefinitions(
+      '== tools ==\n<!--\n* Commented[ResourceLoader|default]|commented.js\n-->\n' +
+        '== two words ==\n* Spaced name[ ResourceLoader | supportsUrlLoad=false ]| a.js | notes.txt |b.css\n' +
+        '* Twice|first.js\n* Other|o.js\n* Twice[hidden]|second.js\n* Bad,id|x.js\n',
+    );
+    assert.deepEqual(gadgets.map((g) => [g.name, g.section, g.pages, g.options.hidden]), [
+      ['Spaced_name', 'tools', ['a.js', 'b.css'], false],
+      ['Twice', 'tools', ['second.js'], true],
+      ['Other', 'tools', ['o.js'], false],
+    ]);
+    assert.equal(gadgets[0]!.options.resourceLoader, true);
+    assert.equal(gadgets[0]!.options.supportsUrlLoad, false);
   });
 });

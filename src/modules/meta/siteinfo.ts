@@ -3,7 +3,7 @@ import type { QueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setIndexedTagName, setType, type ResultList, type ResultNode, type ResultObject } from '../../api/result.ts';
-import { gadgetDefaultOptions, parseGadgetsDefinition } from '../../wiki/gadget-definitions.ts';
+import { gadgetDefaultOptions, parseGadgetDefinitions } from '../../wiki/gadgets.ts';
 import { variantName } from '../../wiki/localisation.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import {
@@ -117,7 +117,7 @@ export async function siteDefaultOptions(run: QueryRun): Promise<[string, Option
   if (site.extensions.includes('Gadgets')) {
     const address = await store.meta.latestContentAddress(NS.MEDIAWIKI, 'Gadgets-definition');
     const text = address ? (await store.revisions.texts([address])).get(address) : undefined;
-    if (text) gadgets = gadgetDefaultOptions(parseGadgetsDefinition(text));
+    if (text) gadgets = gadgetDefaultOptions(parseGadgetDefinitions(text));
   }
   return defaultUserOptions(site, gadgets);
 }
