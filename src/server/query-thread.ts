@@ -5,7 +5,7 @@ import { createServices, type ApiServices } from '../api/services.ts';
 import { ApiRequest } from '../api/request.ts';
 import { openSqliteStore } from '../store/sqlite/index.ts';
 import { runRequest } from './run-request.ts';
-import type { FromThread, QueryThreadInit, ThreadOutcome, ToThread } from './query-threads.ts';
+import type { FromThread, QueryThreadInit, ThreadOutcome, ToThread } from './query-thread-messages.ts';
 
 const { init } = workerData as { init: QueryThreadInit };
 const port = parentPort!;

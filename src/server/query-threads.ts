@@ -6,30 +6,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { bundleFile, bundleOptions, isFresh, keepBundle, PROJECT, sourceUrls } from '../runtime/bundle-cache.mjs';
-import type { ApiResponse } from '../api/main.ts';
 import type { TransferredRequest } from '../api/request.ts';
-import type { SiteConfig } from '../wiki/site.ts';
-
-export type ThreadOutcome =
-  | { kind: 'answer'; response: ApiResponse; databaseMs: number }
-  /** The database was locked by another process: the caller may try again later. */
-  | { kind: 'busy' }
-  /** The request ran out of time; `ended` when its thread had to be ended to stop it. */
-  | { kind: 'timeout'; ended: boolean }
-  /** Something went wrong in the thread (a bug): answered as an internal error. */
-  | { kind: 'failed'; error: string };
-
-/** Messages between the pool and a thread. */
-export type ToThread = { type: 'run'; id: number; request: TransferredRequest; remainingMs: number };
-export type FromThread =
-  | { type: 'ready' }
-  | { type: 'failed'; error: string }
-  | { type: 'done'; id: number; outcome: ThreadOutcome };
-
-export interface QueryThreadInit {
-  dbPath: string;
-  site: SiteConfig;
-}
+import type { FromThread, QueryThreadInit, ThreadOutcome, ToThread } from './query-thread-messages.ts';
 
 /** Past its deadline a thread gets this long to answer before it is ended. */
 const GRACE_MS = 2000;
