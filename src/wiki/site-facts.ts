@@ -154,8 +154,62 @@ export function functionHooks(site: SiteConfig): string[] {
   return [...FACTS.core.functionHooks, ...byParserInitOrder(site).flatMap((f) => f.functionHooks ?? [])];
 }
 
+/**
+ * Tags of extensions the reference MediaWiki does not load (imported wikis may), as their
+ * ParserFirstCallInit handlers register them; the loaded ones' are recorded facts.
+ */
+const UNRECORDED_EXTENSION_TAGS: Readonly<Record<string, readonly string[]>> = {
+  Poem: ['poem'],
+  Math: ['math', 'chem', 'ce'],
+  SyntaxHighlight_GeSHi: ['syntaxhighlight', 'source'],
+  ImageMap: ['imagemap'],
+  InputBox: ['inputbox'],
+  CategoryTree: ['categorytree'],
+  TemplateData: ['templatedata'],
+  TemplateStyles: ['templatestyles'],
+  Score: ['score'],
+  timeline: ['timeline'],
+  EasyTimeline: ['timeline'],
+  Graph: ['graph'],
+  Kartographer: ['mapframe', 'maplink'],
+  LabeledSectionTransclusion: ['section'],
+  CharInsert: ['charinsert'],
+  wikihiero: ['hiero'],
+  Translate: ['languages', 'translate', 'tvar'],
+  RSS: ['rss'],
+  DynamicPageList: ['dynamicpagelist', 'dpl'],
+  Quiz: ['quiz'],
+  TabberNeue: ['tabber'],
+  Phonos: ['phonos'],
+};
+
+/** The parser tags an extension registers (Parser::setHook); none for one that registers none or is unknown. */
+export function extensionTagsOf(extension: string): readonly string[] {
+  return FACTS.extensions[extension]?.extensionTags ?? UNRECORDED_EXTENSION_TAGS[extension] ?? [];
+}
+
+/**
+ * Parser::getTags of a wiki loading these extensions (in this order): core's tags (CoreTagHooks),
+ * then the extensions', each once. What is not among them is no extension tag there: its text
+ * stays wikitext.
+ */
+export function parserTags(extensions: Iterable<string>): string[] {
+  const tags = new Set(FACTS.core.extensionTags);
+  for (const extension of extensions) for (const tag of extensionTagsOf(extension)) tags.add(tag);
+  return [...tags];
+}
+
+/**
+ * siteinfo `extensiontags` (Parser::getTags): core's tags, then those of the site's extensions in
+ * the order their parser hooks run, each once.
+ */
 export function extensionTags(site: SiteConfig): string[] {
-  return [...FACTS.core.extensionTags, ...byParserInitOrder(site).flatMap((f) => f.extensionTags ?? [])];
+  const tags = new Set(FACTS.core.extensionTags);
+  for (const facts of byParserInitOrder(site)) for (const tag of facts.extensionTags ?? []) tags.add(tag);
+  for (const name of site.extensions) {
+    if (FACTS.extensions[name] === undefined) for (const tag of UNRECORDED_EXTENSION_TAGS[name] ?? []) tags.add(tag);
+  }
+  return [...tags];
 }
 
 /**
