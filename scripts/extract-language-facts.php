@@ -1,14 +1,16 @@
 <?php
-// Writes src/wiki/localisation-facts.json: MediaWiki 1.39's magic words, namespace aliases, special page aliases and language fallbacks, language by language.
+// Writes src/wiki/localisation-facts.json: MediaWiki 1.39's magic words, namespace aliases, special page aliases, language fallbacks, number formats, writing directions and language names, language by language.
 //
 //   php scripts/extract-language-facts.php [MEDIAWIKI_DIR] > src/wiki/localisation-facts.json
 //
 // MEDIAWIKI_DIR defaults to /usr/share/mediawiki (Debian's package). Read are core's
 // languages/messages/Messages*.php ($fallback, $magicWords, $namespaceAliases,
-// $namespaceGenderAliases, $specialPageAliases), the variantname-* messages of languages/i18n
-// and the $wgExtensionMessagesFiles of every installed extension ($magicWords, $namespaceAliases
-// and $specialPageAliases by language). Only languages that define any of them are written;
-// magic words keep MediaWiki's form: [case-sensitive (0/1), synonym, ...].
+// $namespaceGenderAliases, $specialPageAliases, $rtl, $separatorTransformTable,
+// $minimumGroupingDigits), the autonyms of includes/languages/data/Names.php, the variantname-*
+// messages of languages/i18n and the $wgExtensionMessagesFiles of every installed extension
+// ($magicWords, $namespaceAliases and $specialPageAliases by language). Only languages that
+// define any of them are written; magic words keep MediaWiki's form: [case-sensitive (0/1),
+// synonym, ...]. Interface messages are scripts/extract-messages.mjs's.
 
 $ip = $argv[1] ?? '/usr/share/mediawiki';
 
@@ -30,8 +32,12 @@ function readLanguageFile( string $file ): array {
 	$namespaceAliases = null;
 	$namespaceGenderAliases = null;
 	$specialPageAliases = null;
+	$rtl = null;
+	$separatorTransformTable = null;
+	$minimumGroupingDigits = null;
 	require $file;
-	return [ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases ];
+	return [ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases,
+		$rtl, $separatorTransformTable, $minimumGroupingDigits ];
 }
 
 /** Magic words as [case-sensitive 0/1, synonyms...]: the files write the flag as 0, 1, '0' or '1'. */
@@ -66,11 +72,14 @@ function codeOfMessagesFile( string $file ): string {
 }
 
 $languages = [];
+$withMessagesFile = [];
 $withoutGenderAliases = [];
 $files = glob( "$ip/languages/messages/Messages*.php" );
 sort( $files );
 foreach ( $files as $file ) {
-	[ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases ] = readLanguageFile( $file );
+	[ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases,
+		$rtl, $separatorTransformTable, $minimumGroupingDigits ] = readLanguageFile( $file );
+	$withMessagesFile[] = codeOfMessagesFile( $file );
 	$facts = [];
 	if ( is_string( $fallback ) && trim( $fallback ) !== '' ) {
 		$facts['fallback'] = array_values( array_filter( array_map( 'trim', explode( ',', $fallback ) ) ) );
@@ -89,6 +98,16 @@ foreach ( $files as $file ) {
 	}
 	if ( $specialPageAliases ) {
 		$facts['specialPageAliases'] = normalizeSpecialPageAliases( $specialPageAliases );
+	}
+	// Null is unset for these: the localisation cache takes them from the fallbacks then.
+	if ( $rtl !== null ) {
+		$facts['rtl'] = (bool)$rtl;
+	}
+	if ( $separatorTransformTable !== null ) {
+		$facts['separatorTransformTable'] = (object)array_map( 'strval', $separatorTransformTable );
+	}
+	if ( $minimumGroupingDigits !== null ) {
+		$facts['minimumGroupingDigits'] = (int)$minimumGroupingDigits;
 	}
 	if ( $facts ) {
 		$languages[codeOfMessagesFile( $file )] = $facts;
@@ -151,15 +170,21 @@ foreach ( $manifests as $manifest ) {
 	}
 }
 
+// Language autonyms (Language::fetchLanguageName without the CLDR extension), in the file's order.
+require_once "$ip/includes/languages/data/Names.php";
+$languageNames = \MediaWiki\Languages\Data\Names::$names;
+
 $version = 'MediaWiki';
 if ( preg_match( "/define\\( 'MW_VERSION', '([^']+)' \\)/", (string)@file_get_contents( "$ip/includes/Defines.php" ), $m ) ) {
 	$version .= " $m[1]";
 }
 
 echo json_encode( [
-	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
+	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases, \$rtl, \$separatorTransformTable and \$minimumGroupingDigits (when set) of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; withMessagesFile: the languages that have a Messages*.php file; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; languageNames: the autonyms of includes/languages/data/Names.php; variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
 	'languages' => $languages,
+	'withMessagesFile' => $withMessagesFile,
 	'withoutGenderAliases' => $withoutGenderAliases,
+	'languageNames' => $languageNames,
 	'variantNames' => $variantNames,
 	'extensions' => $extensions,
 ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ), "\n";

@@ -1,27 +1,90 @@
 #!/usr/bin/env node
-// Extracts MediaWiki 1.39's English messages (core, API, ParamValidator, and the fixture's
-// extensions and skin) into src/api/i18n/en.json. Message texts are facts the API reproduces
-// (errors, warnings, help, allmessages, MediaWiki: pages' defaults); the file is committed so
-// that neither CI nor users need MediaWiki.
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+// Extracts MediaWiki 1.39's interface messages, so that neither CI nor users need MediaWiki:
+//
+//   node scripts/extract-messages.mjs [MEDIAWIKI_DIR]
+//
+// - src/api/i18n/en.json: the English messages the API reproduces (errors, warnings, help,
+//   allmessages, MediaWiki: pages' defaults) of core, the API, ParamValidator and the fixture's
+//   extensions and skin.
+// - src/wiki/data/messages/<code>.json.br: every language's own messages (brotli-compressed
+//   JSON), from the message folders LocalisationCache reads (core's, then the reference wiki's
+//   skin and extensions, Scribunto included, in the order they are loaded), the first folder
+//   winning a key as in the cache. Fallbacks are merged when read (src/wiki/messages.ts), so a
+//   file holds only what its language's own files say.
+//
+// MEDIAWIKI_DIR defaults to /usr/share/mediawiki (Debian's package).
+import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 
 const mw = process.argv[2] ?? '/usr/share/mediawiki';
-const core = ['languages/i18n', 'includes/api/i18n', 'includes/libs/ParamValidator/i18n'];
-const extensions = ['Gadgets', 'Cite', 'ParserFunctions'];
-const dirs = [...core];
-for (const name of extensions) {
-  const manifest = JSON.parse(readFileSync(join(mw, 'extensions', name, 'extension.json'), 'utf8'));
-  for (const list of Object.values(manifest.MessagesDirs ?? {})) for (const d of list) dirs.push(join('extensions', name, d));
+
+/** The message folders of a skin's or an extension's manifest, in its order. */
+function manifestDirs(manifestPath) {
+  const manifest = JSON.parse(readFileSync(join(mw, manifestPath), 'utf8'));
+  const base = manifestPath.slice(0, manifestPath.lastIndexOf('/'));
+  return Object.values(manifest.MessagesDirs ?? {}).flatMap((list) => [list].flat().map((dir) => join(base, dir)));
 }
-dirs.push('skins/Vector/i18n');
-const out = {};
-for (const dir of dirs) {
-  const path = join(mw, dir, 'en.json');
-  if (!existsSync(path)) continue;
-  const data = JSON.parse(readFileSync(path, 'utf8'));
-  for (const [k, v] of Object.entries(data)) if (k !== '@metadata' && !(k in out)) out[k] = v;
+
+/** A message file's messages without its @metadata; {} when the folder has no such language. */
+function readMessages(dir, code) {
+  const path = join(mw, dir, `${code}.json`);
+  if (!existsSync(path)) return {};
+  const { '@metadata': _metadata, ...messages } = JSON.parse(readFileSync(path, 'utf8'));
+  return messages;
 }
-const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+/** The folders' messages in one language; the first folder to define a key keeps it. */
+function mergedMessages(dirs, code) {
+  const out = {};
+  for (const dir of dirs) for (const [key, text] of Object.entries(readMessages(dir, code))) if (!(key in out)) out[key] = text;
+  return out;
+}
+
+// The API's English messages.
+const apiDirs = ['languages/i18n', 'includes/api/i18n', 'includes/libs/ParamValidator/i18n'];
+for (const name of ['Gadgets', 'Cite', 'ParserFunctions']) apiDirs.push(...manifestDirs(`extensions/${name}/extension.json`));
+apiDirs.push('skins/Vector/i18n');
+const english = mergedMessages(apiDirs, 'en');
+const sorted = Object.fromEntries(Object.entries(english).sort(([a], [b]) => (a < b ? -1 : 1)));
 writeFileSync(new URL('../src/api/i18n/en.json', import.meta.url), JSON.stringify(sorted, null, 0).replace(/","/g, '",\n"') + '\n');
-console.log(`${Object.keys(sorted).length} messages from ${dirs.length} folders`);
+console.log(`en.json: ${Object.keys(sorted).length} messages from ${apiDirs.length} folders`);
+
+// Every language's messages: LocalisationCache::getMessagesDirs (core's folders), then
+// $wgMessagesDirs in the order the reference wiki loads its skin and extensions.
+const cacheDirs = [
+  'languages/i18n',
+  'languages/i18n/exif',
+  'includes/api/i18n',
+  'includes/Rest/i18n',
+  'resources/lib/ooui/i18n',
+  'includes/libs/ParamValidator/i18n',
+  ...manifestDirs('skins/Vector/skin.json'),
+  ...['Gadgets', 'Cite', 'ParserFunctions', 'Scribunto'].flatMap((name) => manifestDirs(`extensions/${name}/extension.json`)),
+];
+const codes = new Set();
+for (const dir of cacheDirs) for (const file of readdirSync(join(mw, dir))) if (file.endsWith('.json')) codes.add(file.slice(0, -'.json'.length));
+// qqq documents the messages for translators; it is no language.
+codes.delete('qqq');
+
+const out = new URL('../src/wiki/data/messages/', import.meta.url);
+mkdirSync(out, { recursive: true });
+for (const file of readdirSync(out)) if (file.endsWith('.json.br') && !codes.has(file.slice(0, -'.json.br'.length))) rmSync(new URL(file, out));
+
+const compress = promisify(brotliCompress);
+const queue = [...codes].sort();
+let bytes = 0;
+async function compressNext() {
+  for (let code = queue.shift(); code !== undefined; code = queue.shift()) {
+    const json = Buffer.from(JSON.stringify(mergedMessages(cacheDirs, code)));
+    const packed = await compress(json, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+    });
+    writeFileSync(new URL(`${code}.json.br`, out), packed);
+    bytes += packed.length;
+  }
+}
+await Promise.all(Array.from({ length: availableParallelism() }, compressNext));
+console.log(`data/messages: ${codes.size} languages from ${cacheDirs.length} folders, ${(bytes / 1048576).toFixed(1)} MiB`);

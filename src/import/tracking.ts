@@ -1,7 +1,7 @@
 // Names of MediaWiki's tracking categories: the wiki's own MediaWiki: page, its language's message, or English.
 
 import type Database from 'better-sqlite3';
-import { installedMessages } from './wikitext/messages.ts';
+import { interfaceMessages } from '../wiki/messages.ts';
 import { NS_CATEGORY, ucfirst, type TitleCodec } from './title.ts';
 
 /** English messages (languages/i18n/en.json) for the tracking categories the link scanner can detect. */
@@ -24,22 +24,9 @@ export const EXTENSION_TRACKING_CATEGORY_NAMES: Record<string, string> = {
   'scribunto-module-with-errors-category': 'Scribunto modules with errors',
 };
 
-/** Where the extensions whose tracking categories the scanner can raise keep their translations. */
-const EXTENSION_I18N = ['extensions/Cite/i18n', 'extensions/Scribunto/i18n'];
-
-/**
- * The messages MediaWiki would find for the wiki's language: core's and the extensions', each
- * with the language's fallbacks and English, when a MediaWiki install is at hand.
- */
-function languageMessages(lang: string): Record<string, string> {
-  const merged: Record<string, string> = {};
-  for (const dir of ['languages/i18n', ...EXTENSION_I18N]) Object.assign(merged, installedMessages(dir, lang));
-  return merged;
-}
-
 export function trackingCategoryResolver(db: Database.Database, codec: TitleCodec, lang: string): (key: string) => string | null {
   // Read on the first tracking category only: most pages raise none, and core's messages are large.
-  let local: Record<string, string> | null = null;
+  let local: Readonly<Record<string, string>> | null = null;
   const override = db.prepare(
     `SELECT old_text FROM page JOIN slots ON slot_revision_id = page_latest AND slot_role_id = 1
      JOIN content ON content_id = slot_content_id JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
@@ -49,7 +36,7 @@ export function trackingCategoryResolver(db: Database.Database, codec: TitleCode
   return (key) => {
     if (cache.has(key)) return cache.get(key)!;
     const fromWiki = override.get(ucfirst(key)) as string | undefined;
-    local ??= languageMessages(lang);
+    local ??= interfaceMessages(lang);
     const name = (fromWiki ?? local[key] ?? TRACKING_CATEGORY_NAMES[key] ?? EXTENSION_TRACKING_CATEGORY_NAMES[key] ?? '-').trim();
     let result: string | null = null;
     if (name !== '-' && name !== '') {

@@ -1,10 +1,9 @@
 // What mw.title, mw.site, mw.uri and mw.message ask TypeScript: titles through the codec, pages, links, counts and messages through the wiki.
 
 import type Database from 'better-sqlite3';
-import englishMessages from '../../api/i18n/en.json' with { type: 'json' };
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, NS_USER_TALK, ucfirst, type ParsedTitle } from '../title.ts';
 import type { WikiLookup } from '../wikitext/expander.ts';
-import { installedMessages } from '../wikitext/messages.ts';
+import { interfaceMessages } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { decodeCharReferences, stripTags, wfUrlencode } from '../wikitext/text.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
@@ -383,8 +382,6 @@ const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-const ENGLISH: Record<string, string> = englishMessages as Record<string, string>;
-
 /** MessageCache::normalizeKey: underscores for spaces, first letter lowercased. */
 function normalizeMessageKey(key: string): string {
   const k = key.replace(/ /g, '_');
@@ -393,7 +390,7 @@ function normalizeMessageKey(key: string): string {
   return first.toLowerCase() + k.slice(first.length);
 }
 
-/** MessageCache::get: the wiki's MediaWiki: page, then the installed translations, then English; null when none has it. */
+/** MessageCache::get: the wiki's MediaWiki: page, then MediaWiki's own text in the language, its fallbacks' or English; null when none has it. */
 export function messageText(ctx: ScribuntoContext, key: string, lang: string, useDatabase: boolean): string | null {
   const normalized = normalizeMessageKey(key);
   if (useDatabase) {
@@ -401,9 +398,7 @@ export function messageText(ctx: ScribuntoContext, key: string, lang: string, us
     const page = ctx.wiki.page(NS_MEDIAWIKI, pageName);
     if (page) return page.text;
   }
-  const installed = installedMessages('languages/i18n', lang)[normalized];
-  if (installed !== undefined) return installed;
-  return ENGLISH[normalized] ?? null;
+  return interfaceMessages(lang)[normalized] ?? null;
 }
 
 interface MessageSpec {

@@ -1,7 +1,8 @@
 // The TypeScript half of mw.ustring, mw.text and mw.language: Unicode patterns, case maps, JSON, language rules.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { installedMessages, languageFallbacks, MEDIAWIKI_ROOT } from '../wikitext/messages.ts';
+import { hasMessagesFile, isRightToLeft, languageAutonyms } from '../../wiki/languages.ts';
+import { interfaceMessages } from '../../wiki/messages.ts';
+import { languageFallbacks } from '../wikitext/language.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { decodeCharReferences } from '../wikitext/text.ts';
 import { formatTime, parseTime } from '../wikitext/time.ts';
@@ -230,7 +231,7 @@ function phpJsonString(json: string): string {
 }
 
 function textMessages(lang: string): Record<string, string> {
-  const messages = installedMessages('languages/i18n', lang);
+  const messages = interfaceMessages(lang);
   const text = (key: string, fallback: string) => decodeCharReferences(messages[key] ?? fallback);
   return {
     comma: text('comma-separator', ', '),
@@ -256,7 +257,7 @@ const textCallbacksOnly: CallbackMap = {
     try {
       parsed = JSON.parse(text);
     } catch {
-      const message = installedMessages('languages/i18n', ctx.site.lang)['json-error-syntax'] ?? 'Syntax error';
+      const message = interfaceMessages(ctx.site.lang)['json-error-syntax'] ?? 'Syntax error';
       throw new LuaCallbackError(`mw.text.jsonDecode: ${message}`);
     }
     return jsonToLua(parsed, (f & JSON_PRESERVE_KEYS) !== 0);
@@ -265,45 +266,6 @@ const textCallbacksOnly: CallbackMap = {
 
 // ---------------------------------------------------------------------------------------------
 // mw.language
-
-const LANGUAGE_NAMES_FILE = `${MEDIAWIKI_ROOT}/includes/languages/data/Names.php`;
-let languageNames: Map<string, string> | null = null;
-
-/** Language codes and autonyms of MediaWiki's Names.php (what fetchLanguageName gives without CLDR). */
-function names(): Map<string, string> {
-  if (languageNames) return languageNames;
-  languageNames = new Map();
-  if (existsSync(LANGUAGE_NAMES_FILE)) {
-    const php = readFileSync(LANGUAGE_NAMES_FILE, 'utf8');
-    for (const m of php.matchAll(/^\s*'([a-z0-9-]+)'\s*=>\s*'((?:[^'\\]|\\.)*)'/gm)) languageNames.set(m[1]!, m[2]!.replace(/\\(['\\])/g, '$1'));
-  }
-  return languageNames;
-}
-
-function messagesFile(code: string): string | null {
-  const file = `${MEDIAWIKI_ROOT}/languages/messages/Messages${code.charAt(0).toUpperCase()}${code.slice(1).replace(/-/g, '_')}.php`;
-  return existsSync(file) ? file : null;
-}
-
-const rtlCache = new Map<string, boolean>();
-
-function isRTL(code: string): boolean {
-  let rtl = rtlCache.get(code);
-  if (rtl === undefined) {
-    rtl = false;
-    for (const c of [code, ...languageFallbacks(code)]) {
-      const file = isValidBuiltInCode(c) ? messagesFile(c) : null;
-      if (!file) continue;
-      const m = /\$rtl\s*=\s*(true|false)/.exec(readFileSync(file, 'utf8'));
-      if (m) {
-        rtl = m[1] === 'true';
-        break;
-      }
-    }
-    rtlCache.set(code, rtl);
-  }
-  return rtl;
-}
 
 function isValidBuiltInCode(code: string): boolean {
   return /^[a-z0-9-]{2,}$/i.test(code);
@@ -396,7 +358,7 @@ function listToText(list: string[], code: string): string {
 }
 
 function formatDuration(seconds: number, chosen: string[], code: string): string {
-  const messages = installedMessages('languages/i18n', code);
+  const messages = interfaceMessages(code);
   const parts = durationIntervals(seconds, chosen).map(([name, value]) =>
     decodeCharReferences(pluralMessage(messages[`duration-${name}`] ?? `$1 ${name}`, value, code)),
   );
@@ -440,15 +402,14 @@ function codeArg(v: LuaValue): string {
 
 const languageCallbacks: CallbackMap = {
   'language.getContLangCode': (ctx) => ctx.site.lang,
-  'language.isSupportedLanguage': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && messagesFile(code) !== null,
-  'language.isKnownLanguageTag': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && names().has(code.toLowerCase()),
+  'language.isSupportedLanguage': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && hasMessagesFile(code),
+  'language.isKnownLanguageTag': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && languageAutonyms().has(code.toLowerCase()),
   'language.isValidCode': (_ctx, [code]) => typeof code === 'string' && isValidCode(code),
   'language.isValidBuiltInCode': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code),
-  'language.fetchLanguageName': (_ctx, [code]) => names().get(String(code ?? '').toLowerCase()) ?? '',
+  'language.fetchLanguageName': (_ctx, [code]) => languageAutonyms().get(String(code ?? '').toLowerCase()) ?? '',
   'language.fetchLanguageNames': (_ctx, [, include]) => {
-    const all = names();
     const out: Record<string, string> = {};
-    for (const [code, name] of all) if (include === 'all' || messagesFile(code) || include !== 'mwfile') out[code] = name;
+    for (const [code, name] of languageAutonyms()) if (include === 'all' || hasMessagesFile(code) || include !== 'mwfile') out[code] = name;
     return out;
   },
   'language.getFallbacksFor': (_ctx, [code]) => {
@@ -504,7 +465,7 @@ const languageCallbacks: CallbackMap = {
     // Users' gender preferences are not in the dump: everyone has the default, unknown.
     return forms[2] ?? forms[0]!;
   },
-  'language.isRTL': (_ctx, [code]) => isRTL(codeArg(code)),
+  'language.isRTL': (_ctx, [code]) => isRightToLeft(codeArg(code)),
 };
 
 /** Everything mw.ustring, mw.text and mw.language ask TypeScript for. */

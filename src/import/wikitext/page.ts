@@ -3,7 +3,7 @@
 import { NS_CATEGORY, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { Expander, type PageContext, type SiteFacts, type TemplateCache, type WikiLookup } from './expander.ts';
 import { emptyLinks, scanLinks, type ScannedLinks } from './links.ts';
-import { installedMessages } from './messages.ts';
+import { interfaceMessages } from '../../wiki/messages.ts';
 import { wfUrlencode } from '../../wiki/urls.ts';
 
 export interface ParseEnvironment {
@@ -207,7 +207,7 @@ function addTrackingCategories(links: ScannedLinks, tracking: Set<string>, page:
   }
 }
 
-/** Scribunto's messages for a module's documentation, English when no MediaWiki install is at hand. */
+/** Scribunto's messages for a module's documentation, in the wiki's language. */
 export interface ModuleDocMessages {
   /** `scribunto-doc-page-name`: `Module:$1/doc`. */
   docPageName: string;
@@ -218,7 +218,7 @@ export interface ModuleDocMessages {
 }
 
 export function moduleDocMessages(lang: string): ModuleDocMessages {
-  const m = installedMessages('extensions/Scribunto/i18n', lang);
+  const m = interfaceMessages(lang);
   return {
     docPageName: m['scribunto-doc-page-name'] ?? 'Module:$1/doc',
     show: m['scribunto-doc-page-show'] ?? '{{$1}}\n<hr />',

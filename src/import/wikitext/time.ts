@@ -1,6 +1,6 @@
 // ParserFunctions' #time: the dates PHP's strtotime reads most often, formatted with Language::sprintfDate's codes.
 
-import { installedMessages } from './messages.ts';
+import { interfaceMessages } from '../../wiki/messages.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -22,7 +22,7 @@ const messageCache = new Map<string, Record<string, string>>();
 function dateMessages(lang: string): Record<string, string> {
   let messages = messageCache.get(lang);
   if (messages) return messages;
-  const installed = lang === 'en' ? {} : installedMessages('languages/i18n', lang);
+  const installed = lang === 'en' ? {} : interfaceMessages(lang);
   messages = { ...ENGLISH };
   for (const key of Object.keys(ENGLISH)) if (installed[key]) messages[key] = installed[key]!;
   messageCache.set(lang, messages);

@@ -1,0 +1,79 @@
+// What MediaWiki 1.39's language files say of each language: autonym, writing direction, number separators and grouping.
+//
+// The facts are localisation-facts.json (scripts/extract-language-facts.php reads them out of
+// languages/messages/Messages*.php and includes/languages/data/Names.php).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+interface LanguageFile {
+  fallback?: string[];
+  rtl?: boolean;
+  separatorTransformTable?: Record<string, string>;
+  minimumGroupingDigits?: number;
+}
+
+interface LanguageFileFacts {
+  languages: Record<string, LanguageFile>;
+  /** The languages that have a Messages*.php file. */
+  withMessagesFile: string[];
+  /** Names.php: code -> autonym, in the file's order. */
+  languageNames: Record<string, string>;
+}
+
+const FACTS: LanguageFileFacts = require('./localisation-facts.json');
+
+/** A file name's form of a code, as Language::getMessagesFileName builds it: `zh-hans` -> `Zh_hans`. */
+const messagesFileStem = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1).replace(/-/g, '_');
+const MESSAGES_FILES = new Set(FACTS.withMessagesFile.map(messagesFileStem));
+/** Each file's settings by its file name: `Ar` reads MessagesAr.php like `ar` does. */
+const FILES = new Map(Object.entries(FACTS.languages).map(([code, file]) => [messagesFileStem(code), file]));
+
+/** Whether languages/messages has a Messages file for `code` (looked up by its file name, as the file system would). */
+export function hasMessagesFile(code: string): boolean {
+  return MESSAGES_FILES.has(messagesFileStem(code));
+}
+
+let autonyms: ReadonlyMap<string, string> | null = null;
+
+/** Names.php: every language MediaWiki names, by its autonym (what fetchLanguageName gives without CLDR). */
+export function languageAutonyms(): ReadonlyMap<string, string> {
+  autonyms ??= new Map(Object.entries(FACTS.languageNames));
+  return autonyms;
+}
+
+/**
+ * A language file's setting, from the first file of the code's sequence that sets it:
+ * LocalisationCache's sequence, the code, its file's $fallback list, then English.
+ */
+function inherited<K extends keyof LanguageFile>(code: string, key: K): LanguageFile[K] {
+  for (const candidate of [code, ...(FILES.get(messagesFileStem(code))?.fallback ?? []), 'en']) {
+    const value = FILES.get(messagesFileStem(candidate))?.[key];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** $rtl: whether the language is written right to left. */
+export function isRightToLeft(code: string): boolean {
+  return inherited(code, 'rtl') === true;
+}
+
+export interface NumberFormat {
+  /** $separatorTransformTable: `,` and `.` of the English form -> the language's. */
+  separators: Readonly<Record<string, string>>;
+  /** $minimumGroupingDigits: 2 leaves 4-digit numbers ungrouped. */
+  minimumGroupingDigits: number;
+}
+
+const numberFormats = new Map<string, NumberFormat>();
+
+/** How Language::formatNum writes the language's numbers. */
+export function numberFormat(code: string): NumberFormat {
+  let format = numberFormats.get(code);
+  if (!format) {
+    format = { separators: inherited(code, 'separatorTransformTable') ?? {}, minimumGroupingDigits: inherited(code, 'minimumGroupingDigits') ?? 1 };
+    numberFormats.set(code, format);
+  }
+  return format;
+}
