@@ -2,7 +2,7 @@
 
 import type { NamespaceAlias, NamespaceInfo, SiteConfig } from '../wiki/site.ts';
 import type Database from 'better-sqlite3';
-import { loadSiteConfig } from '../server/config.ts';
+import { loadSiteConfig } from '../wiki/config-file.ts';
 import { DEFAULT_EXTENSIONS } from './wikitext/preprocessor.ts';
 import type { DumpNamespace, DumpSiteInfo } from './dump-types.ts';
 import type { InterwikiEntry } from './interwiki.ts';

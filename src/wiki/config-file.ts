@@ -1,0 +1,84 @@
+// The site's configuration file: JSON or YAML over config/default.json, the seed's site; the server serves it and the importer starts from it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parse as parseYaml } from 'yaml';
+import type { SiteConfig } from './site.ts';
+
+/** What a config file holds: SiteConfig fields, and the server's `serve` section (read by src/server/config.ts). */
+export type SiteConfigFile = Partial<SiteConfig> & { serve?: unknown };
+
+const require = createRequire(import.meta.url);
+
+const FALLBACKS: Omit<SiteConfig, 'namespaces' | 'namespaceAliases' | 'groups' | 'explicitGroups' | 'availableRights'> = {
+  server: 'http://127.0.0.1:8080',
+  scriptPath: '/wiki',
+  articlePath: '/wiki/index.php/$1',
+  siteName: 'My Wiki',
+  metaNamespace: 'My_Wiki',
+  mainPage: 'Main Page',
+  lang: 'en',
+  timezone: 'UTC',
+  capitalLinks: true,
+  dbName: 'wikidb',
+  logo: '',
+  favicon: '',
+  extensions: [],
+  uploadsEnabled: true,
+  fileExtensions: ['png', 'gif', 'jpg', 'jpeg', 'webp'],
+  uploadPath: '/wiki/images',
+  categoryCollation: 'uppercase',
+  debug: false,
+  miserMode: false,
+  crossSiteAjaxDomains: [],
+  crossSiteAjaxDomainExceptions: [],
+  secretKey: '',
+  generator: 'MediaWiki 1.39.17',
+  rightsInfo: { url: '', text: '' },
+  readOnly: false,
+  maxArticleSize: 2097152,
+  apiMaxResultSize: 8388608,
+  activeUserDays: 30,
+  watchlistExpiry: false,
+  defaultSkin: 'vector',
+};
+
+function completeConfig(partial: Partial<SiteConfig>): SiteConfig {
+  const cfg = { ...FALLBACKS, ...partial } as SiteConfig;
+  if (!cfg.logo) cfg.logo = `${cfg.server}${cfg.scriptPath}/resources/assets/change-your-logo.svg`;
+  if (!cfg.favicon) cfg.favicon = `${cfg.server}/favicon.ico`;
+  cfg.namespaces ??= [];
+  cfg.namespaceAliases ??= [];
+  cfg.groups ??= {};
+  cfg.explicitGroups ??= Object.keys(cfg.groups).filter((g) => !['*', 'user', 'autoconfirmed'].includes(g));
+  cfg.availableRights ??= [...new Set(Object.values(cfg.groups).flatMap((g) => g.rights))];
+  // The project namespace follows the site's meta namespace unless configured explicitly.
+  const project = cfg.metaNamespace.replace(/_/g, ' ');
+  for (const ns of cfg.namespaces) {
+    if (ns.id === 4 && ns.name === '$project') ns.name = project;
+    if (ns.id === 5 && ns.name === '$project talk') ns.name = `${project} talk`;
+  }
+  return cfg;
+}
+
+/**
+ * Reads a config file (JSON or YAML) and lays it over config/default.json, the seed's site
+ * (MediaWiki 1.39 defaults with the spec's GROUPS and RIGHTS); no file gives those defaults.
+ */
+export function loadSiteConfig(path?: string, overrides: Partial<SiteConfig> = {}): SiteConfig {
+  const base = require('../../config/default.json') as Partial<SiteConfig>;
+  const { serve: _serving, ...fromFile } = path ? readConfigFile(path) : {};
+  const merged = { ...structuredClone(base), ...fromFile, ...overrides };
+  if (fromFile.metaNamespace && !fromFile.namespaces) {
+    merged.namespaces = (merged.namespaces ?? []).map((ns) =>
+      ns.id === 4 ? { ...ns, name: '$project' } : ns.id === 5 ? { ...ns, name: '$project talk' } : ns,
+    );
+  }
+  return completeConfig(merged);
+}
+
+/** A config file's content: JSON, or YAML by its extension. */
+export function readConfigFile(path: string): SiteConfigFile {
+  const text = readFileSync(path, 'utf8');
+  return (/\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text)) ?? {};
+}
+
