@@ -1,5 +1,5 @@
 // The 66 query modules (list, prop, meta) and the ways to find one by group, name or path.
-import type { QueryModule } from '../api/module.ts';
+import { registerQueryModule, type QueryModule, type QueryModuleDefinition } from '../api/module.ts';
 import type { ModuleGroup } from '../api/params/declaration.ts';
 import { allcategories } from './list/allcategories.ts';
 import { alldeletedrevisions } from './list/alldeletedrevisions.ts';
@@ -68,22 +68,29 @@ import { siteinfo } from './meta/siteinfo.ts';
 import { tokens } from './meta/tokens.ts';
 import { userinfo } from './meta/userinfo.ts';
 
-/** All query modules, grouped list, prop, meta, each group in the spec's order. */
-export const queryModules: readonly QueryModule[] = [
-  // list
+// Each group in MediaWiki's order (paraminfo and help list them so); a module's name is its key
+// here and its file's name, its path `query+<name>`.
+const list = {
   allcategories, alldeletedrevisions, allfileusages, allimages, allinfoboxes, alllinks, allpages,
   allredirects, allrevisions, alltransclusions, allusers, backlinks, blocks, categorymembers,
   deletedrevs, exturlusage, filearchive, gadgetcategories, gadgets, imageusage, embeddedin,
   iwbacklinks, langbacklinks, logevents, mystashedfiles, pagepropnames, pageswithprop, prefixsearch,
   protectedtitles, querypage, random, recentchanges, search, tags, usercontribs, users, watchlist,
   watchlistraw,
-  // prop
+};
+const prop = {
   categories, categoryinfo, contributors, deletedrevisions, duplicatefiles, extlinks, fileusage,
   imageinfo, images, info, infobox, iwlinks, langlinks, links, linkshere, pageprops, redirects,
   references, revisions, stashimageinfo, templates, transcludedin,
-  // meta
-  allmessages, authmanagerinfo, filerepoinfo, siteinfo, tokens, userinfo,
-];
+};
+const meta = { allmessages, authmanagerinfo, filerepoinfo, siteinfo, tokens, userinfo };
+
+function register(group: ModuleGroup, definitions: Readonly<Record<string, QueryModuleDefinition>>): QueryModule[] {
+  return Object.entries(definitions).map(([name, definition]) => registerQueryModule(group, name, definition));
+}
+
+/** All query modules, grouped list, prop, meta, each group in MediaWiki's order. */
+export const queryModules: readonly QueryModule[] = [...register('list', list), ...register('prop', prop), ...register('meta', meta)];
 
 function byName(group: ModuleGroup): ReadonlyMap<string, QueryModule> {
   return new Map(queryModules.filter((m) => m.decl.group === group).map((m) => [m.decl.name, m]));

@@ -1,6 +1,6 @@
 // Parameter blocks and value sets that families of query modules declare the same way (the spec's
 // REVCOMMON, LINKBACK, PROPLINKS, the all*-links and page-links lists), plus the modules' sources.
-import type { ModuleSource, ParamDecl, ParamInfoNote } from '../api/params/declaration.ts';
+import type { ModuleSource, ParamDecl, ParamDecls, ParamInfoNote } from '../api/params/declaration.ts';
 import { CONT, DIR, NAMESPACES, VIRTUAL_NAMESPACES, limit } from '../api/params/common.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -26,7 +26,7 @@ export const PROTOCOL = Object.freeze([
 // Blocks
 
 /** REVCOMMON: what every revision module (revisions, deletedrevisions, allrevisions, ...) takes first. */
-export function revCommon(options: { limitInfo?: readonly ParamInfoNote[] } = {}): Record<string, ParamDecl> {
+export function revCommon(options: { limitInfo?: readonly ParamInfoNote[] } = {}) {
   return {
     prop: {
       type: REVPROP,
@@ -45,11 +45,13 @@ export function revCommon(options: { limitInfo?: readonly ParamInfoNote[] } = {}
     // MediaWiki 1.39 marks these two deprecated; the spec does not.
     difftotextpst: { type: 'boolean' },
     contentformat: { type: CONTENTFORMAT },
-  };
+  } as const satisfies ParamDecls;
 }
 
+export type RevCommonParams = ReturnType<typeof revCommon>;
+
 /** LINKBACK: pages pointing at one title (backlinks, embeddedin, imageusage). */
-export function linkBack(): Record<string, ParamDecl> {
+export function linkBack() {
   return {
     title: { type: 'string' },
     pageid: { type: 'integer' },
@@ -58,18 +60,20 @@ export function linkBack(): Record<string, ParamDecl> {
     dir: DIR,
     filterredir: { type: ['all', 'redirects', 'nonredirects'], default: 'all' },
     limit: limit(10),
-  };
+  } as const satisfies ParamDecls;
 }
 
+export type LinkBackParams = ReturnType<typeof linkBack>;
+
 /** PROPLINKS: pages pointing at each page of the set (fileusage, linkshere, transcludedin). */
-export function propLinks(): Record<string, ParamDecl> {
+export function propLinks() {
   return {
     prop: { type: ['pageid', 'title', 'redirect'], default: 'pageid|title|redirect', multi: true },
     namespace: NAMESPACES,
     show: { type: ['redirect', '!redirect'], multi: true },
     limit: limit(10),
     continue: CONT,
-  };
+  } as const satisfies ParamDecls;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,7 +98,7 @@ export const INFOBOX_SOURCE: ModuleSource = Object.freeze(extensionSource('Infob
  * The all*-links family (alllinks, alltransclusions, allfileusages, allredirects): one MediaWiki
  * class, ApiQueryAllLinks, so one parameter list; `namespaceDefault` null leaves `namespace` out.
  */
-export function allLinksParams(propValues: readonly string[], namespaceDefault: number | null): Record<string, ParamDecl> {
+export function allLinksParams<const V extends readonly string[]>(propValues: V, namespaceDefault: number | null) {
   return {
     continue: CONT,
     from: { type: 'string' },
@@ -105,16 +109,24 @@ export function allLinksParams(propValues: readonly string[], namespaceDefault: 
     ...(namespaceDefault === null ? {} : { namespace: { type: 'namespace', default: namespaceDefault, extraNamespaces: VIRTUAL_NAMESPACES } }),
     limit: limit(10),
     dir: DIR,
-  };
+  } as const satisfies ParamDecls;
 }
 
-/** prop=links and prop=templates (MediaWiki's ApiQueryLinks): `titlesParam` filters the targets. */
-export function pageLinksParams(titlesParam: 'titles' | 'templates'): Record<string, ParamDecl> {
+/**
+ * prop=links and prop=templates (MediaWiki's ApiQueryLinks); `targetFilter` is the parameter
+ * that filters the targets by title (`titles`, `templates`), which comes fourth.
+ */
+export function pageLinksParams<const F extends ParamDecls>(targetFilter: F) {
   return {
     namespace: { type: 'namespace', multi: true, allSpecifier: true, extraNamespaces: VIRTUAL_NAMESPACES },
     limit: limit(10),
     continue: CONT,
-    [titlesParam]: { type: 'string', multi: true },
+    ...targetFilter,
     dir: DIR,
-  };
+  } as const satisfies ParamDecls;
 }
+
+export type PageLinksParams = ReturnType<typeof pageLinksParams<Record<never, never>>>;
+
+/** The target-title filter of prop=links and prop=templates. */
+export const TARGET_TITLES = Object.freeze({ type: 'string', multi: true } as const satisfies ParamDecl);

@@ -21,6 +21,11 @@ describe('list=categorymembers', { skip }, () => {
     assert.deepEqual(r.continue, { cmcontinue: 'page|4d415253|76', continue: '-||' });
   });
 
+  test("the page id of cmcontinue is PHP's (int): 7.6e1abc is 76", async () => {
+    const r = await api('list=categorymembers&cmtitle=Category:Planets&cmlimit=2&cmcontinue=page|4d415253|7.6e1abc&continue=-||');
+    assert.deepEqual(titles(r), ['Mars', 'Mercury']);
+  });
+
   test('types are listed one after the other, in the order cmtype names them', async () => {
     const r = await api('list=categorymembers&cmtitle=Category:Animals&cmtype=subcat|page&cmprop=title|type&cmlimit=4');
     assert.deepEqual(titles(r), ['Category:Birds', 'Category:Fish', 'Category:Mammals', 'Cat']);

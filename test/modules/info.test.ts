@@ -67,4 +67,10 @@ describe('prop=info', { skip }, () => {
     assert.equal(next.query.pages['75'].actions, undefined);
     assert.deepEqual(next.query.pages['74'].actions, []);
   });
+
+  test("incontinue's namespace is PHP's (int): 1e3 names no namespace, 0.5e1x names 5", async () => {
+    assert.equal((await api('prop=info&titles=Mars|Talk:Mars|Earth&incontinue=1e3|Mars')).error.code, 'badcontinue');
+    const r = await api('formatversion=2&prop=info&titles=Mars|Talk:Mars|Earth&incontinue=0.5e1x|Mars');
+    assert.deepEqual(r.query.pages.map((p: Json) => p.lastrevid), [undefined, undefined, undefined]);
+  });
 });

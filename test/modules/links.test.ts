@@ -3,7 +3,6 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
-import { phpInt } from '../../src/modules/prop/page-links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -114,16 +113,5 @@ describe('PageLinkStore.links over pagelinks', { skip }, () => {
       { from: 75, ns: 0, title: 'Venus' },
       { from: 75, ns: 0, title: 'Jupiter' },
     ]);
-  });
-});
-
-describe("continue values are read with PHP's (int)", () => {
-  test('leading numbers count, anything else is 0', () => {
-    assert.equal(phpInt('76abc'), 76);
-    assert.equal(phpInt(' 12'), 12);
-    assert.equal(phpInt('7.6e1'), 76);
-    assert.equal(phpInt('-5'), -5);
-    assert.equal(phpInt('abc'), 0);
-    assert.equal(phpInt(''), 0);
   });
 });

@@ -9,7 +9,7 @@ import { TitleCodec } from '../../src/wiki/titles.ts';
 import { SpecialPages } from '../../src/wiki/special-pages.ts';
 import {
   DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, canSeeField, hiddenUserMask, sha1Base36ToHex,
-} from '../../src/modules/prop/revision-shared.ts';
+} from '../../src/modules/prop/revision-record.ts';
 
 const STRIP = ['pre', 'nowiki', 'gallery', 'indicator', 'langconvert', 'ref', 'references'];
 const xml = (text: string) => treeToXml(preprocess(text, { stripList: STRIP }));

@@ -26,6 +26,20 @@ describe('prop=revisions', { skip }, () => {
     assert.deepEqual(revs(next, 75).map((x: Json) => x.revid), [251, 250, 249]);
   });
 
+  test("rvcontinue's ids are PHP's (int), and in a history (int)$id == $id must hold", async () => {
+    const byRevids = await api('prop=revisions&revids=450|471&rvprop=ids&rvcontinue=4.71e2');
+    assert.deepEqual(revs(byRevids, 76).map((x: Json) => x.revid), [471]);
+    const byPages = await api('prop=revisions&titles=Mars|Earth&rvprop=ids&rvcontinue=7.6e1|4.71e2');
+    assert.deepEqual(revs(byPages, 76).map((x: Json) => x.revid), [471]);
+    assert.equal(revs(byPages, 75), undefined);
+    for (const id of ['4.5e2', '450.0', ' 450']) {
+      const history = await api(`prop=revisions&titles=Mars&rvlimit=1&rvprop=ids&rvcontinue=20250114220958|${encodeURIComponent(id)}`);
+      assert.deepEqual(revs(history, 76).map((x: Json) => x.revid), [449], id);
+    }
+    const bad = await api('prop=revisions&titles=Mars&rvlimit=1&rvcontinue=20250114220958|450abc');
+    assert.equal(bad.error.code, 'badcontinue');
+  });
+
   test('rvlimit, rvuser and friends may only be used on a single page', async () => {
     const r = await api('prop=revisions&titles=Earth|Mars&rvlimit=5');
     assert.equal(r.error.code, 'invalidparammix');

@@ -33,25 +33,38 @@ export function modes(...values: number[]): ParamInfoNote {
 // Single parameters
 
 /** CONT: the continuation value of an earlier result. */
-export const CONT: ParamDecl = Object.freeze({ type: 'string' });
+export const CONT = Object.freeze({ type: 'string' } as const satisfies ParamDecl);
 
 /** DIR: title-ordered lists. */
-export const DIR: ParamDecl = Object.freeze({ type: ['ascending', 'descending'], default: 'ascending' });
+export const DIR = Object.freeze({ type: ['ascending', 'descending'], default: 'ascending' } as const satisfies ParamDecl);
 
 /** Time-ordered lists: `newer` lists oldest first, `older` (the default) newest first. */
-export const TIME_DIR: ParamDecl = Object.freeze({ type: ['newer', 'older'], default: 'older' });
+export const TIME_DIR = Object.freeze({ type: ['newer', 'older'], default: 'older' } as const satisfies ParamDecl);
 
 /** Every namespace, several at once, `*` for all. */
-export const NAMESPACES: ParamDecl = Object.freeze({ type: 'namespace', multi: true, allSpecifier: true });
+export const NAMESPACES = Object.freeze({ type: 'namespace', multi: true, allSpecifier: true } as const satisfies ParamDecl);
+
+interface LimitDecl extends ParamDecl {
+  type: 'limit';
+  min: number;
+  max: number;
+  highMax: number;
+}
 
 /** A `limit` parameter: 1..500 (5000 with apihighlimits); no default for the revision modules. */
+export function limit(): LimitDecl;
+export function limit<const E extends Partial<ParamDecl> = {}>(defaultValue: number, extra?: E): LimitDecl & { default: number } & NoInfer<E>;
+export function limit<const E extends Partial<ParamDecl>>(defaultValue: undefined, extra: E): LimitDecl & NoInfer<E>;
 export function limit(defaultValue?: number, extra: Partial<ParamDecl> = {}): ParamDecl {
   const decl: ParamDecl = { type: 'limit' };
   if (defaultValue !== undefined) decl.default = defaultValue;
   return { ...decl, min: LIMIT_BOUNDS.min, max: LIMIT_BOUNDS.max, highMax: LIMIT_BOUNDS.highMax, ...extra };
 }
 
-/** A user parameter accepting the given forms. */
-export function user(subtypes: readonly string[] = ANY_USER, extra: Partial<ParamDecl> = {}): ParamDecl {
-  return { type: 'user', ...extra, userSubtypes: subtypes };
+/** A user parameter accepting the given forms (`extra` may make it multi-value, required, ...). */
+export function user<const E extends Partial<ParamDecl> = {}>(
+  subtypes: readonly string[] = ANY_USER,
+  extra?: E,
+): { type: 'user'; userSubtypes: readonly string[] } & NoInfer<E> {
+  return { type: 'user', ...(extra as E), userSubtypes: subtypes };
 }

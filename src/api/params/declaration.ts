@@ -74,6 +74,9 @@ export interface ParamDecl {
   submoduleParamPrefix?: string;
 }
 
+/** A module's parameters by name (without prefix), in paraminfo's order. */
+export type ParamDecls = Readonly<Record<string, ParamDecl>>;
+
 export type ModuleGroup = 'list' | 'prop' | 'meta';
 
 /** Where a module comes from, for paraminfo's source/licence fields. */
@@ -101,8 +104,13 @@ export interface ModuleDecl {
   internal?: boolean;
   mustBePosted?: boolean;
   writeRights?: boolean;
+  /**
+   * Query modules: `private` when the answer depends on who asks (ApiBase::getCacheMode), which
+   * makes the whole response private; public otherwise.
+   */
+  cacheMode?: 'public' | 'private';
   /** Ordered: paraminfo's `index` follows declaration order. */
-  params: Readonly<Record<string, ParamDecl>>;
+  params: ParamDecls;
   /** Optional dynamic parameters note (MediaWiki `dynamicparameters`). */
   dynamicParameters?: boolean;
 }

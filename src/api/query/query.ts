@@ -115,25 +115,6 @@ class ModuleRun implements QueryRun {
     return request.peek('callback') !== undefined || request.peek('origin') === '*' || request.header('treat-as-untrusted') !== undefined;
   }
 
-  str(name: string): string | undefined {
-    const v = this.params[name];
-    return typeof v === 'string' ? v : undefined;
-  }
-  int(name: string): number | undefined {
-    const v = this.params[name];
-    return typeof v === 'number' ? v : undefined;
-  }
-  bool(name: string): boolean {
-    return this.params[name] === true;
-  }
-  strList(name: string): string[] {
-    const v = this.params[name];
-    return Array.isArray(v) ? v.map(String) : [];
-  }
-  intList(name: string): number[] {
-    const v = this.params[name];
-    return Array.isArray(v) ? v.map(Number) : [];
-  }
   rawParam(name: string): string | undefined {
     return this.ctx.request.peek(this.prefix + name);
   }
@@ -234,15 +215,6 @@ function notImplemented(module: QueryModule): ApiError {
     data: { module: module.decl.name },
   });
 }
-
-/**
- * Modules whose answers depend on who asks (MediaWiki's `private` cache mode); the others are
- * public for an anonymous caller.
- */
-const PRIVATE_MODULES = new Set([
-  'tokens', 'userinfo', 'watchlist', 'watchlistraw', 'alldeletedrevisions', 'deletedrevs', 'deletedrevisions',
-  'filearchive', 'mystashedfiles', 'stashimageinfo',
-]);
 
 export interface QueryOutcome {
   cacheMode: 'public' | 'private';
@@ -346,7 +318,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   }
   for (const [k, v] of Object.entries(output.top)) if (v !== undefined) top.push([k, v]);
   const hasQuery = Object.keys(output.query).length > 0;
-  const cacheMode = planned.some((p) => PRIVATE_MODULES.has(p.module.decl.name)) ? 'private' : 'public';
+  const cacheMode = planned.some((p) => p.module.decl.cacheMode === 'private') ? 'private' : 'public';
   return { top, query: hasQuery ? output.query : null, cacheMode, querySeq, continuationSeq };
 }
 

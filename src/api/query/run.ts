@@ -1,6 +1,7 @@
 // What a running query module sees: its parameters, the services, the page set, and the ways to
 // write results, continue, or feed a generator.
-import type { ParamValues } from '../params/validate.ts';
+import type { ParamDecls } from '../params/declaration.ts';
+import type { ParamValuesOf } from '../params/values.ts';
 import type { ApiServices } from '../services.ts';
 import type { Caller } from '../caller.ts';
 import type { ErrorFormat, WarningLog } from '../errors.ts';
@@ -19,14 +20,23 @@ export interface GeneratorSink {
   addRevisionId?(revId: number): void;
 }
 
-export interface QueryRun {
+/**
+ * `P` is the module's parameter declarations: `params` then has their validated values' types.
+ * A plain `QueryRun` reads no parameters (helpers that need only services and output).
+ */
+export interface QueryRun<P extends ParamDecls = Record<never, never>> {
   /** `allpages` */
   readonly name: string;
   /** `query+allpages` */
   readonly path: string;
   /** `ap`, or `gap` when running as a generator. */
   readonly prefix: string;
-  readonly params: ParamValues;
+  /**
+   * Validated values (defaults applied, `limit=max` resolved, errors and warnings already given):
+   * `run.params.dir` is `'ascending' | 'descending'`; a parameter without a default that was not
+   * given is undefined.
+   */
+  readonly params: ParamValuesOf<P>;
   readonly services: ApiServices;
   readonly caller: Caller;
   readonly warnings: WarningLog;
@@ -45,12 +55,6 @@ export interface QueryRun {
   /** ApiMain::lacksSameOriginSecurity: JSONP, `origin=*` or Treat-as-Untrusted (no tokens then). */
   readonly lacksSameOriginSecurity: boolean;
 
-  /** Typed readers for `params` (undefined when not given and no default). */
-  str(name: string): string | undefined;
-  int(name: string): number | undefined;
-  bool(name: string): boolean;
-  strList(name: string): string[];
-  intList(name: string): number[];
   /** The request's own text for a parameter (`name` without prefix), before validation. */
   rawParam(name: string): string | undefined;
   /** Reports a module-resolved `limit=max` under the top-level `limits` (ApiResult::addParsedLimit). */

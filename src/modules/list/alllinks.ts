@@ -1,18 +1,13 @@
 // list=alllinks: Enumerate all links that point to a given namespace.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { allLinksParams } from '../param-blocks.ts';
 
-export const alllinks: QueryModule = {
-  decl: {
-    name: 'alllinks',
-    path: 'query+alllinks',
-    group: 'list',
-    prefix: 'al',
-    classname: 'ApiQueryAllLinks',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alllinks'],
-    generator: true,
-    params: allLinksParams(['ids', 'title'], 0),
-  },
-};
+export const alllinks = defineQueryModule({
+  prefix: 'al',
+  classname: 'ApiQueryAllLinks',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alllinks'],
+  generator: true,
+  params: allLinksParams(['ids', 'title'], 0),
+});

@@ -1,43 +1,42 @@
 // list=allpages: Enumerate all pages sequentially in a given namespace.
-import type { QueryModule } from '../../api/module.ts';
-import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { defineQueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
-import type { AllPagesQuery, ProtectionFilter, RedirectFilter } from '../../store/listings.ts';
+import type { AllPagesQuery, ProtectionFilter } from '../../store/listings.ts';
 import { nowMw } from '../../wiki/timestamps.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { CONT, DIR, limit } from '../../api/params/common.ts';
 
-export const allpages: QueryModule = {
-  decl: {
-    name: 'allpages',
-    path: 'query+allpages',
-    group: 'list',
-    prefix: 'ap',
-    classname: 'ApiQueryAllPages',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allpages'],
-    generator: true,
-    params: {
-      from: { type: 'string' },
-      continue: CONT,
-      to: { type: 'string' },
-      prefix: { type: 'string' },
-      namespace: { type: 'namespace', default: 0 },
-      filterredir: { type: ['all', 'redirects', 'nonredirects'], default: 'all' },
-      minsize: { type: 'integer' },
-      maxsize: { type: 'integer' },
-      prtype: { type: ['edit', 'move', 'upload'], multi: true },
-      prlevel: { type: ['', 'autoconfirmed', 'sysop'], multi: true },
-      prfiltercascade: { type: ['cascading', 'noncascading', 'all'], default: 'all' },
-      limit: limit(10),
-      dir: DIR,
-      filterlanglinks: { type: ['withlanglinks', 'withoutlanglinks', 'all'], default: 'all' },
-      prexpiry: { type: ['indefinite', 'definite', 'all'], default: 'all' },
-    },
-  },
+const params = {
+  from: { type: 'string' },
+  continue: CONT,
+  to: { type: 'string' },
+  prefix: { type: 'string' },
+  namespace: { type: 'namespace', default: 0 },
+  filterredir: { type: ['all', 'redirects', 'nonredirects'], default: 'all' },
+  minsize: { type: 'integer' },
+  maxsize: { type: 'integer' },
+  prtype: { type: ['edit', 'move', 'upload'], multi: true },
+  prlevel: { type: ['', 'autoconfirmed', 'sysop'], multi: true },
+  prfiltercascade: { type: ['cascading', 'noncascading', 'all'], default: 'all' },
+  limit: limit(10),
+  dir: DIR,
+  filterlanglinks: { type: ['withlanglinks', 'withoutlanglinks', 'all'], default: 'all' },
+  prexpiry: { type: ['indefinite', 'definite', 'all'], default: 'all' },
+} as const satisfies ParamDecls;
+
+export const allpages = defineQueryModule({
+  prefix: 'ap',
+  classname: 'ApiQueryAllPages',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allpages'],
+  generator: true,
+  params,
   itemTag: 'p',
   execute: runAllPages,
-};
+});
+
+type AllPagesRun = QueryRun<typeof params>;
 
 /**
  * ApiQueryBase::titlePartToKey: the DB-key form of a title part (`from`, `to`, `prefix`) in
@@ -51,16 +50,16 @@ export function titlePartToKey(run: QueryRun, part: string, ns: number): string 
   return title.dbKey.slice(0, -1);
 }
 
-function protectionFilter(run: QueryRun): ProtectionFilter | null {
-  const types = run.strList('prtype');
-  const expiry = run.str('prexpiry') as ProtectionFilter['expiry'];
+function protectionFilter(run: AllPagesRun): ProtectionFilter | null {
+  const types = run.params.prtype ?? [];
+  const expiry = run.params.prexpiry;
   if (types.length === 0 && expiry === 'all') {
     if (run.params.prlevel !== undefined) run.fail('apierror-invalidparammix-mustusewith', ['prlevel', 'prtype'], 'invalidparammix');
     return null;
   }
-  // Levels and cascading only narrow down protection types; `''` and `*` mean any level.
-  const levels = types.length ? run.strList('prlevel').filter((l) => l !== '' && l !== '*') : [];
-  const cascade = run.str('prfiltercascade');
+  // Levels and cascading only narrow down protection types; `''` means any level.
+  const levels = types.length ? (run.params.prlevel ?? []).filter((l) => l !== '') : [];
+  const cascade = run.params.prfiltercascade;
   return {
     types,
     levels,
@@ -74,39 +73,36 @@ function protectionFilter(run: QueryRun): ProtectionFilter | null {
  * In miser mode MediaWiki filters redirects after reading (a page may then hold fewer items
  * than the limit) and ignores maxsize.
  */
-function allPagesQuery(run: QueryRun, miserMode: boolean): AllPagesQuery {
-  const ns = run.int('namespace')!;
-  const part = (name: string): string | null => {
-    const value = run.str(name);
-    return value === undefined ? null : titlePartToKey(run, value, ns);
-  };
+function allPagesQuery(run: AllPagesRun, miserMode: boolean): AllPagesQuery {
+  const ns = run.params.namespace;
+  const part = (value: string | undefined): string | null => (value === undefined ? null : titlePartToKey(run, value, ns));
   let continueFrom: string | null = null;
-  const cont = run.str('continue');
+  const cont = run.params.continue;
   if (cont !== undefined) {
     if (cont.includes('|')) run.fail('apierror-badcontinue');
     continueFrom = cont;
   }
   return {
     namespace: ns,
-    descending: run.str('dir') === 'descending',
+    descending: run.params.dir === 'descending',
     continueFrom,
-    from: part('from'),
-    to: part('to'),
-    prefix: part('prefix'),
-    redirects: miserMode ? 'all' : (run.str('filterredir') as RedirectFilter),
-    minSize: run.int('minsize') ?? null,
-    maxSize: miserMode ? null : (run.int('maxsize') ?? null),
+    from: part(run.params.from),
+    to: part(run.params.to),
+    prefix: part(run.params.prefix),
+    redirects: miserMode ? 'all' : run.params.filterredir,
+    minSize: run.params.minsize ?? null,
+    maxSize: miserMode ? null : (run.params.maxsize ?? null),
     protection: protectionFilter(run),
-    langlinks: run.str('filterlanglinks') as AllPagesQuery['langlinks'],
-    limit: run.int('limit')! + 1,
+    langlinks: run.params.filterlanglinks,
+    limit: run.params.limit + 1,
   };
 }
 
-async function runAllPages(run: QueryRun): Promise<void> {
+async function runAllPages(run: AllPagesRun): Promise<void> {
   if (run.generator && run.resolveRedirects) run.fail('apierror-allpages-generator-redirects', [], 'params');
-  const limit = run.int('limit')!;
+  const limit = run.params.limit;
   const miserMode = run.services.site.miserMode;
-  const filter = run.str('filterredir') as RedirectFilter;
+  const filter = run.params.filterredir;
   const rows = await run.services.store.listings.allPages(allPagesQuery(run, miserMode));
   for (const [index, row] of rows.entries()) {
     if (index === limit) {

@@ -1,18 +1,13 @@
 // list=allredirects: List all redirects to a namespace.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { allLinksParams } from '../param-blocks.ts';
 
-export const allredirects: QueryModule = {
-  decl: {
-    name: 'allredirects',
-    path: 'query+allredirects',
-    group: 'list',
-    prefix: 'ar',
-    classname: 'ApiQueryAllLinks',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allredirects'],
-    generator: true,
-    params: allLinksParams(['ids', 'title', 'fragment', 'interwiki'], 0),
-  },
-};
+export const allredirects = defineQueryModule({
+  prefix: 'ar',
+  classname: 'ApiQueryAllLinks',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allredirects'],
+  generator: true,
+  params: allLinksParams(['ids', 'title', 'fragment', 'interwiki'], 0),
+});

@@ -1,18 +1,13 @@
 // list=alltransclusions: List all transclusions (pages embedded using {{x}}), including non-existing.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { allLinksParams } from '../param-blocks.ts';
 
-export const alltransclusions: QueryModule = {
-  decl: {
-    name: 'alltransclusions',
-    path: 'query+alltransclusions',
-    group: 'list',
-    prefix: 'at',
-    classname: 'ApiQueryAllLinks',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alltransclusions'],
-    generator: true,
-    params: allLinksParams(['ids', 'title'], 10),
-  },
-};
+export const alltransclusions = defineQueryModule({
+  prefix: 'at',
+  classname: 'ApiQueryAllLinks',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alltransclusions'],
+  generator: true,
+  params: allLinksParams(['ids', 'title'], 10),
+});

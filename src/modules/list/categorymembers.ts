@@ -2,64 +2,64 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../api/errors.ts';
 import { msg } from '../../api/i18n/messages.ts';
-import type { QueryModule } from '../../api/module.ts';
-import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { defineQueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { setType, type ResultObject } from '../../api/result.ts';
 import type { CategoryMemberRow } from '../../store/listings.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { mwToIso, nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
+import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
 import { CONT, NAMESPACES, limit } from '../../api/params/common.ts';
 import { requireTitleOrPageId } from './linkback.ts';
 
-export const categorymembers: QueryModule = {
-  decl: {
-    name: 'categorymembers',
-    path: 'query+categorymembers',
-    group: 'list',
-    prefix: 'cm',
-    classname: 'ApiQueryCategoryMembers',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categorymembers'],
-    generator: true,
-    params: {
-      title: { type: 'string' },
-      pageid: { type: 'integer' },
-      prop: {
-        type: ['ids', 'title', 'sortkey', 'sortkeyprefix', 'type', 'timestamp'],
-        default: 'ids|title',
-        multi: true,
-      },
-      namespace: NAMESPACES,
-      type: { type: ['page', 'subcat', 'file'], default: 'page|subcat|file', multi: true },
-      continue: CONT,
-      limit: limit(10),
-      sort: { type: ['sortkey', 'timestamp'], default: 'sortkey' },
-      dir: {
-        type: ['asc', 'desc', 'ascending', 'descending', 'newer', 'older'],
-        default: 'ascending',
-      },
-      start: { type: 'timestamp' },
-      end: { type: 'timestamp' },
-      starthexsortkey: { type: 'string' },
-      endhexsortkey: { type: 'string' },
-      startsortkeyprefix: { type: 'string' },
-      endsortkeyprefix: { type: 'string' },
-      startsortkey: { type: 'string', deprecated: true },
-      endsortkey: { type: 'string', deprecated: true },
-    },
+const params = {
+  title: { type: 'string' },
+  pageid: { type: 'integer' },
+  prop: {
+    type: ['ids', 'title', 'sortkey', 'sortkeyprefix', 'type', 'timestamp'],
+    default: 'ids|title',
+    multi: true,
   },
+  namespace: NAMESPACES,
+  type: { type: ['page', 'subcat', 'file'], default: 'page|subcat|file', multi: true },
+  continue: CONT,
+  limit: limit(10),
+  sort: { type: ['sortkey', 'timestamp'], default: 'sortkey' },
+  dir: {
+    type: ['asc', 'desc', 'ascending', 'descending', 'newer', 'older'],
+    default: 'ascending',
+  },
+  start: { type: 'timestamp' },
+  end: { type: 'timestamp' },
+  starthexsortkey: { type: 'string' },
+  endhexsortkey: { type: 'string' },
+  startsortkeyprefix: { type: 'string' },
+  endsortkeyprefix: { type: 'string' },
+  startsortkey: { type: 'string', deprecated: true },
+  endsortkey: { type: 'string', deprecated: true },
+} as const satisfies ParamDecls;
+
+export const categorymembers = defineQueryModule({
+  prefix: 'cm',
+  classname: 'ApiQueryCategoryMembers',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categorymembers'],
+  generator: true,
+  params,
   itemTag: 'cm',
   execute: runCategoryMembers,
-};
+});
+
+type CategoryMembersRun = QueryRun<typeof params>;
 
 /** ApiBase::getTitleOrPageId, then "is it a category": the category's DB key. */
-async function categoryKey(run: QueryRun): Promise<string> {
+async function categoryKey(run: CategoryMembersRun): Promise<string> {
   requireTitleOrPageId(run);
   let ns: number;
   let dbKey: string;
-  const text = run.str('title');
+  const text = run.params.title;
   if (text !== undefined) {
     const title = run.services.titles.parse(text);
     if (isInvalidTitle(title) || title.interwiki !== '') run.fail('apierror-invalidtitle', [escapeWikiText(text)]);
@@ -67,7 +67,7 @@ async function categoryKey(run: QueryRun): Promise<string> {
     if (title.ns < 0) run.fail('apierror-pagecannotexist');
     ({ ns, dbKey } = title);
   } else {
-    const pageId = run.int('pageid')!;
+    const pageId = run.params.pageid!;
     const [row] = await run.services.store.pages.byIds([pageId]);
     if (!row) run.fail('apierror-nosuchpageid', [pageId]);
     ({ page_namespace: ns, page_title: dbKey } = row);
@@ -79,23 +79,13 @@ async function categoryKey(run: QueryRun): Promise<string> {
 /** A hex sort key: any number of two-digit pairs. */
 const HEX_SORTKEY = /^(?:[a-fA-F0-9]{2})*$/;
 
-/** PHP's `(int)` of a string: leading whitespace, sign and digits (exponents count), else 0. */
-function phpInt(text: string): number {
-  const trimmed = text.replace(/^[ \t\n\r\v\f]+/, '');
-  if (PHP_NUMERIC.test(trimmed)) return Math.trunc(Number(trimmed.trim()));
-  const m = /^[+-]?\d+/.exec(trimmed);
-  return m ? Number(m[0]) : 0;
-}
-
-const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
-
 /** The sort key a `startsortkeyprefix` stands for (the `uppercase` collation). */
 function collationSortKey(prefix: string): Uint8Array {
   return Buffer.from(prefix.toUpperCase(), 'utf8');
 }
 
-function hexSortkeyParam(run: QueryRun, name: string): Uint8Array | null {
-  const value = run.str(name);
+function hexSortkeyParam(run: CategoryMembersRun, name: 'starthexsortkey' | 'endhexsortkey'): Uint8Array | null {
+  const value = run.params[name];
   if (value === undefined) return null;
   if (!HEX_SORTKEY.test(value)) {
     const full = run.paramName(name);
@@ -104,12 +94,12 @@ function hexSortkeyParam(run: QueryRun, name: string): Uint8Array | null {
   return Buffer.from(value, 'hex');
 }
 
-function sortkeyBound(run: QueryRun, which: 'start' | 'end'): Uint8Array | null {
-  const prefix = run.str(`${which}sortkeyprefix`);
+function sortkeyBound(run: CategoryMembersRun, which: 'start' | 'end'): Uint8Array | null {
+  const prefix = run.params[`${which}sortkeyprefix`];
   if (prefix !== undefined) return collationSortKey(prefix);
   const hex = hexSortkeyParam(run, `${which}hexsortkey`);
   if (hex !== null) return hex;
-  const raw = run.str(`${which}sortkey`);
+  const raw = run.params[`${which}sortkey`];
   return raw === undefined ? null : Buffer.from(raw, 'utf8');
 }
 
@@ -118,19 +108,19 @@ interface Listing {
   continueOf(row: CategoryMemberRow): string;
 }
 
-async function bySortkey(run: QueryRun, category: string, namespaces: number[], descending: boolean, limit: number): Promise<Listing> {
-  let types = [...new Set(run.strList('type'))];
+async function bySortkey(run: CategoryMembersRun, category: string, namespaces: readonly number[], descending: boolean, limit: number): Promise<Listing> {
+  let types = run.params.type;
   let after: { sortkey: Uint8Array; from: number } | null = null;
   let start: Uint8Array | null = null;
   let end: Uint8Array | null = null;
-  const cont = run.str('continue');
+  const cont = run.params.continue;
   // PHP truthiness: an empty or "0" continue value is no continue value.
   if (cont !== undefined && cont !== '' && cont !== '0') {
     const parts = splitLimit(cont, 3);
     if (parts.length !== 3) run.fail('apierror-badcontinue');
     const [type, hex, from] = parts as [string, string, string];
     // A type that is not asked for restarts from the first one.
-    types = types.slice(Math.max(0, types.indexOf(type)));
+    types = types.slice(Math.max(0, types.findIndex((t) => t === type)));
     if (!HEX_SORTKEY.test(hex)) run.fail('apierror-badcontinue');
     after = { sortkey: Buffer.from(hex, 'hex'), from: phpInt(from) };
   } else {
@@ -174,24 +164,22 @@ function continueTimestamp(text: string): string {
   );
 }
 
-async function byTimestamp(run: QueryRun, category: string, namespaces: number[], descending: boolean, limit: number): Promise<Listing> {
+async function byTimestamp(run: CategoryMembersRun, category: string, namespaces: readonly number[], descending: boolean, limit: number): Promise<Listing> {
   let after: { timestamp: string; from: number } | null = null;
-  const cont = run.str('continue');
+  const cont = run.params.continue;
   if (cont !== undefined) {
     const parts = cont.split('|');
     if (parts.length !== 2) run.fail('apierror-badcontinue');
     const timestamp = continueTimestamp(parts[0]!);
-    // `(int)$x != $x`: a number, and a whole one.
-    const from = PHP_NUMERIC.test(parts[1]!) ? Number(parts[1]!.trim()) : NaN;
-    if (!Number.isInteger(from)) run.fail('apierror-badcontinue');
-    after = { timestamp, from };
+    if (!phpIntEqualsText(parts[1]!)) run.fail('apierror-badcontinue');
+    after = { timestamp, from: phpInt(parts[1]!) };
   }
   const rows = await run.services.store.listings.membersByTimestamp({
     category,
     namespaces,
     descending,
-    start: run.str('start') ?? null,
-    end: run.str('end') ?? null,
+    start: run.params.start ?? null,
+    end: run.params.end ?? null,
     after,
     limit: limit + 1,
   });
@@ -213,19 +201,19 @@ function memberItem(run: QueryRun, row: CategoryMemberRow, prop: ReadonlySet<str
   return item;
 }
 
-async function runCategoryMembers(run: QueryRun): Promise<void> {
+async function runCategoryMembers(run: CategoryMembersRun): Promise<void> {
   const category = await categoryKey(run);
-  const limit = run.int('limit')!;
+  const limit = run.params.limit;
   // In miser mode MediaWiki filters namespaces after reading: a page may hold fewer items.
   const miserMode = run.services.site.miserMode;
-  const wanted = run.intList('namespace');
+  const wanted = run.params.namespace ?? [];
   const namespaces = miserMode ? [] : wanted;
-  const descending = !['asc', 'ascending', 'newer'].includes(run.str('dir')!);
+  const descending = !['asc', 'ascending', 'newer'].includes(run.params.dir);
   const listing =
-    run.str('sort') === 'timestamp'
+    run.params.sort === 'timestamp'
       ? await byTimestamp(run, category, namespaces, descending, limit)
       : await bySortkey(run, category, namespaces, descending, limit);
-  const prop = new Set(run.strList('prop'));
+  const prop = new Set(run.params.prop);
   for (const [index, row] of listing.rows.entries()) {
     if (index === limit) {
       run.setContinue('continue', listing.continueOf(row));

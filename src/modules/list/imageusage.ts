@@ -1,21 +1,16 @@
 // list=imageusage: Find all pages that use the given image title.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { linkBack } from '../param-blocks.ts';
 
-export const imageusage: QueryModule = {
-  decl: {
-    name: 'imageusage',
-    path: 'query+imageusage',
-    group: 'list',
-    prefix: 'iu',
-    classname: 'ApiQueryBacklinks',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageusage'],
-    generator: true,
-    params: {
-      ...linkBack(),
-      redirect: { type: 'boolean' },
-    },
+export const imageusage = defineQueryModule({
+  prefix: 'iu',
+  classname: 'ApiQueryBacklinks',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Imageusage'],
+  generator: true,
+  params: {
+    ...linkBack(),
+    redirect: { type: 'boolean' },
   },
-};
+});

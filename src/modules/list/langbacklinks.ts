@@ -1,25 +1,20 @@
 // list=langbacklinks: Find all pages that link to the given language link.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { CONT, DIR, limit } from '../../api/params/common.ts';
 
-export const langbacklinks: QueryModule = {
-  decl: {
-    name: 'langbacklinks',
-    path: 'query+langbacklinks',
-    group: 'list',
-    prefix: 'lbl',
-    classname: 'ApiQueryLangBacklinks',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Langbacklinks'],
-    generator: true,
-    params: {
-      lang: { type: 'string' },
-      title: { type: 'string' },
-      continue: CONT,
-      limit: limit(10),
-      prop: { type: ['lllang', 'lltitle'], default: '', multi: true },
-      dir: DIR,
-    },
+export const langbacklinks = defineQueryModule({
+  prefix: 'lbl',
+  classname: 'ApiQueryLangBacklinks',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Langbacklinks'],
+  generator: true,
+  params: {
+    lang: { type: 'string' },
+    title: { type: 'string' },
+    continue: CONT,
+    limit: limit(10),
+    prop: { type: ['lllang', 'lltitle'], default: '', multi: true },
+    dir: DIR,
   },
-};
+});

@@ -2,6 +2,7 @@
 // title, the limit, the continuation, the two queries (direct links, then links through
 // redirects) and the `redirlinks` result.
 import type { QueryRun } from '../../api/query/run.ts';
+import type { LinkBackParams } from '../param-blocks.ts';
 import { hasRight } from '../../api/caller.ts';
 import { msg } from '../../api/i18n/messages.ts';
 import { list, setFlag, type ResultList, type ResultObject } from '../../api/result.ts';
@@ -15,10 +16,13 @@ import { LIMIT_BOUNDS } from '../../api/params/declaration.ts';
 // ---------------------------------------------------------------------------------------------
 // Parameters shared with other "one title" lists (categorymembers)
 
+/** The parameters naming one page. */
+type TitleOrPageIdRun = QueryRun<Pick<LinkBackParams, 'title' | 'pageid'>>;
+
 /** ApiBase::requireOnlyOneParameter for `title` / `pageid`. */
-export function requireTitleOrPageId(run: QueryRun): void {
-  const given = ['title', 'pageid'].filter((name) => run.params[name] !== undefined);
-  const names = (list: string[]) => ({ list: list.map((n) => `<var>${run.paramName(n)}</var>`), type: 'text' as const });
+export function requireTitleOrPageId(run: TitleOrPageIdRun): void {
+  const given = (['title', 'pageid'] as const).filter((name) => run.params[name] !== undefined);
+  const names = (list: readonly string[]) => ({ list: list.map((n) => `<var>${run.paramName(n)}</var>`), type: 'text' as const });
   if (given.length > 1) run.fail('apierror-invalidparammix', [names(given), given.length]);
   if (given.length === 0) run.fail('apierror-missingparam-one-of', [names(['title', 'pageid']), 2], 'missingparam');
 }
@@ -27,15 +31,15 @@ export function requireTitleOrPageId(run: QueryRun): void {
  * The title named by `title` or `pageid` (ApiBase::getTitleFromTitleOrPageId): a bad or
  * interwiki title and an unknown page id are errors; a title need not exist.
  */
-export async function titleFromTitleOrPageId(run: QueryRun): Promise<TitleKey> {
+export async function titleFromTitleOrPageId(run: TitleOrPageIdRun): Promise<TitleKey> {
   requireTitleOrPageId(run);
-  const text = run.str('title');
+  const text = run.params.title;
   if (text !== undefined) {
     const title = run.services.titles.parse(text);
     if (isInvalidTitle(title) || title.interwiki !== '') run.fail('apierror-invalidtitle', [escapeWikiText(text)]);
     return { ns: title.ns, dbKey: title.dbKey };
   }
-  const pageId = run.int('pageid')!;
+  const pageId = run.params.pageid!;
   const [row] = await run.services.store.pages.byIds([pageId]);
   if (!row) run.fail('apierror-nosuchpageid', [pageId]);
   return { ns: row.page_namespace, dbKey: row.page_title };
@@ -108,8 +112,8 @@ export interface LinkBackOptions {
   table: LinkTable;
   /** XML tag of items and of `redirlinks` items (`bl`, `ei`, `iu`). */
   code: string;
-  /** The module takes `redirect` (backlinks and imageusage). */
-  followsRedirects: boolean;
+  /** `redirect` (backlinks and imageusage): list the links to redirects to the title too. */
+  redirect: boolean;
 }
 
 interface ShownPage {
@@ -123,20 +127,20 @@ function pageItem(run: QueryRun, row: LinkingPage): ResultObject {
   return item;
 }
 
-export async function runLinkBack(run: QueryRun, options: LinkBackOptions): Promise<void> {
-  const redirect = options.followsRedirects && run.bool('redirect');
-  let limit = run.int('limit')!;
+export async function runLinkBack(run: QueryRun<LinkBackParams>, options: LinkBackOptions): Promise<void> {
+  const { redirect } = options;
+  let limit = run.params.limit;
   if (redirect) limit = redirectModeLimit(run, limit);
 
   const target = await titleFromTitleOrPageId(run);
   if (options.table === 'imagelinks' && target.ns !== NS.FILE) {
     run.fail('apierror-imageusage-badtitle', [run.name], 'bad_image_title');
   }
-  const continueText = run.str('continue');
+  const continueText = run.params.continue;
   const position = continueText === undefined ? null : parseContinue(run, continueText);
-  const namespaces = run.intList('namespace');
-  const descending = run.str('dir') === 'descending';
-  const filter = run.str('filterredir') as RedirectFilter;
+  const namespaces = run.params.namespace ?? [];
+  const descending = run.params.dir === 'descending';
+  const filter = run.params.filterredir;
 
   const direct = await run.services.store.listings.linksTo({
     table: options.table,

@@ -1,42 +1,37 @@
 // list=search: Perform a full text search.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { limit } from '../../api/params/common.ts';
 
-export const search: QueryModule = {
-  decl: {
-    name: 'search',
-    path: 'query+search',
-    group: 'list',
-    prefix: 'sr',
-    classname: 'ApiQuerySearch',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Search'],
-    generator: true,
-    params: {
-      search: { type: 'string', required: true },
-      namespace: { type: 'namespace', default: 0, multi: true, allSpecifier: true },
-      limit: limit(10),
-      offset: { type: 'integer', default: 0 },
-      what: { type: ['title', 'text', 'nearmatch'] },
-      info: {
-        type: ['totalhits', 'suggestion', 'rewrittenquery'],
-        default: 'totalhits|suggestion|rewrittenquery',
-        multi: true,
-      },
-      prop: {
-        type: [
-          'size', 'wordcount', 'timestamp', 'snippet', 'titlesnippet', 'redirecttitle',
-          'redirectsnippet', 'sectiontitle', 'sectionsnippet', 'isfilematch', 'categorysnippet',
-          'score', 'hasrelated', 'extensiondata',
-        ],
-        default: 'size|wordcount|timestamp|snippet',
-        multi: true,
-        deprecatedValues: ['score', 'hasrelated'],
-      },
-      interwiki: { type: 'boolean' },
-      enablerewrites: { type: 'boolean' },
-      sort: { type: ['relevance'], default: 'relevance' },
+export const search = defineQueryModule({
+  prefix: 'sr',
+  classname: 'ApiQuerySearch',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Search'],
+  generator: true,
+  params: {
+    search: { type: 'string', required: true },
+    namespace: { type: 'namespace', default: 0, multi: true, allSpecifier: true },
+    limit: limit(10),
+    offset: { type: 'integer', default: 0 },
+    what: { type: ['title', 'text', 'nearmatch'] },
+    info: {
+      type: ['totalhits', 'suggestion', 'rewrittenquery'],
+      default: 'totalhits|suggestion|rewrittenquery',
+      multi: true,
     },
+    prop: {
+      type: [
+        'size', 'wordcount', 'timestamp', 'snippet', 'titlesnippet', 'redirecttitle',
+        'redirectsnippet', 'sectiontitle', 'sectionsnippet', 'isfilematch', 'categorysnippet',
+        'score', 'hasrelated', 'extensiondata',
+      ],
+      default: 'size|wordcount|timestamp|snippet',
+      multi: true,
+      deprecatedValues: ['score', 'hasrelated'],
+    },
+    interwiki: { type: 'boolean' },
+    enablerewrites: { type: 'boolean' },
+    sort: { type: ['relevance'], default: 'relevance' },
   },
-};
+});

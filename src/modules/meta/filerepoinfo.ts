@@ -1,25 +1,20 @@
 // meta=filerepoinfo: Return meta information about image repositories configured on the wiki.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 
-export const filerepoinfo: QueryModule = {
-  decl: {
-    name: 'filerepoinfo',
-    path: 'query+filerepoinfo',
-    group: 'meta',
-    prefix: 'fri',
-    classname: 'ApiQueryFileRepoInfo',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filerepoinfo'],
-    params: {
-      prop: {
-        type: [
-          'canUpload', 'displayname', 'favicon', 'initialCapital', 'local', 'name', 'rootUrl',
-          'scriptDirUrl', 'thumbUrl', 'url',
-        ],
-        default: 'canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url',
-        multi: true,
-      },
+export const filerepoinfo = defineQueryModule({
+  prefix: 'fri',
+  classname: 'ApiQueryFileRepoInfo',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Filerepoinfo'],
+  params: {
+    prop: {
+      type: [
+        'canUpload', 'displayname', 'favicon', 'initialCapital', 'local', 'name', 'rootUrl',
+        'scriptDirUrl', 'thumbUrl', 'url',
+      ],
+      default: 'canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url',
+      multi: true,
     },
   },
-};
+});

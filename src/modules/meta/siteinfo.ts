@@ -1,6 +1,6 @@
 // meta=siteinfo: Return general information about the site.
-import type { QueryModule } from '../../api/module.ts';
-import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { defineQueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setIndexedTagName, setType, type ResultList, type ResultNode, type ResultObject } from '../../api/result.ts';
 import { gadgetDefaultOptions, parseGadgetDefinitions } from '../../wiki/gadgets.ts';
@@ -15,43 +15,42 @@ import type { SiteConfig } from '../../wiki/site.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { articleUrl, expandUrl, fullUrl } from '../../wiki/urls.ts';
 
-export const siteinfo: QueryModule = {
-  decl: {
-    name: 'siteinfo',
-    path: 'query+siteinfo',
-    group: 'meta',
-    prefix: 'si',
-    classname: 'ApiQuerySiteinfo',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Siteinfo'],
-    params: {
-      prop: {
-        type: [
-          'general', 'namespaces', 'namespacealiases', 'specialpagealiases', 'magicwords',
-          'interwikimap', 'dbrepllag', 'statistics', 'usergroups', 'libraries', 'extensions',
-          'fileextensions', 'rightsinfo', 'restrictions', 'languages', 'languagevariants', 'skins',
-          'extensiontags', 'functionhooks', 'showhooks', 'variables', 'protocols', 'defaultoptions',
-          'uploaddialog',
-        ],
-        default: 'general',
-        multi: true,
-      },
-      filteriw: { type: ['local', '!local'] },
-      showalldb: { type: 'boolean' },
-      numberingroup: { type: 'boolean' },
-      inlanguagecode: { type: 'string' },
-    },
+const params = {
+  prop: {
+    type: [
+      'general', 'namespaces', 'namespacealiases', 'specialpagealiases', 'magicwords',
+      'interwikimap', 'dbrepllag', 'statistics', 'usergroups', 'libraries', 'extensions',
+      'fileextensions', 'rightsinfo', 'restrictions', 'languages', 'languagevariants', 'skins',
+      'extensiontags', 'functionhooks', 'showhooks', 'variables', 'protocols', 'defaultoptions',
+      'uploaddialog',
+    ],
+    default: 'general',
+    multi: true,
   },
+  filteriw: { type: ['local', '!local'] },
+  showalldb: { type: 'boolean' },
+  numberingroup: { type: 'boolean' },
+  inlanguagecode: { type: 'string' },
+} as const satisfies ParamDecls;
+
+export const siteinfo = defineQueryModule({
+  prefix: 'si',
+  classname: 'ApiQuerySiteinfo',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Siteinfo'],
+  params,
   async execute(run) {
-    for (const prop of run.strList('prop')) {
-      run.setQueryValue(prop, await PROPS[prop]!(run));
+    for (const prop of run.params.prop) {
+      run.setQueryValue(prop, await PROPS[prop](run));
     }
   },
-};
+});
 
-type PropBuilder = (run: QueryRun) => ResultNode | Promise<ResultNode>;
+type SiteInfoRun = QueryRun<typeof params>;
 
-const PROPS: Record<string, PropBuilder> = {
+type PropBuilder = (run: SiteInfoRun) => ResultNode | Promise<ResultNode>;
+
+const PROPS: Record<(typeof params.prop.type)[number], PropBuilder> = {
   general: generalInfo,
   namespaces: (run) => namespacesInfo(run.services.site),
   namespacealiases: namespaceAliases,
@@ -237,9 +236,9 @@ function magicWordsInfo(site: SiteConfig): ResultNode {
   );
 }
 
-function interwikiMap(run: QueryRun): ResultNode {
+function interwikiMap(run: SiteInfoRun): ResultNode {
   const { site, interwikis } = run.services;
-  const filter = run.str('filteriw');
+  const filter = run.params.filteriw;
   const extraLangPrefixes = site.extraInterlanguageLinkPrefixes ?? [];
   const localInterwikis = site.localInterwikis ?? [];
   const items: ResultObject[] = [];
@@ -262,9 +261,9 @@ function interwikiMap(run: QueryRun): ResultNode {
   return list('iw', items);
 }
 
-function replicationLag(run: QueryRun): ResultNode {
+function replicationLag(run: SiteInfoRun): ResultNode {
   const showHostnames = run.services.site.showHostnames === true;
-  if (run.bool('showalldb')) {
+  if (run.params.showalldb) {
     if (!showHostnames) run.fail('apierror-siteinfo-includealldenied', [], 'includeAllDenied');
     // One database server, never lagging behind itself.
     return list('db', [{ host: 'localhost', lag: 0 }]);
@@ -293,16 +292,16 @@ export function explicitGroups(site: SiteConfig): string[] {
   return Object.keys(site.groups).filter((g) => !implicit.has(g));
 }
 
-async function userGroups(run: QueryRun): Promise<ResultNode> {
+async function userGroups(run: SiteInfoRun): Promise<ResultNode> {
   const { site, store } = run.services;
   const allGroups = explicitGroups(site);
   const autopromote = new Set(autopromoteGroups(site));
-  const stats = run.bool('numberingroup') ? await store.meta.siteStats() : null;
+  const stats = run.params.numberingroup ? await store.meta.siteStats() : null;
   const now = nowMw();
   const items: ResultObject[] = [];
   for (const [name, config] of Object.entries(site.groups)) {
     const item: ResultObject = { name, rights: list('permission', [...config.rights]) };
-    if (run.bool('numberingroup')) {
+    if (run.params.numberingroup) {
       if (name === 'user') item.number = stats?.users ?? 0;
       else if (name !== '*' && !autopromote.has(name)) item.number = await store.meta.groupSize(name, now);
     }
@@ -368,9 +367,9 @@ function languageVariants(): ResultNode {
   return setIndexedTagName(setType(data, 'kvp', 'code'), 'lang');
 }
 
-function skinsInfo(run: QueryRun): ResultNode {
+function skinsInfo(run: SiteInfoRun): ResultNode {
   const { site } = run.services;
-  const code = run.str('inlanguagecode');
+  const code = run.params.inlanguagecode;
   // PHP's truthiness: '' and '0' mean "not given".
   const lang = code && code !== '0' && isValidLanguageCode(code) ? code : site.lang;
   return list(

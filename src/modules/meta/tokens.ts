@@ -1,6 +1,6 @@
 // meta=tokens: Gets tokens for data-modifying actions.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { setType, type ResultObject } from '../../api/result.ts';
 
@@ -16,22 +16,18 @@ const SESSION_TOKEN_SALTS: Readonly<Record<string, string>> = {
 /** This server keeps no sessions: session tokens are signed with a key that lives as long as the process. */
 const sessionSecret = randomBytes(32);
 
-export const tokens: QueryModule = {
-  decl: {
-    name: 'tokens',
-    path: 'query+tokens',
-    group: 'meta',
-    prefix: '',
-    classname: 'ApiQueryTokens',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Tokens'],
-    readRights: false,
-    params: {
-      type: {
-        type: ['createaccount', 'csrf', 'login', 'patrol', 'rollback', 'userrights', 'watch'],
-        default: 'csrf',
-        multi: true,
-      },
+export const tokens = defineQueryModule({
+  prefix: '',
+  classname: 'ApiQueryTokens',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Tokens'],
+  readRights: false,
+  cacheMode: 'private',
+  params: {
+    type: {
+      type: ['createaccount', 'csrf', 'login', 'patrol', 'rollback', 'userrights', 'watch'],
+      default: 'csrf',
+      multi: true,
     },
   },
   execute(run) {
@@ -40,10 +36,10 @@ export const tokens: QueryModule = {
       return;
     }
     const result: ResultObject = setType({}, 'assoc');
-    for (const type of run.strList('type')) result[`${type}token`] = tokenFor(type, run.caller.isAnonymous);
+    for (const type of run.params.type) result[`${type}token`] = tokenFor(type, run.caller.isAnonymous);
     run.setQueryValue('tokens', result);
   },
-};
+});
 
 function tokenFor(type: string, anonymous: boolean): string {
   const salt = SESSION_TOKEN_SALTS[type];

@@ -1,7 +1,7 @@
 // meta=userinfo: Get information about the current user.
 import type { Caller } from '../../api/caller.ts';
-import type { QueryModule } from '../../api/module.ts';
-import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { defineQueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, mergeInto, setContent, setFlag, setFloat, setType, type ResultList, type ResultObject } from '../../api/result.ts';
 import type { BlockRow } from '../../store/meta.ts';
@@ -18,35 +18,35 @@ const BLOCK_CIDR_LIMIT = { v4: 16, v6: 19 };
 /** The message of a composite block (several blocks apply at once). */
 const COMPOSITE_REASON = 'There are multiple blocks against your account and/or IP address';
 
-export const userinfo: QueryModule = {
-  decl: {
-    name: 'userinfo',
-    path: 'query+userinfo',
-    group: 'meta',
-    prefix: 'ui',
-    classname: 'ApiQueryUserInfo',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Userinfo'],
-    params: {
-      prop: {
-        type: [
-          'blockinfo', 'hasmsg', 'groups', 'groupmemberships', 'implicitgroups', 'rights',
-          'changeablegroups', 'options', 'editcount', 'ratelimits', 'email', 'realname',
-          'acceptlang', 'registrationdate', 'unreadcount', 'centralids', 'preferencestoken',
-          'latestcontrib',
-        ],
-        multi: true,
-        deprecatedValues: ['preferencestoken'],
-      },
-      attachedwiki: { type: 'string' },
-    },
+const params = {
+  prop: {
+    type: [
+      'blockinfo', 'hasmsg', 'groups', 'groupmemberships', 'implicitgroups', 'rights',
+      'changeablegroups', 'options', 'editcount', 'ratelimits', 'email', 'realname',
+      'acceptlang', 'registrationdate', 'unreadcount', 'centralids', 'preferencestoken',
+      'latestcontrib',
+    ],
+    multi: true,
+    deprecatedValues: ['preferencestoken'],
   },
-  async execute(run) {
-    run.setQueryValue('userinfo', await currentUserInfo(run, new Set(run.strList('prop'))));
-  },
-};
+  attachedwiki: { type: 'string' },
+} as const satisfies ParamDecls;
 
-async function currentUserInfo(run: QueryRun, props: ReadonlySet<string>): Promise<ResultObject> {
+export const userinfo = defineQueryModule({
+  prefix: 'ui',
+  classname: 'ApiQueryUserInfo',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Userinfo'],
+  cacheMode: 'private',
+  params,
+  async execute(run) {
+    run.setQueryValue('userinfo', await currentUserInfo(run, new Set(run.params.prop)));
+  },
+});
+
+type UserInfoRun = QueryRun<typeof params>;
+
+async function currentUserInfo(run: UserInfoRun, props: ReadonlySet<string>): Promise<ResultObject> {
   const { site, store } = run.services;
   const caller = run.caller;
   const info: ResultObject = { id: caller.id, name: caller.name };
@@ -150,9 +150,9 @@ export function acceptLanguages(header: string | undefined): ResultList {
 }
 
 /** ApiQueryUserInfo::getCentralUserInfo with the `local` central id provider. */
-async function centralUserInfo(run: QueryRun): Promise<ResultObject> {
+async function centralUserInfo(run: UserInfoRun): Promise<ResultObject> {
   const caller = run.caller;
-  const attachedWiki = run.str('attachedwiki');
+  const attachedWiki = run.params.attachedwiki;
   const centralIds: ResultObject = setType({ local: await run.services.store.meta.userIdByName(caller.name) }, 'assoc');
   const attachedLocal: ResultObject = setType({}, 'assoc');
   // LocalIdLookup: an account is attached to its own wiki; an anonymous caller to none.

@@ -1,40 +1,39 @@
 // prop=categories: List all categories the pages belong to.
-import type { QueryModule } from '../../api/module.ts';
-import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { defineQueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { setFlag, type ResultObject } from '../../api/result.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { CONT, DIR, limit } from '../../api/params/common.ts';
-import { phpInt } from './page-links.ts';
+import { phpInt } from '../../wiki/php-values.ts';
 
 const NS_CATEGORY = 14;
 
-export const categories: QueryModule = {
-  decl: {
-    name: 'categories',
-    path: 'query+categories',
-    group: 'prop',
-    prefix: 'cl',
-    classname: 'ApiQueryCategories',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categories'],
-    generator: true,
-    params: {
-      prop: { type: ['sortkey', 'timestamp', 'hidden'], multi: true },
-      show: { type: ['hidden', '!hidden'], multi: true },
-      limit: limit(10),
-      continue: CONT,
-      categories: { type: 'string', multi: true },
-      dir: DIR,
-    },
-  },
+const params = {
+  prop: { type: ['sortkey', 'timestamp', 'hidden'], multi: true },
+  show: { type: ['hidden', '!hidden'], multi: true },
+  limit: limit(10),
+  continue: CONT,
+  categories: { type: 'string', multi: true },
+  dir: DIR,
+} as const satisfies ParamDecls;
+
+export const categories = defineQueryModule({
+  prefix: 'cl',
+  classname: 'ApiQueryCategories',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Categories'],
+  generator: true,
+  params,
   execute: listCategories,
-};
+});
+
+type CategoriesRun = QueryRun<typeof params>;
 
 /** `cl_from|cl_to`, as MediaWiki writes and reads it. */
-function parseContinue(run: QueryRun): { from: number; to: string } | null {
-  const raw = run.str('continue');
+function parseContinue(run: CategoriesRun): { from: number; to: string } | null {
+  const raw = run.params.continue;
   if (raw === undefined) return null;
   const parts = raw.split('|');
   if (parts.length !== 2) run.fail('apierror-badcontinue');
@@ -42,9 +41,9 @@ function parseContinue(run: QueryRun): { from: number; to: string } | null {
 }
 
 /** clcategories: titles must name categories (parsed in the main namespace, as MediaWiki does). */
-function categoryFilter(run: QueryRun): string[] | null {
-  const inputs = run.strList('categories');
-  if (!inputs.length) return null;
+function categoryFilter(run: CategoriesRun): string[] | null {
+  const inputs = run.params.categories;
+  if (!inputs?.length) return null;
   const keys: string[] = [];
   for (const input of inputs) {
     const parsed = run.services.titles.parse(input, 0);
@@ -57,29 +56,29 @@ function categoryFilter(run: QueryRun): string[] | null {
   return keys;
 }
 
-function hiddenFilter(run: QueryRun): 'only' | 'exclude' | null {
-  const show = new Set(run.strList('show'));
+function hiddenFilter(run: CategoriesRun): 'only' | 'exclude' | null {
+  const show = new Set(run.params.show);
   if (show.has('hidden') && show.has('!hidden')) run.fail('apierror-show');
   if (show.has('hidden')) return 'only';
   if (show.has('!hidden')) return 'exclude';
   return null;
 }
 
-async function listCategories(run: QueryRun): Promise<void> {
+async function listCategories(run: CategoriesRun): Promise<void> {
   const pages = run.pageset.goodPages();
   if (!pages.length) return;
-  const prop = new Set(run.strList('prop'));
+  const prop = new Set(run.params.prop);
   const categories = categoryFilter(run);
   if (categories && !categories.length) return;
   const continueAt = parseContinue(run);
   const hidden = hiddenFilter(run);
-  const limit = run.int('limit')!;
+  const limit = run.params.limit;
   const rows = await run.services.store.pageLinks.categories({
     fromIds: pages.map((p) => p.pageId),
     categories,
     continueAt,
     hidden,
-    descending: run.str('dir') === 'descending',
+    descending: run.params.dir === 'descending',
     limit: limit + 1,
   });
   let count = 0;

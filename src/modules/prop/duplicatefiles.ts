@@ -1,23 +1,18 @@
 // prop=duplicatefiles: List all files that are duplicates of the given files based on hash values.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { CONT, DIR, limit } from '../../api/params/common.ts';
 
-export const duplicatefiles: QueryModule = {
-  decl: {
-    name: 'duplicatefiles',
-    path: 'query+duplicatefiles',
-    group: 'prop',
-    prefix: 'df',
-    classname: 'ApiQueryDuplicateFiles',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Duplicatefiles'],
-    generator: true,
-    params: {
-      limit: limit(10),
-      continue: CONT,
-      dir: DIR,
-      localonly: { type: 'boolean' },
-    },
+export const duplicatefiles = defineQueryModule({
+  prefix: 'df',
+  classname: 'ApiQueryDuplicateFiles',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Duplicatefiles'],
+  generator: true,
+  params: {
+    limit: limit(10),
+    continue: CONT,
+    dir: DIR,
+    localonly: { type: 'boolean' },
   },
-};
+});

@@ -1,23 +1,18 @@
 // prop=images: Returns all files contained on the given pages.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { CONT, DIR, limit } from '../../api/params/common.ts';
 
-export const images: QueryModule = {
-  decl: {
-    name: 'images',
-    path: 'query+images',
-    group: 'prop',
-    prefix: 'im',
-    classname: 'ApiQueryImages',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Images'],
-    generator: true,
-    params: {
-      limit: limit(10),
-      continue: CONT,
-      images: { type: 'string', multi: true },
-      dir: DIR,
-    },
+export const images = defineQueryModule({
+  prefix: 'im',
+  classname: 'ApiQueryImages',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Images'],
+  generator: true,
+  params: {
+    limit: limit(10),
+    continue: CONT,
+    images: { type: 'string', multi: true },
+    dir: DIR,
   },
-};
+});

@@ -1,47 +1,47 @@
 // prop=info: Get basic page information.
-import type { QueryModule } from '../../api/module.ts';
-import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { defineQueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setType, type ResultNode, type ResultObject } from '../../api/result.ts';
 import type { CascadeRow, ProtectedTitleRow, RestrictionRow } from '../../store/revisions.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { bcp47, contentLanguage, languageName, restrictionConfig } from '../../wiki/site-facts.ts';
+import { phpInt } from '../../wiki/php-values.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { editUrl, fullUrl } from '../../wiki/urls.ts';
 import { CONT } from '../../api/params/common.ts';
 import { errorCode, errorHtml, errorPlaintext, errorWikitext, permissionErrors, type PermissionError, type PermissionPage } from './info-testactions.ts';
 
-export const info: QueryModule = {
-  decl: {
-    name: 'info',
-    path: 'query+info',
-    group: 'prop',
-    prefix: 'in',
-    classname: 'ApiQueryInfo',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Info'],
-    params: {
-      prop: {
-        type: [
-          'protection', 'talkid', 'watched', 'watchers', 'visitingwatchers',
-          'notificationtimestamp', 'subjectid', 'url', 'readable', 'preload', 'displaytitle',
-          'varianttitles',
-        ],
-        multi: true,
-        deprecatedValues: ['readable'],
-      },
-      testactions: { type: 'string', multi: true },
-      testactionsdetail: { type: ['boolean', 'full', 'quick'], default: 'boolean' },
-      token: {
-        type: ['edit', 'delete', 'protect', 'move', 'block', 'unblock', 'email', 'import', 'watch'],
-        multi: true,
-        deprecated: true,
-      },
-      continue: CONT,
-    },
+const params = {
+  prop: {
+    type: [
+      'protection', 'talkid', 'watched', 'watchers', 'visitingwatchers',
+      'notificationtimestamp', 'subjectid', 'url', 'readable', 'preload', 'displaytitle',
+      'varianttitles',
+    ],
+    multi: true,
+    deprecatedValues: ['readable'],
   },
+  testactions: { type: 'string', multi: true },
+  testactionsdetail: { type: ['boolean', 'full', 'quick'], default: 'boolean' },
+  token: {
+    type: ['edit', 'delete', 'protect', 'move', 'block', 'unblock', 'email', 'import', 'watch'],
+    multi: true,
+    deprecated: true,
+  },
+  continue: CONT,
+} as const satisfies ParamDecls;
+
+export const info = defineQueryModule({
+  prefix: 'in',
+  classname: 'ApiQueryInfo',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Info'],
+  params,
   execute: runInfo,
-};
+});
+
+type InfoRun = QueryRun<typeof params>;
 
 /** A page prop=info describes: an existing page or a missing title (negative id). */
 interface InfoPage {
@@ -69,12 +69,12 @@ interface Protection {
 /** ApiBase::LIMIT_SML1 / LIMIT_SML2: actions tested per request. */
 const TESTED_ACTIONS_LIMIT = { user: 50, bot: 500 };
 
-async function runInfo(run: QueryRun): Promise<void> {
-  const props = new Set(run.strList('prop'));
+async function runInfo(run: InfoRun): Promise<void> {
+  const props: ReadonlySet<string> = new Set(run.params.prop);
   const pages = continueFrom(run, everything(run));
   if (!pages.length) return;
   const facts = await loadFacts(run, pages, props);
-  const testActions = run.strList('testactions');
+  const testActions = run.params.testactions ?? [];
   const actionLimit = run.caller.rights.has('apihighlimits') ? TESTED_ACTIONS_LIMIT.bot : TESTED_ACTIONS_LIMIT.user;
   let tested = 0;
   for (const page of pages) {
@@ -128,8 +128,8 @@ function compareTitles(a: { ns: number; dbKey: string }, b: { ns: number; dbKey:
 }
 
 /** `incontinue=ns|Title text`: titles before it were done in an earlier request. */
-function continueFrom(run: QueryRun, pages: InfoPage[]): InfoPage[] {
-  const cont = run.str('continue');
+function continueFrom(run: InfoRun, pages: InfoPage[]): InfoPage[] {
+  const cont = run.params.continue;
   if (cont === undefined) return pages;
   const parts = cont.split('|');
   if (parts.length !== 2) run.fail('apierror-badcontinue');
@@ -138,11 +138,6 @@ function continueFrom(run: QueryRun, pages: InfoPage[]): InfoPage[] {
   if (!title) run.fail('apierror-badcontinue');
   const from = { ns: title.ns, dbKey: title.dbKey };
   return pages.filter((p) => compareTitles(p, from) >= 0);
-}
-
-function phpInt(s: string): number {
-  const m = /^\s*[+-]?\d+/.exec(s);
-  return m ? Number(m[0]) : 0;
 }
 
 /** MainSlotRoleHandler::getDefaultModel: code pages by their suffix, wikitext otherwise. */
@@ -194,7 +189,7 @@ function key(ns: number, dbKey: string): string {
   return `${ns}:${dbKey}`;
 }
 
-async function loadFacts(run: QueryRun, pages: InfoPage[], props: Set<string>): Promise<Facts> {
+async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<string>): Promise<Facts> {
   const facts: Facts = {
     protections: new Map(),
     restrictionTypes: restrictionConfig(run.services.site).types,
@@ -204,26 +199,26 @@ async function loadFacts(run: QueryRun, pages: InfoPage[], props: Set<string>): 
     displayTitles: new Map(),
     linkStatus: new Map(),
   };
-  const testing = run.strList('testactions').length > 0;
+  const testing = (run.params.testactions ?? []).length > 0;
   if (props.has('protection') || testing) await loadProtections(run, pages, facts, props.has('protection'), testing);
   if (props.has('talkid') || props.has('subjectid')) await loadTalkSubjectIds(run, pages, props, facts);
   if (props.has('displaytitle')) {
     const ids = pages.filter((p) => p.exists).map((p) => p.id);
     if (ids.length) facts.displayTitles = await run.services.store.revisions.pageProps(ids, 'displaytitle');
   }
-  if (testing && errorFormatOf(run).format === 'html' && run.str('testactionsdetail') !== 'boolean') await loadLinkStatus(run, pages, facts);
+  if (testing && errorFormatOf(run).format === 'html' && run.params.testactionsdetail !== 'boolean') await loadLinkStatus(run, pages, facts);
   return facts;
 }
 
 /** Every page the permission messages of this request link to, looked up once. */
-async function loadLinkStatus(run: QueryRun, pages: InfoPage[], facts: Facts): Promise<void> {
+async function loadLinkStatus(run: InfoRun, pages: InfoPage[], facts: Facts): Promise<void> {
   const { titles } = run.services;
   const wanted = new Map<string, { ns: number; dbKey: string }>();
-  const rigor = run.str('testactionsdetail') === 'quick' ? 'quick' : 'full';
+  const rigor = run.params.testactionsdetail === 'quick' ? 'quick' : 'full';
   const ctx = { site: run.services.site, titles, caller: run.caller };
   for (const page of pages) {
     const permissionPage = facts.permissionPages.get(key(page.ns, page.dbKey))!;
-    for (const action of run.strList('testactions')) {
+    for (const action of run.params.testactions ?? []) {
       for (const e of permissionErrors(ctx, action, permissionPage, rigor)) {
         for (const m of errorWikitext(e, run.services.site).matchAll(/\[\[:?([^\]|]+)/g)) {
           const t = titles.parse(m[1]!, NS.MAIN);
@@ -347,7 +342,7 @@ function rightOfTitleProtection(level: string): string {
   return level;
 }
 
-async function loadTalkSubjectIds(run: QueryRun, pages: InfoPage[], props: Set<string>, facts: Facts): Promise<void> {
+async function loadTalkSubjectIds(run: QueryRun, pages: InfoPage[], props: ReadonlySet<string>, facts: Facts): Promise<void> {
   const { namespaces } = run.services;
   const wanted: { ns: number; dbKey: string }[] = [];
   for (const p of pages) {
@@ -373,7 +368,7 @@ async function loadTalkSubjectIds(run: QueryRun, pages: InfoPage[], props: Set<s
 // Output
 
 /** ApiQueryInfo::extractPageInfo without the tested actions. */
-function pageInfo(run: QueryRun, page: InfoPage, props: Set<string>, facts: Facts): ResultObject {
+function pageInfo(run: QueryRun, page: InfoPage, props: ReadonlySet<string>, facts: Facts): ResultObject {
   const { site, titles } = run.services;
   const out: ResultObject = {};
   out.contentmodel = page.contentModel;
@@ -468,8 +463,8 @@ function errorFormatOf(run: QueryRun): { format: string; lang: string } {
 }
 
 /** `actions`: per tested action a boolean, or the permission errors (plaintext, as MediaWiki's bc format falls back to). */
-function testedActions(run: QueryRun, page: InfoPage, actions: string[], facts: Facts): ResultNode {
-  const detail = run.str('testactionsdetail') ?? 'boolean';
+function testedActions(run: InfoRun, page: InfoPage, actions: readonly string[], facts: Facts): ResultNode {
+  const detail = run.params.testactionsdetail;
   const permissionPage = facts.permissionPages.get(key(page.ns, page.dbKey))!;
   const ctx = { site: run.services.site, titles: run.services.titles, caller: run.caller };
   const out: ResultObject = {};

@@ -1,29 +1,25 @@
 // What prop=links and prop=templates share (MediaWiki's ApiQueryLinks serves both): the links of
 // the good pages, filtered by namespace or by target titles, in (page id, namespace, title) order.
 import type { QueryRun } from '../../api/query/run.ts';
+import type { PageLinksParams } from '../param-blocks.ts';
 import type { LinkPosition, LinkTable } from '../../store/pagelinks.ts';
 import type { TitleKey } from '../../store/pages.ts';
+import { phpInt } from '../../wiki/php-values.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
+
+type PageLinksRun = QueryRun<PageLinksParams>;
 
 export interface LinkListing {
   table: LinkTable;
   /** Output list under each page (`links`, `templates`). */
   listKey: string;
-  /** The target-title filter parameter, without prefix (`titles`, `templates`). */
-  titlesParam: string;
-}
-
-/** PHP's `(int)` of a string: the leading number, 0 when there is none. */
-export function phpInt(text: string): number {
-  const m = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(text);
-  if (!m) return 0;
-  const n = Math.trunc(Number(m[0].trim()));
-  return Number.isFinite(n) ? n : 0;
+  /** The titles of the target-title filter parameter (`titles`, `templates`), if given. */
+  targetTitles: readonly string[] | undefined;
 }
 
 /** `pl_from|pl_namespace|pl_title`, as MediaWiki writes and reads it. */
-function parseContinue(run: QueryRun): LinkPosition | null {
-  const raw = run.str('continue');
+function parseContinue(run: PageLinksRun): LinkPosition | null {
+  const raw = run.params.continue;
   if (raw === undefined) return null;
   const parts = raw.split('|');
   if (parts.length !== 3) run.fail('apierror-badcontinue');
@@ -35,8 +31,7 @@ function parseContinue(run: QueryRun): LinkPosition | null {
  * warns about invalid and interwiki ones, drops those outside the namespace filter, and (as its
  * LinkBatch does) silently drops virtual-namespace and empty titles.
  */
-function targetFilter(run: QueryRun, titlesParam: string, namespaces: readonly number[] | null): TitleKey[] | null {
-  const inputs = run.strList(titlesParam);
+function targetFilter(run: QueryRun, inputs: readonly string[], namespaces: readonly number[] | null): TitleKey[] | null {
   if (!inputs.length) return null;
   const wanted = new Map<string, TitleKey>();
   for (const input of inputs) {
@@ -52,21 +47,21 @@ function targetFilter(run: QueryRun, titlesParam: string, namespaces: readonly n
   return [...wanted.values()];
 }
 
-export async function listLinks(run: QueryRun, listing: LinkListing): Promise<void> {
+export async function listLinks(run: PageLinksRun, listing: LinkListing): Promise<void> {
   const pages = run.pageset.goodPages();
   if (!pages.length) return;
-  const nsParam = run.intList('namespace');
-  const namespaces = nsParam.length ? nsParam : null;
-  const targets = targetFilter(run, listing.titlesParam, namespaces);
+  const nsParam = run.params.namespace;
+  const namespaces = nsParam?.length ? nsParam : null;
+  const targets = targetFilter(run, listing.targetTitles ?? [], namespaces);
   if (targets && !targets.length) return;
   const continueAt = parseContinue(run);
-  const limit = run.int('limit')!;
+  const limit = run.params.limit;
   const rows = await run.services.store.pageLinks.links(listing.table, {
     fromIds: pages.map((p) => p.pageId),
     namespaces: targets ? null : namespaces,
     targets,
     continueAt,
-    descending: run.str('dir') === 'descending',
+    descending: run.params.dir === 'descending',
     limit: limit + 1,
   });
   const { titles } = run.services;

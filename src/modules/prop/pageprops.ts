@@ -1,20 +1,15 @@
 // prop=pageprops: Get various page properties defined in the page content.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { CONT } from '../../api/params/common.ts';
 
-export const pageprops: QueryModule = {
-  decl: {
-    name: 'pageprops',
-    path: 'query+pageprops',
-    group: 'prop',
-    prefix: 'pp',
-    classname: 'ApiQueryPageProps',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pageprops'],
-    params: {
-      continue: CONT,
-      prop: { type: 'string', multi: true },
-    },
+export const pageprops = defineQueryModule({
+  prefix: 'pp',
+  classname: 'ApiQueryPageProps',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Pageprops'],
+  params: {
+    continue: CONT,
+    prop: { type: 'string', multi: true },
   },
-};
+});

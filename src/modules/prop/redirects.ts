@@ -1,24 +1,19 @@
 // prop=redirects: Returns all redirects to the given pages.
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { CONT, NAMESPACES, limit } from '../../api/params/common.ts';
 
-export const redirects: QueryModule = {
-  decl: {
-    name: 'redirects',
-    path: 'query+redirects',
-    group: 'prop',
-    prefix: 'rd',
-    classname: 'ApiQueryBacklinksprop',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Redirects'],
-    generator: true,
-    params: {
-      prop: { type: ['pageid', 'title', 'fragment'], default: 'pageid|title', multi: true },
-      namespace: NAMESPACES,
-      show: { type: ['fragment', '!fragment'], multi: true },
-      limit: limit(10),
-      continue: CONT,
-    },
+export const redirects = defineQueryModule({
+  prefix: 'rd',
+  classname: 'ApiQueryBacklinksprop',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Redirects'],
+  generator: true,
+  params: {
+    prop: { type: ['pageid', 'title', 'fragment'], default: 'pageid|title', multi: true },
+    namespace: NAMESPACES,
+    show: { type: ['fragment', '!fragment'], multi: true },
+    limit: limit(10),
+    continue: CONT,
   },
-};
+});

@@ -1,21 +1,16 @@
 // prop=references: the references (footnotes) of the given pages (Cite extension).
-import type { QueryModule } from '../../api/module.ts';
+import { defineQueryModule } from '../../api/module.ts';
 import { msg } from '../../api/i18n/messages.ts';
 import { CONT } from '../../api/params/common.ts';
 import { CITE_SOURCE } from '../param-blocks.ts';
 
-export const references: QueryModule = {
-  decl: {
-    name: 'references',
-    path: 'query+references',
-    group: 'prop',
-    prefix: 'rf',
-    classname: 'ApiQueryReferences',
-    source: CITE_SOURCE,
-    helpUrls: [],
-    params: {
-      continue: CONT,
-    },
+export const references = defineQueryModule({
+  prefix: 'rf',
+  classname: 'ApiQueryReferences',
+  source: CITE_SOURCE,
+  helpUrls: [],
+  params: {
+    continue: CONT,
   },
   /**
    * The Cite extension of MediaWiki 1.39 no longer has this API module, and the references live
@@ -29,4 +24,4 @@ export const references: QueryModule = {
       { values: ['references'] },
     );
   },
-};
+});

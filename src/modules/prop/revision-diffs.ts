@@ -5,12 +5,21 @@ import { setContent, setFlag, type ResultObject } from '../../api/result.ts';
 import type { RevisionRow } from '../../store/revisions.ts';
 import { diffBody } from '../../wiki/diff.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
-import { DELETED_TEXT, canSeeField, defaultFormatOf, type RevCommonSettings, type RevisionLike } from './revision-shared.ts';
+import { DELETED_TEXT, canSeeField, defaultFormatOf, type RevisionLike } from './revision-record.ts';
 
 /** DifferenceEngine::DIFF_VERSION, part of the cache key MediaWiki prints after a cached diff. */
 const DIFF_VERSION = '1.12';
 /** $wgAPIMaxUncachedDiffs */
 const MAX_UNCACHED_DIFFS = 1;
+
+/** What the request asks to diff against (the revision modules' common settings). */
+export interface DiffSettings {
+  /** `diffto` as a number (0 = cur), `prev` or `next`; null when not asked. */
+  diffTo: number | 'prev' | 'next' | null;
+  diffToText: string | null;
+  diffToTextPst: boolean;
+  contentFormat: string | null;
+}
 
 /** A revision whose content was fetched, with that content (a section of it when asked). */
 export interface DiffSource {
@@ -24,7 +33,7 @@ export interface DiffSource {
  * once its diff cache is warm (with the cache key comment); diffs against `difftotext` are never
  * cached, so only the first one of a request is computed and later ones say `notcached`.
  */
-export async function loadDiffs(run: QueryRun, settings: RevCommonSettings, sources: readonly DiffSource[]): Promise<Map<number, ResultObject>> {
+export async function loadDiffs(run: QueryRun, settings: DiffSettings, sources: readonly DiffSource[]): Promise<Map<number, ResultObject>> {
   const out = new Map<number, ResultObject>();
   let uncached = 0;
   for (const source of sources) {

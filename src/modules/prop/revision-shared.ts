@@ -2,116 +2,31 @@
 // common parameters, deletion visibility, and turning revisions into result items with their
 // slots, content, sections, comments and tags.
 import type { QueryRun } from '../../api/query/run.ts';
+import type { RevCommonParams } from '../param-blocks.ts';
 import { msg } from '../../api/i18n/messages.ts';
 import { list, metaOf, setContent, setFlag, setIndexedTagName, setType, type ResultNode, type ResultObject } from '../../api/result.ts';
-import type { RevisionRow, SlotRow } from '../../store/revisions.ts';
+import type { SlotRow } from '../../store/revisions.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { formatComments, type CommentFormatterContext } from '../../wiki/comment-formatter.ts';
 import { extractSection, originalText, preprocess, treeToXml, type PPNode } from '../../wiki/preprocessor.ts';
 import { extensionTags } from '../../wiki/site-facts.ts';
-import { loadDiffs, type DiffSource } from './revision-diffs.ts';
-
-/** RevisionRecord::DELETED_* */
-export const DELETED_TEXT = 1;
-export const DELETED_COMMENT = 2;
-export const DELETED_USER = 4;
-export const DELETED_RESTRICTED = 8;
-
-/** RevisionRecord::userCanBitfield: may a caller with these rights see `field` of a revision? */
-export function canSeeField(deleted: number, field: number, rights: ReadonlySet<string>): boolean {
-  if (!(deleted & field)) return true;
-  const needed = deleted & DELETED_RESTRICTED ? ['suppressrevision', 'viewsuppressed'] : field & DELETED_TEXT ? ['deletedtext'] : ['deletedhistory'];
-  return needed.some((r) => rights.has(r));
-}
-
-/** The mask of rev_deleted that hides a revision from user-filtered lists (T19342). */
-export function hiddenUserMask(rights: ReadonlySet<string>): number {
-  if (!rights.has('deletedhistory')) return DELETED_USER;
-  if (!rights.has('suppressrevision') && !rights.has('viewsuppressed')) return DELETED_USER | DELETED_RESTRICTED;
-  return 0;
-}
-
-/** A live or archived revision, with the page it belongs to. */
-export interface RevisionLike {
-  id: number;
-  ns: number;
-  dbKey: string;
-  parentId: number | null;
-  minor: boolean;
-  deleted: number;
-  len: number | null;
-  sha1: string;
-  timestamp: string;
-  actorUser: number | null;
-  actorName: string;
-  comment: string;
-}
-
-export function revisionFromRow(row: RevisionRow, page: { ns: number; dbKey: string }): RevisionLike {
-  return {
-    id: row.rev_id,
-    ns: page.ns,
-    dbKey: page.dbKey,
-    parentId: row.rev_parent_id,
-    minor: row.rev_minor_edit !== 0,
-    deleted: row.rev_deleted,
-    len: row.rev_len,
-    sha1: row.rev_sha1,
-    timestamp: row.rev_timestamp,
-    actorUser: row.actor_user,
-    actorName: row.actor_name,
-    comment: row.comment_text ?? '',
-  };
-}
-
-/** A content model's default serialization format (ContentHandler::getDefaultFormat). */
-export function defaultFormatOf(model: string): string {
-  switch (model) {
-    case 'wikitext':
-      return 'text/x-wiki';
-    case 'javascript':
-      return 'text/javascript';
-    case 'css':
-      return 'text/css';
-    case 'json':
-      return 'application/json';
-    default:
-      return 'text/plain';
-  }
-}
-
-/** Base-36 SHA-1 as MediaWiki stores it -> the 40-digit hex the API shows. */
-export function sha1Base36ToHex(base36: string): string {
-  if (!base36) return '';
-  let n = 0n;
-  for (const ch of base36.toLowerCase()) {
-    const d = parseInt(ch, 36);
-    if (Number.isNaN(d)) return '';
-    n = n * 36n + BigInt(d);
-  }
-  return n.toString(16).padStart(40, '0');
-}
+import { loadDiffs, type DiffSettings, type DiffSource } from './revision-diffs.ts';
+import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, canSeeField, defaultFormatOf, sha1Base36ToHex, type RevisionLike } from './revision-record.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Parameters
 
-export const REVPROP_FIELDS = [
-  'ids', 'flags', 'timestamp', 'user', 'userid', 'size', 'slotsize', 'sha1', 'slotsha1',
-  'contentmodel', 'comment', 'parsedcomment', 'content', 'tags', 'roles', 'parsetree',
-] as const;
-export type RevProp = (typeof REVPROP_FIELDS)[number];
+/** The revision modules' common parameters, as their runs read them. */
+export type RevCommonRun = QueryRun<RevCommonParams>;
 
-export interface RevCommonSettings {
+type RevProp = RevCommonParams['prop']['type'][number];
+
+export interface RevCommonSettings extends DiffSettings {
   props: ReadonlySet<RevProp>;
   /** Slot roles asked for; null: the legacy output without `slots`. */
   slotRoles: readonly string[] | null;
-  contentFormat: string | null;
   limit: number;
-  /** `diffto` as a number (0 = cur), `prev` or `next`; null when not asked. */
-  diffTo: number | 'prev' | 'next' | null;
-  diffToText: string | null;
-  diffToTextPst: boolean;
   fetchContent: boolean;
   expandTemplates: boolean;
   generateXml: boolean;
@@ -137,27 +52,26 @@ const BIG_LIMIT = { user: 500, bot: 5000 };
  * ApiQueryRevisionsBase::parseParameters: the common parameters checked and combined, with
  * MediaWiki's errors (`invalidparammix`, `diffto`, `nosuchrevid`) and warnings.
  */
-export async function readRevCommon(run: QueryRun, options: RevCommonOptions): Promise<RevCommonSettings> {
-  const props = new Set(run.strList('prop') as RevProp[]);
-  const slotsGiven = run.params.slots !== undefined;
-  const slotRoles = slotsGiven ? run.strList('slots') : null;
+export async function readRevCommon(run: RevCommonRun, options: RevCommonOptions): Promise<RevCommonSettings> {
+  const props: ReadonlySet<RevProp> = new Set(run.params.prop);
+  const slotRoles = run.params.slots ?? null;
   const group = options.group ?? 'prop';
   warnMediaWikiDeprecations(run, group);
 
   if (slotRoles !== null) {
     if (props.has('parsetree')) mixError(run, 'prop=parsetree', 'slots');
-    for (const p of ['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat']) {
+    for (const p of ['expandtemplates', 'generatexml', 'parse', 'diffto', 'difftotext', 'difftotextpst', 'contentformat'] as const) {
       const v = run.params[p];
       if (v !== undefined && v !== false) mixError(run, p, 'slots');
     }
   }
 
-  const diffToText = run.str('difftotext') ?? null;
+  const diffToText = run.params.difftotext ?? null;
   let diffTo: RevCommonSettings['diffTo'] = null;
   if (diffToText === null) diffTo = await readDiffTo(run);
 
   const fetchContent = props.has('content') || diffTo !== null || diffToText !== null || props.has('parsetree');
-  const parseContent = fetchContent && run.bool('parse');
+  const parseContent = fetchContent && run.params.parse;
   let limit: number | 'max' | undefined = options.limit;
   if (parseContent && limit === undefined) limit = 1;
   const bounds = parseContent ? { user: 1, bot: 1 } : fetchContent ? SMALL_LIMIT : BIG_LIMIT;
@@ -172,16 +86,16 @@ export async function readRevCommon(run: QueryRun, options: RevCommonOptions): P
   const settings: RevCommonSettings = {
     props,
     slotRoles,
-    contentFormat: run.str('contentformat') ?? null,
+    contentFormat: run.params.contentformat ?? null,
     limit,
     diffTo,
     diffToText,
-    diffToTextPst: run.bool('difftotextpst'),
+    diffToTextPst: run.params.difftotextpst,
     fetchContent,
-    expandTemplates: fetchContent && run.bool('expandtemplates'),
-    generateXml: fetchContent && run.bool('generatexml'),
+    expandTemplates: fetchContent && run.params.expandtemplates,
+    generateXml: fetchContent && run.params.generatexml,
     parseContent,
-    section: fetchContent ? (run.str('section') ?? false) : false,
+    section: fetchContent ? (run.params.section ?? false) : false,
     needSlots,
   };
   if (needSlots && slotRoles === null) {
@@ -222,8 +136,8 @@ function clampLimit(run: QueryRun, value: number, bounds: { user: number; bot: n
   return Math.min(max, Math.max(1, value));
 }
 
-async function readDiffTo(run: QueryRun): Promise<RevCommonSettings['diffTo']> {
-  const raw = run.str('diffto');
+async function readDiffTo(run: RevCommonRun): Promise<RevCommonSettings['diffTo']> {
+  const raw = run.params.diffto;
   if (raw === undefined) return null;
   const value = raw === 'cur' ? '0' : raw;
   if (value === 'prev' || value === 'next') return value;

@@ -1,11 +1,13 @@
 // prop=revisions: Get revision information.
-import type { QueryModule } from '../../api/module.ts';
-import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import { defineQueryModule } from '../../api/module.ts';
+import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import type { RevisionBound, RevisionRow } from '../../store/revisions.ts';
+import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { ANY_USER, CONT, SINGLE_PAGE_ONLY, user } from '../../api/params/common.ts';
 import { revCommon } from '../param-blocks.ts';
-import { RevisionRenderer, hiddenUserMask, readRevCommon, revisionFromRow, warnMediaWikiDeprecations, type RevCommonSettings } from './revision-shared.ts';
+import { hiddenUserMask, revisionFromRow } from './revision-record.ts';
+import { RevisionRenderer, readRevCommon, warnMediaWikiDeprecations, type RevCommonSettings } from './revision-shared.ts';
 
 /** getModulePrefix(): `rv` also when running as a generator. */
 const MODULE_PREFIX = 'rv';
@@ -13,38 +15,37 @@ const MODULE_PREFIX = 'rv';
 /** The parameters that switch to enumerating one page's history. */
 const ENUM_PARAMS = ['user', 'excludeuser', 'limit', 'startid', 'endid', 'start', 'end'] as const;
 
-export const revisions: QueryModule = {
-  decl: {
-    name: 'revisions',
-    path: 'query+revisions',
-    group: 'prop',
-    prefix: 'rv',
-    classname: 'ApiQueryRevisions',
-    source: MEDIAWIKI_SOURCE,
-    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Revisions'],
-    generator: true,
-    params: {
-      ...revCommon({ limitInfo: [SINGLE_PAGE_ONLY] }),
-      startid: { type: 'integer', info: [SINGLE_PAGE_ONLY] },
-      endid: { type: 'integer', info: [SINGLE_PAGE_ONLY] },
-      start: { type: 'timestamp', info: [SINGLE_PAGE_ONLY] },
-      end: { type: 'timestamp', info: [SINGLE_PAGE_ONLY] },
-      dir: { type: ['newer', 'older'], default: 'older', info: [SINGLE_PAGE_ONLY] },
-      user: user(ANY_USER, { info: [SINGLE_PAGE_ONLY] }),
-      excludeuser: user(ANY_USER, { info: [SINGLE_PAGE_ONLY] }),
-      tag: { type: 'string' },
-      token: { type: ['rollback'], multi: true, deprecated: true },
-      continue: CONT,
-    },
-  },
+const params = {
+  ...revCommon({ limitInfo: [SINGLE_PAGE_ONLY] }),
+  startid: { type: 'integer', info: [SINGLE_PAGE_ONLY] },
+  endid: { type: 'integer', info: [SINGLE_PAGE_ONLY] },
+  start: { type: 'timestamp', info: [SINGLE_PAGE_ONLY] },
+  end: { type: 'timestamp', info: [SINGLE_PAGE_ONLY] },
+  dir: { type: ['newer', 'older'], default: 'older', info: [SINGLE_PAGE_ONLY] },
+  user: user(ANY_USER, { info: [SINGLE_PAGE_ONLY] }),
+  excludeuser: user(ANY_USER, { info: [SINGLE_PAGE_ONLY] }),
+  tag: { type: 'string' },
+  token: { type: ['rollback'], multi: true, deprecated: true },
+  continue: CONT,
+} as const satisfies ParamDecls;
+
+export const revisions = defineQueryModule({
+  prefix: 'rv',
+  classname: 'ApiQueryRevisions',
+  source: MEDIAWIKI_SOURCE,
+  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Revisions'],
+  generator: true,
+  params,
   execute: runRevisions,
-};
+});
+
+type RevisionsRun = QueryRun<typeof params>;
 
 type Mode = 'enum' | 'revids' | 'pages';
 
-async function runRevisions(run: QueryRun): Promise<void> {
+async function runRevisions(run: RevisionsRun): Promise<void> {
   warnMediaWikiDeprecations(run);
-  const enumMode = ENUM_PARAMS.some((p) => run.params[p] !== undefined) || run.str('dir') === 'newer';
+  const enumMode = ENUM_PARAMS.some((p) => run.params[p] !== undefined) || run.params.dir === 'newer';
   const pageset = run.pageset;
   const revIds = [...pageset.revisionIds.keys()];
   const pageCount = pageset.goodCount();
@@ -60,15 +61,15 @@ async function runRevisions(run: QueryRun): Promise<void> {
   let settings: RevCommonSettings | null = null;
   let limit: number;
   if (run.generator) {
-    limit = run.int('limit') ?? 10;
+    limit = run.params.limit ?? 10;
   } else {
     // Without enumeration, rvlimit cannot be used: MediaWiki takes the maximum.
-    const rawLimit = run.rawParam('limit') === 'max' ? 'max' : run.int('limit');
+    const rawLimit = run.rawParam('limit') === 'max' ? 'max' : run.params.limit;
     settings = await readRevCommon(run, { limit: enumMode ? rawLimit : 'max', setParsedLimit: enumMode });
     limit = settings.limit;
   }
 
-  const tag = run.str('tag');
+  const tag = run.params.tag;
   const tagId = tag === undefined ? undefined : await run.services.store.revisions.tagId(tag);
   const rows = await fetchRows(run, mode, revIds, tagId, limit + 1);
 
@@ -109,14 +110,9 @@ function continueParts(run: QueryRun, raw: string, count: number): string[] {
   return parts;
 }
 
-function phpInt(s: string): number {
-  const m = /^\s*[+-]?\d+/.exec(s);
-  return m ? Number(m[0]) : 0;
-}
-
-async function fetchRows(run: QueryRun, mode: Mode, revIds: number[], tagId: number | null | undefined, limit: number): Promise<RevisionRow[]> {
+async function fetchRows(run: RevisionsRun, mode: Mode, revIds: number[], tagId: number | null | undefined, limit: number): Promise<RevisionRow[]> {
   const store = run.services.store.revisions;
-  const cont = run.str('continue');
+  const cont = run.params.continue;
   if (mode === 'revids') {
     return store.byIds({ revIds, fromId: cont === undefined ? undefined : phpInt(cont), tagId, limit });
   }
@@ -133,20 +129,19 @@ async function fetchRows(run: QueryRun, mode: Mode, revIds: number[], tagId: num
 }
 
 /** The single page's history query: direction, bounds, user filter (ApiQueryRevisions enum mode). */
-async function historyBounds(run: QueryRun, cont: string | undefined) {
+async function historyBounds(run: RevisionsRun, cont: string | undefined) {
   requireMaxOne(run, 'startid', 'start');
   requireMaxOne(run, 'endid', 'end');
   requireMaxOne(run, 'user', 'excludeuser');
-  const dir = run.str('dir') === 'newer' ? 'newer' : 'older';
+  const dir = run.params.dir;
   let from: RevisionBound | undefined;
   if (cont !== undefined) {
     const [ts, id] = continueParts(run, cont, 2);
-    // PHP compares the id loosely with its integer value: only numeric strings pass.
-    if (!/^\s*[+-]?\d+\s*$/.test(id!)) run.fail('apierror-badcontinue');
+    if (!phpIntEqualsText(id!)) run.fail('apierror-badcontinue');
     from = { ts: continueTimestamp(ts!), id: phpInt(id!) };
   }
-  const startId = run.int('startid');
-  const endId = run.int('endid');
+  const startId = run.params.startid;
+  const endId = run.params.endid;
   let start: RevisionBound | undefined;
   let end: RevisionBound | undefined;
   if (startId !== undefined || endId !== undefined) {
@@ -163,8 +158,8 @@ async function historyBounds(run: QueryRun, cont: string | undefined) {
       end = { ts, id: endId };
     }
   } else {
-    const s = run.str('start');
-    const e = run.str('end');
+    const s = run.params.start;
+    const e = run.params.end;
     if (s !== undefined) start = { ts: s };
     if (e !== undefined) end = { ts: e };
   }
@@ -172,12 +167,12 @@ async function historyBounds(run: QueryRun, cont: string | undefined) {
   const excludeName = await userParam(run, 'excludeuser');
   const actor = userName !== undefined ? { name: userName, exclude: false } : excludeName !== undefined ? { name: excludeName, exclude: true } : undefined;
   const pageId = run.pageset.goodPages()[0]!.pageId;
-  return { pageId, dir: dir as 'newer' | 'older', start, end, from, actor, hiddenMask: actor ? hiddenUserMask(run.caller.rights) : undefined };
+  return { pageId, dir, start, end, from, actor, hiddenMask: actor ? hiddenUserMask(run.caller.rights) : undefined };
 }
 
 /** A user parameter's name; `#123` names the user with that id, as UserDef resolves it. */
-async function userParam(run: QueryRun, name: string): Promise<string | undefined> {
-  const value = run.str(name);
+async function userParam(run: RevisionsRun, name: 'user' | 'excludeuser'): Promise<string | undefined> {
+  const value = run.params[name];
   const id = /^#(\d+)$/.exec(run.rawParam(name)?.trim() ?? '');
   if (value === undefined || !id) return value;
   return (await run.services.store.revisions.userNameById(Number(id[1]))) ?? value;
@@ -190,7 +185,7 @@ function continueTimestamp(raw: string): string {
 }
 
 /** ApiBase::requireMaxOneParameter */
-function requireMaxOne(run: QueryRun, a: string, b: string): void {
+function requireMaxOne(run: RevisionsRun, a: keyof typeof params, b: keyof typeof params): void {
   if (run.params[a] === undefined || run.params[b] === undefined) return;
   run.fail(
     'apierror-invalidparammix',
