@@ -1,13 +1,12 @@
 // The site's configuration file: JSON or YAML over config/default.json, the seed's site; the server serves it and the importer starts from it.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { parse as parseYaml } from 'yaml';
 import type { SiteConfig } from './site.ts';
+// A JSON import, not a require: a bundle of this file carries the defaults.
+import defaults from '../../config/default.json' with { type: 'json' };
 
 /** What a config file holds: SiteConfig fields, and the server's `serve` section (read by src/server/config.ts). */
 export type SiteConfigFile = Partial<SiteConfig> & { serve?: unknown };
-
-const require = createRequire(import.meta.url);
 
 const FALLBACKS: Omit<SiteConfig, 'namespaces' | 'namespaceAliases' | 'groups' | 'explicitGroups' | 'availableRights'> = {
   server: 'http://127.0.0.1:8080',
@@ -65,7 +64,7 @@ function completeConfig(partial: Partial<SiteConfig>): SiteConfig {
  * (MediaWiki 1.39 defaults with the spec's GROUPS and RIGHTS); no file gives those defaults.
  */
 export function loadSiteConfig(path?: string, overrides: Partial<SiteConfig> = {}): SiteConfig {
-  const base = require('../../config/default.json') as Partial<SiteConfig>;
+  const base = defaults as Partial<SiteConfig>;
   const { serve: _serving, ...fromFile } = path ? readConfigFile(path) : {};
   const merged = { ...structuredClone(base), ...fromFile, ...overrides };
   if (fromFile.metaNamespace && !fromFile.namespaces) {

@@ -2,9 +2,8 @@
 //
 // The facts are localisation-facts.json (scripts/extract-language-facts.php reads them out of
 // languages/messages/Messages*.php and includes/languages/data/Names.php).
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+// A JSON import, not a require: esbuild's bundles for the importer's worker threads then carry the facts.
+import facts from './localisation-facts.json' with { type: 'json' };
 
 interface LanguageFile {
   fallback?: string[];
@@ -21,7 +20,7 @@ interface LanguageFileFacts {
   languageNames: Record<string, string>;
 }
 
-const FACTS: LanguageFileFacts = require('./localisation-facts.json');
+const FACTS = facts as unknown as LanguageFileFacts;
 
 /** A file name's form of a code, as Language::getMessagesFileName builds it: `zh-hans` -> `Zh_hans`. */
 const messagesFileStem = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1).replace(/-/g, '_');
