@@ -91,11 +91,11 @@ export function parseInterwikiList(text: string): InterwikiEntry[] {
 export class InterwikiTable implements InterwikiLookup {
   private readonly prefixes = new Set<string>();
   /** $wgLocalInterwikis: prefixes naming this very wiki, so `[[thiswiki:Foo]]` is a local link. */
-  private readonly local: Set<string>;
+  readonly localInterwikis: readonly string[];
 
   constructor(prefixes: Iterable<string>, localInterwikis: Iterable<string> = []) {
     for (const prefix of prefixes) this.prefixes.add(prefix.toLowerCase());
-    this.local = new Set([...localInterwikis].map((p) => p.toLowerCase()));
+    this.localInterwikis = [...localInterwikis].map((p) => p.toLowerCase());
   }
 
   static fromDatabase(db: Database.Database, localInterwikis: Iterable<string> = []): InterwikiTable {
@@ -105,10 +105,6 @@ export class InterwikiTable implements InterwikiLookup {
 
   isInterwiki(prefix: string): boolean {
     return this.prefixes.has(prefix.toLowerCase());
-  }
-
-  isLocalInterwiki(prefix: string): boolean {
-    return this.local.has(prefix.toLowerCase());
   }
 
   isLanguage(prefix: string): boolean {

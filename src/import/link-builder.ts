@@ -41,6 +41,8 @@ export interface LinksJobSite {
   namespaces: DumpNamespace[];
   capitalLinks: boolean;
   localInterwikis: string[];
+  /** The main page's title, the target of an empty link to this wiki. */
+  mainPage: string;
   site: {
     siteName: string;
     server: string;
@@ -56,7 +58,8 @@ export interface LinksJobSite {
 /** A link builder's options for the wiki in `source`, from a job's plain data. */
 export function linkBuilderOptions(source: Db, job: LinksJobSite, progress?: (pagesDone: number) => void): LinkBuilderOptions {
   const interwiki = InterwikiTable.fromDatabase(source, job.localInterwikis);
-  const codec = new TitleCodec(new NamespaceTable(job.namespaces, job.capitalLinks), interwiki);
+  const namespaces = new NamespaceTable(job.namespaces, job.capitalLinks, { lang: job.site.lang, extensions: job.site.extensions });
+  const codec = new TitleCodec(namespaces, interwiki, job.mainPage);
   return {
     codec,
     site: {
@@ -210,8 +213,6 @@ export class LinkAnalyzer {
     options: LinkBuilderOptions,
     private readonly searchIndex = false,
   ) {
-    // The content language's namespace aliases and #REDIRECT word, before any title is parsed.
-    options.codec.useContentLanguage(options.site.lang);
     const wiki = new DatabaseWiki(source, options.codec);
     // Lua's mw.title and mw.site ask for ids, files, counts and the interwiki table, which WikiLookup does not give.
     if (options.site.extensions?.has('Scribunto')) provideSiteData(wiki, databaseSiteData(source));

@@ -15,7 +15,7 @@ import type {
   DumpUpload,
 } from './dump-types.ts';
 import { redirectTarget } from './wikitext/page.ts';
-import { NS_FILE, type TitleCodec } from './title.ts';
+import { isInvalidTitle, NS_FILE, type TitleCodec } from './title.ts';
 import { mediaTypeOf } from './media-types.ts';
 import { RowBatch } from './row-batch.ts';
 import { toHex } from '../wiki/ip.ts';
@@ -281,12 +281,8 @@ export class PageWriter implements DumpHandler {
       rejected: false,
     };
     this.page = page;
-    let parsed;
-    try {
-      parsed = codec.split(header.title);
-    } catch (error) {
-      return this.rejectPage(page, `invalid title "${header.title}": ${(error as Error).message}`);
-    }
+    const parsed = codec.split(header.title);
+    if (isInvalidTitle(parsed)) return this.rejectPage(page, `invalid title "${header.title}": ${parsed.reason}`);
     if (parsed.interwiki !== '' || parsed.fragment !== '' || parsed.ns < 0 || parsed.dbKey === '') {
       return this.rejectPage(page, `invalid title "${header.title}": not a page title of this wiki`);
     }

@@ -159,9 +159,10 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
       if (options.interwikiList) extra.push(...parseInterwikiList(readFileSync(options.interwikiList, 'utf8')));
       addInterwikiEntries(db, extra);
       const interwiki = InterwikiTable.fromDatabase(db, userConfig?.localInterwikis ?? []);
-      const capitalLinks = userConfig?.capitalLinks ?? info.case !== 'case-sensitive';
       // The content language decides localized aliases and #REDIRECT words; the user's config wins, as for links.
-      codec = new TitleCodec(new NamespaceTable(namespacesOf(info), capitalLinks), interwiki).useContentLanguage(userConfig?.lang ?? info.lang ?? 'en');
+      const config = mergeConfig(configFromSiteInfo(info, []), userConfig);
+      const settings = { lang: config.lang ?? 'en', extensions: parserExtensions(info, userConfig) };
+      codec = new TitleCodec(new NamespaceTable(namespacesOf(info), config.capitalLinks ?? true, settings), interwiki, config.mainPage);
       return codec;
     },
   });
@@ -470,6 +471,7 @@ async function buildLinks(
       namespaces: namespacesOf(info),
       capitalLinks: config.capitalLinks ?? true,
       localInterwikis: userConfig?.localInterwikis ?? [],
+      mainPage: config.mainPage ?? 'Main Page',
       site: {
         siteName: config.siteName ?? 'MediaWiki',
         server: config.server ?? '',

@@ -6,7 +6,8 @@ import { loadSiteConfig } from '../wiki/config-file.ts';
 import { DEFAULT_EXTENSIONS } from './wikitext/preprocessor.ts';
 import type { DumpNamespace, DumpSiteInfo } from './dump-types.ts';
 import type { InterwikiEntry } from './interwiki.ts';
-import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, defaultNamespaces } from './title.ts';
+import { defaultNamespaces } from './title.ts';
+import { DEFAULT_NAMESPACE_ALIASES, NAMESPACES_WITH_SUBPAGES, declaredNamespace } from '../wiki/namespaces.ts';
 
 /** What `<db>.config.json` holds: SiteConfig fields the dump told, plus import-only facts. */
 export type ImportedConfig = Partial<SiteConfig> & {
@@ -19,7 +20,7 @@ export type ImportedConfig = Partial<SiteConfig> & {
 };
 
 /** $wgNamespacesWithSubpages default, plus Scribunto's modules. */
-export const SUBPAGE_NAMESPACES: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15, 828, 829]);
+export const SUBPAGE_NAMESPACES: ReadonlySet<number> = NAMESPACES_WITH_SUBPAGES;
 export const CONTENT_NAMESPACES: ReadonlySet<number> = new Set([0]);
 
 /** What the imported pages tell about the wiki beyond its <siteinfo>. */
@@ -124,18 +125,7 @@ export function configFromSiteInfo(info: DumpSiteInfo, dumps: string[], facts: D
 }
 
 function namespaceInfo(ns: DumpNamespace): NamespaceInfo {
-  const canonical = CANONICAL_NAMESPACES.find(([id]) => id === ns.id)?.[1];
-  const info: NamespaceInfo = {
-    id: ns.id,
-    name: ns.name,
-    case: ns.case,
-    subpages: SUBPAGE_NAMESPACES.has(ns.id),
-    content: CONTENT_NAMESPACES.has(ns.id),
-    nonincludable: false,
-  };
-  if (canonical !== undefined) info.canonical = ns.id === 4 ? 'Project' : ns.id === 5 ? 'Project talk' : canonical;
-  else if (ns.id !== 0) info.canonical = ns.name;
-  return info;
+  return declaredNamespace(ns.id, ns.name, ns.case);
 }
 
 function namespaceAliases(namespaces: DumpNamespace[]): NamespaceAlias[] {

@@ -3,9 +3,9 @@
 // The facts are localisation-facts.json (scripts/extract-language-facts.php reads them out of
 // MediaWiki's languages/messages/Messages*.php and the extensions' $wgExtensionMessagesFiles);
 // the importer reads the same file.
-import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
+// A JSON import, not a require: esbuild's bundles for the importer's worker threads then carry the facts.
+import facts from './localisation-facts.json' with { type: 'json' };
 
 /** [case-sensitive (0/1), synonym, ...]: MediaWiki's own form of a magic word. */
 type RawMagicWord = (number | string)[];
@@ -34,7 +34,10 @@ interface LocalisationFacts {
   extensions: Record<string, ExtensionFiles>;
 }
 
-const FACTS: LocalisationFacts = require('./localisation-facts.json');
+const FACTS = facts as unknown as LocalisationFacts;
+
+/** The extensions whose localisation files the facts hold, in their load order. */
+export const LOCALISED_EXTENSIONS: readonly string[] = Object.keys(FACTS.extensions);
 const WITHOUT_GENDER_ALIASES = new Set(FACTS.withoutGenderAliases);
 
 /** One language's items as the localisation cache merges them; Maps keep PHP's key order. */

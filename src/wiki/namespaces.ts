@@ -170,7 +170,15 @@ export class Namespaces {
   }
 }
 
-const CORE_CANONICAL: ReadonlyArray<readonly [number, string]> = [
+/** Scribunto's namespaces. */
+export const NS_MODULE = 828;
+export const NS_MODULE_TALK = 829;
+
+/**
+ * Canonical (English) names, valid on every wiki whatever its language: core's namespaces, then
+ * those of the extensions an imported wiki may have (Scribunto's, Gadgets').
+ */
+export const CANONICAL_NAMESPACES: ReadonlyArray<readonly [number, string]> = [
   [NS.MEDIA, 'Media'],
   [NS.SPECIAL, 'Special'],
   [NS.MAIN, ''],
@@ -189,10 +197,34 @@ const CORE_CANONICAL: ReadonlyArray<readonly [number, string]> = [
   [NS.HELP_TALK, 'Help talk'],
   [NS.CATEGORY, 'Category'],
   [NS.CATEGORY_TALK, 'Category talk'],
+  [NS_MODULE, 'Module'],
+  [NS_MODULE_TALK, 'Module talk'],
+  [2300, 'Gadget'],
+  [2301, 'Gadget talk'],
+  [2302, 'Gadget definition'],
+  [2303, 'Gadget definition talk'],
+];
+const CANONICAL_NAME = new Map(CANONICAL_NAMESPACES);
+
+/** $wgNamespaceAliases' defaults: the legacy names of File and File talk. */
+export const DEFAULT_NAMESPACE_ALIASES: ReadonlyArray<readonly [string, number]> = [
+  ['Image', NS.FILE],
+  ['Image talk', NS.FILE_TALK],
 ];
 
-// $wgNamespacesWithSubpages default
-const WITH_SUBPAGES = new Set<number>([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15]);
+/** $wgNamespacesWithSubpages: core's default, and Scribunto's modules. */
+export const NAMESPACES_WITH_SUBPAGES: ReadonlySet<number> = new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15, NS_MODULE, NS_MODULE_TALK]);
+
+/**
+ * The facts of a namespace a wiki declares by id, local name and case alone (a dump's
+ * `<namespace>`): its canonical name (the local name where MediaWiki has none), whether it has
+ * subpages, whether it is a content namespace (main only, by default).
+ */
+export function declaredNamespace(id: number, name: string, nsCase: NamespaceInfo['case']): NamespaceInfo {
+  const info: NamespaceInfo = { id, name, case: nsCase, subpages: NAMESPACES_WITH_SUBPAGES.has(id), content: id === NS.MAIN, nonincludable: false };
+  if (id !== NS.MAIN) info.canonical = CANONICAL_NAME.get(id) ?? name;
+  return info;
+}
 
 export interface DefaultNamespaceOptions {
   /** $wgCapitalLinks (default true). */
@@ -217,23 +249,20 @@ export function defaultNamespaces(
   const projectTalk = (options.metaNamespaceTalk ?? `${project} talk`).replaceAll('_', ' ');
   const localName = (id: number, canonical: string): string =>
     id === NS.PROJECT ? project : id === NS.PROJECT_TALK ? projectTalk : canonical;
-  const namespaces = CORE_CANONICAL.map(([id, canonical]): NamespaceInfo => {
+  const namespaces = CANONICAL_NAMESPACES.filter(([id]) => id <= NS.CATEGORY_TALK).map(([id, canonical]): NamespaceInfo => {
     const subject = id < 0 ? id : id - (id % 2);
     const capitalized = ALWAYS_CAPITALIZED.has(subject === NS.MEDIA ? NS.FILE : subject) || capitalLinks;
     const info: NamespaceInfo = {
       id,
       name: localName(id, canonical),
       case: capitalized ? 'first-letter' : 'case-sensitive',
-      subpages: WITH_SUBPAGES.has(id),
+      subpages: NAMESPACES_WITH_SUBPAGES.has(id),
       content: content.has(id),
       nonincludable: false,
     };
     if (id !== NS.MAIN) info.canonical = canonical;
     return info;
   });
-  const aliases: NamespaceAlias[] = [
-    { alias: 'Image', id: NS.FILE },
-    { alias: 'Image talk', id: NS.FILE_TALK },
-  ];
+  const aliases = DEFAULT_NAMESPACE_ALIASES.map(([alias, id]): NamespaceAlias => ({ alias, id }));
   return { namespaces, aliases };
 }

@@ -1,9 +1,10 @@
 // What MediaWiki 1.39 core and the site's extensions contribute to siteinfo/userinfo, with the site's settings.
-import { createRequire } from 'node:module';
+
+// JSON imports, not requires: esbuild's bundles for the importer's worker threads then carry the facts.
+import mediawikiFacts from './mediawiki-facts.json' with { type: 'json' };
+import languageFacts from './language-facts.json' with { type: 'json' };
 import { localisation } from './localisation.ts';
 import type { NamespaceAlias, SiteConfig } from './site.ts';
-
-const require = createRequire(import.meta.url);
 
 /** `[name, case-sensitive, aliases]`, as MessagesEn.php and the extensions' magic files list them. */
 export type MagicWord = [string, boolean, string[]];
@@ -83,8 +84,8 @@ interface LanguageFacts {
   skinNames: Record<string, Record<string, string>>;
 }
 
-const FACTS: MediaWikiFacts = require('./mediawiki-facts.json');
-const LANGUAGES: LanguageFacts = require('./language-facts.json');
+const FACTS = mediawikiFacts as unknown as MediaWikiFacts;
+const LANGUAGES = languageFacts as unknown as LanguageFacts;
 const LANGUAGE_NAMES = new Map(LANGUAGES.names);
 
 /** Core skins that exist in every MediaWiki but may not be chosen by users. */
@@ -101,7 +102,7 @@ function loadedFacts(site: SiteConfig): ExtensionFacts[] {
   return [...skins, ...extensions];
 }
 
-function contentLocalisation(site: SiteConfig) {
+function contentLocalisation(site: Pick<SiteConfig, 'lang' | 'extensions' | 'metaNamespace'>) {
   return localisation(site.lang, site.extensions, site.metaNamespace);
 }
 
@@ -131,7 +132,9 @@ export function specialPageAliases(site: SiteConfig): [string, string[]][] {
  * (its gender forms included) where the site does not name the alias, only for namespaces the
  * site has. Aliases keep underscores.
  */
-export function namespaceAliases(site: SiteConfig): NamespaceAlias[] {
+export function namespaceAliases(
+  site: Pick<SiteConfig, 'namespaces' | 'namespaceAliases' | 'lang' | 'extensions' | 'metaNamespace'>,
+): NamespaceAlias[] {
   const byName = new Map<string, number>();
   for (const { alias, id } of site.namespaceAliases) byName.set(alias.replace(/ /g, '_'), id);
   for (const [alias, id] of contentLocalisation(site).namespaceAliases) if (!byName.has(alias)) byName.set(alias, id);

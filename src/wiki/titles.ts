@@ -12,6 +12,11 @@ export interface ParsedTitle {
   fragment: string;
   /** Lower-cased interwiki prefix, '' for local titles. */
   interwiki: string;
+  /**
+   * Title::wasLocalInterwiki: the text began with a prefix of $wgLocalInterwikis (`thiswiki:Foo`),
+   * which makes a link of what would be a category, file or language link.
+   */
+  localInterwiki?: true;
 }
 
 /** A message parameter; `{ num }` is a number parameter (Message::numParam). */
@@ -184,6 +189,9 @@ export function ucfirst(text: string): string {
 
 // --- The parser ---
 
+// Module-level copies: read on every title, they cost less than a property of an imported object.
+const { MAIN: NS_MAIN, TALK: NS_TALK, USER: NS_USER, USER_TALK: NS_USER_TALK, SPECIAL: NS_SPECIAL } = NS;
+
 const BIDI_RE = /[\u200E\u200F\u202A-\u202E]+/g;
 const WHITESPACE_RE = /[ _\u00A0\u1680\u180E\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 const UNDERSCORE_RUNS_RE = /__+/g;
@@ -254,7 +262,7 @@ export class TitleCodec {
    * Title::newFromText as the API's page set uses it: character references decoded, then
    * MediaWikiTitleCodec::splitTitleString.
    */
-  parse(text: string, defaultNs: number = NS.MAIN): ParsedTitle | InvalidTitle {
+  parse(text: string, defaultNs: number = NS_MAIN): ParsedTitle | InvalidTitle {
     // Title::newFromText hands splitTitleString the DB-key form, which error messages then quote.
     return this.split(decodeCharReferences(cleanUpUnicode(text)).replaceAll(' ', '_'), defaultNs);
   }
@@ -263,7 +271,7 @@ export class TitleCodec {
    * MediaWikiTitleCodec::splitTitleString without decoding character references (what
    * Title::makeTitleSafe and Title::newFromDBkey do).
    */
-  split(text: string, defaultNs: number = NS.MAIN): ParsedTitle | InvalidTitle {
+  split(text: string, defaultNs: number = NS_MAIN): ParsedTitle | InvalidTitle {
     const original = text;
     let dbKey = text.includes(' ') ? text.replaceAll(' ', '_') : text;
     const plainAscii = !NEEDS_CLEANUP_RE.test(dbKey);
@@ -277,7 +285,7 @@ export class TitleCodec {
 
     const parts: Split = { ns: defaultNs, dbKey, interwiki: '', localInterwiki: false };
     if (dbKey.charCodeAt(0) === 58) {
-      parts.ns = NS.MAIN;
+      parts.ns = NS_MAIN;
       parts.dbKey = trimUnderscores(dbKey.slice(1));
     }
     if (parts.dbKey === '') return invalid('title-invalid-empty', original);
@@ -288,9 +296,11 @@ export class TitleCodec {
     }
     if (parts.localInterwiki && parts.dbKey === '') {
       const mainPage = this.mainPage();
-      if (mainPage !== undefined) return { ...mainPage };
+      if (mainPage !== undefined) return { ...mainPage, localInterwiki: true };
     }
-    return this.finish(parts, original);
+    const title = this.finish(parts, original);
+    if (parts.localInterwiki && !isInvalidTitle(title)) title.localInterwiki = true;
+    return title;
   }
 
   /** Namespace and interwiki prefixes; mutates `parts`, returns an error if the prefix is illegal. */
@@ -304,7 +314,7 @@ export class TitleCodec {
       if (ns !== undefined) {
         parts.dbKey = match[2]!;
         parts.ns = ns;
-        if (ns === NS.TALK && this.isTalkOfNamespaceOrInterwiki(parts.dbKey)) {
+        if (ns === NS_TALK && this.isTalkOfNamespaceOrInterwiki(parts.dbKey)) {
           return invalid('title-invalid-talk-namespace', original);
         }
         return undefined;
@@ -319,7 +329,7 @@ export class TitleCodec {
       }
       parts.interwiki = lowerPrefix;
       if (parts.dbKey.charCodeAt(0) === 58) {
-        parts.ns = NS.MAIN;
+        parts.ns = NS_MAIN;
         parts.dbKey = trimUnderscores(parts.dbKey.slice(1));
       }
       return undefined;
@@ -332,7 +342,7 @@ export class TitleCodec {
     const lower = inner[1]!.toLowerCase();
     // getNsIndex() is tested for truthiness, so a prefix naming the main namespace would not count.
     const ns = this.namespaces.lookupKey(lower);
-    if (ns !== undefined && ns !== NS.MAIN) return true;
+    if (ns !== undefined && ns !== NS_MAIN) return true;
     return this.isInterwiki(lower);
   }
 
@@ -349,13 +359,13 @@ export class TitleCodec {
     if (illegal !== null) return invalid('title-invalid-characters', original, [illegal[0]]);
     if (isRelativePath(dbKey)) return invalid('title-invalid-relative', original);
     if (dbKey.includes('~~~')) return invalid('title-invalid-magic-tilde', original);
-    const maxBytes = parts.ns === NS.SPECIAL ? MAX_SPECIAL_TITLE_BYTES : MAX_TITLE_BYTES;
+    const maxBytes = parts.ns === NS_SPECIAL ? MAX_SPECIAL_TITLE_BYTES : MAX_TITLE_BYTES;
     if (exceedsBytes(dbKey, maxBytes)) return invalid('title-invalid-too-long', original, [{ num: maxBytes }]);
 
     const { ns, interwiki } = parts;
     if (interwiki === '' && this.namespaces.isCapitalized(ns, this.capitalLinks)) dbKey = ucfirst(dbKey);
-    if (dbKey === '' && interwiki === '' && ns !== NS.MAIN) return invalid('title-invalid-empty', original);
-    if (ns === NS.USER || ns === NS.USER_TALK) dbKey = sanitizeIP(dbKey) ?? dbKey;
+    if (dbKey === '' && interwiki === '' && ns !== NS_MAIN) return invalid('title-invalid-empty', original);
+    if (ns === NS_USER || ns === NS_USER_TALK) dbKey = sanitizeIP(dbKey) ?? dbKey;
     if (dbKey.charCodeAt(0) === 58) return invalid('title-invalid-leading-colon', original);
 
     // TitleValue::assertValidSpec, the last line of defence. Tabs and newlines were already
@@ -363,7 +373,7 @@ export class TitleCodec {
     if (hasSpaceOrUnderscoreEdge(dbKey)) {
       return invalid('title-invalid', original, [`Bad value for parameter $title: invalid name '${dbKey}'`]);
     }
-    if (dbKey === '' && ns !== NS.MAIN) {
+    if (dbKey === '' && ns !== NS_MAIN) {
       return invalid('title-invalid', original, [
         'Bad value for parameter $title: should not be empty unless namespace is main',
       ]);
@@ -397,9 +407,9 @@ export class TitleCodec {
 
   /** Namespace prefix text for formatting; Badtitle for namespaces the wiki does not have. */
   private nsPrefix(ns: number, external: boolean): string {
-    if (ns === NS.MAIN) return '';
+    if (ns === NS_MAIN) return '';
     const name = external ? this.namespaces.canonicalName(ns) : this.namespaces.get(ns)?.name;
-    return `${name ?? `${this.namespaces.nsText(NS.SPECIAL)}:Badtitle/NS${ns}`}:`;
+    return `${name ?? `${this.namespaces.nsText(NS_SPECIAL)}:Badtitle/NS${ns}`}:`;
   }
 
   private textPrefix(ns: number): string {

@@ -131,8 +131,8 @@ describe('an invalid title', () => {
     assert.equal(summary.ok, true);
     assert.deepEqual(pageTitles(db), ['Alpha', 'Gamma']);
     const messages = summary.problems.map((p) => p.message).join('\n');
-    assert.match(messages, /invalid title "Bad \[brackets\]": the title contains the invalid character\(s\) "\["/);
-    assert.match(messages, /invalid title "Talk:": the title has a namespace but no name/);
+    assert.match(messages, /invalid title "Bad \[brackets\]": The requested page title contains invalid characters: "\["/);
+    assert.match(messages, /invalid title "Talk:": The requested page title is empty or contains only the name of a namespace\./);
   });
 });
 

@@ -12,23 +12,23 @@ import { searchText } from '../../src/import/search-text.ts';
 const interwiki = new InterwikiTable(['wikipedia', 'de', 'fr', 'mw']);
 const codec = new TitleCodec(new NamespaceTable(defaultNamespaces('Test Wiki')), interwiki);
 
-function wiki(pages: Record<string, string>, files: string[] = [], extensions = ['Cite', 'ParserFunctions', 'Scribunto', 'Math']): (text: string, title?: string) => PageAnalysis {
+function wiki(pages: Record<string, string>, files: string[] = [], extensions = ['Cite', 'ParserFunctions', 'Scribunto', 'Math'], titles = codec): (text: string, title?: string) => PageAnalysis {
   const byKey = new Map<string, string>();
   for (const [title, text] of Object.entries(pages)) {
-    const t = codec.parse(title)!;
+    const t = titles.parse(title)!;
     byKey.set(`${t.ns}:${t.dbKey}`, text);
   }
   const lookup = {
     page(ns: number, dbKey: string): { text: string; redirect: ParsedTitle | null } | null {
       const text = byKey.get(`${ns}:${dbKey}`);
-      return text === undefined ? null : { text, redirect: redirectTarget(text, codec)?.target ?? null };
+      return text === undefined ? null : { text, redirect: redirectTarget(text, titles)?.target ?? null };
     },
     exists: (ns: number, dbKey: string) => byKey.has(`${ns}:${dbKey}`),
   };
   return (text, title = 'Test page') => {
-    const t = codec.parse(title)!;
+    const t = titles.parse(title)!;
     return analyzeWikitext(text, { ns: t.ns, dbKey: t.dbKey }, {
-      codec,
+      codec: titles,
       wiki: lookup,
       site: {
         siteName: 'Test Wiki', server: 'http://localhost', scriptPath: '/w', articlePath: '/wiki/$1', lang: 'en',
@@ -44,6 +44,23 @@ function wiki(pages: Record<string, string>, files: string[] = [], extensions = 
 
 const links = (a: PageAnalysis): string[] => [...a.links.pageLinks.keys()];
 const templates = (a: PageAnalysis): string[] => [...a.templates.keys()];
+
+describe('a local interwiki prefix ($wgLocalInterwikis)', () => {
+  const local = new TitleCodec(new NamespaceTable(defaultNamespaces('Test Wiki')), new InterwikiTable(['de', 'self'], ['self']), 'Front page');
+  const parse = wiki({}, [], undefined, local);
+  // Parser::handleInternalLinks2: `$noforce && !$nt->wasLocalInterwiki()` decides categories, files and language links.
+  test('makes a link of what would categorise, show a file or link a language', () => {
+    const a = parse('[[self:Category:Birds]] [[self:File:A.png]] [[self:de:Erde]] [[self:Talk:x]]');
+    assert.deepEqual(links(a), ['14:Birds', '6:A.png', '1:X']);
+    assert.deepEqual([...a.links.categories.keys()], []);
+    assert.deepEqual([...a.links.langLinks.keys()], []);
+    assert.deepEqual([...a.links.interwikiLinks.values()], [['de', 'Erde']]);
+  });
+  // The importer's own codec once refused [[self:]]; MediaWiki links the main page.
+  test('an empty one links the main page', () => {
+    assert.deepEqual(links(parse('[[self:]]')), ['0:Front_page']);
+  });
+});
 
 describe('wikilinks', () => {
   const parse = wiki({});

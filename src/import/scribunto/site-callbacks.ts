@@ -587,7 +587,7 @@ export const siteCallbacks: CallbackMap = {
   'site.usersInGroup': (ctx, [group]) => siteDataOf(ctx).usersInGroup(str(group).toLowerCase()),
   'site.interwikiMap': (ctx, [filter]) => interwikiMap(ctx, filter),
 
-  'title.current': (ctx) => titleData(ctx, { ns: ctx.page.ns, dbKey: ctx.page.dbKey, interwiki: '', fragment: '', leadingColon: false }),
+  'title.current': (ctx) => titleData(ctx, { ns: ctx.page.ns, dbKey: ctx.page.dbKey, interwiki: '', fragment: '' }),
   'title.new': (ctx, [text, defaultNs]) => {
     const t = parseTitle(ctx, str(text), typeof defaultNs === 'number' ? defaultNs : 0);
     return t ? titleData(ctx, t) : null;
@@ -595,7 +595,7 @@ export const siteCallbacks: CallbackMap = {
   'title.newFromId': (ctx, [id]) => {
     const found = siteDataOf(ctx).pageById(Number(id));
     if (!found) return null;
-    const t: ParsedTitle = { ns: found.ns, dbKey: found.dbKey, interwiki: '', fragment: '', leadingColon: false };
+    const t: ParsedTitle = { ns: found.ns, dbKey: found.dbKey, interwiki: '', fragment: '' };
     if (!isCurrentPage(ctx, t)) recordLink(ctx, t);
     return titleData(ctx, t);
   },
@@ -665,7 +665,7 @@ export const siteCallbacks: CallbackMap = {
     if (!t) return null;
     return titleUrl(ctx, t, str(which), queryString(query), 'relative');
   },
-  'uri.defaultUrl': (ctx) => titleUrl(ctx, { ns: ctx.page.ns, dbKey: ctx.page.dbKey, interwiki: '', fragment: '', leadingColon: false }, 'fullUrl', '', 'relative'),
+  'uri.defaultUrl': (ctx) => titleUrl(ctx, { ns: ctx.page.ns, dbKey: ctx.page.dbKey, interwiki: '', fragment: '' }, 'fullUrl', '', 'relative'),
 
   'message.plain': (ctx, [data]) => messagePlain(ctx, messageSpec(ctx, data)),
   'message.check': (ctx, [what, data]) => {

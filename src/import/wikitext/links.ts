@@ -280,9 +280,9 @@ function internalLinks(text: string, ctx: LinkContext, out: ScannedLinks): strin
       rest += '[[' + line;
       continue;
     }
-    const forced = origLink.startsWith(':') || title.leadingColon;
+    const noforce = !origLink.startsWith(':');
     if (mightBeImage) {
-      if (title.ns !== NS_FILE || forced || title.interwiki !== '') {
+      if (title.ns !== NS_FILE || !noforce || title.interwiki !== '') {
         // Not an image: MediaWiki prints it as text and goes on with the next piece.
         rest += '[[' + line;
         continue;
@@ -309,7 +309,8 @@ function internalLinks(text: string, ctx: LinkContext, out: ScannedLinks): strin
         continue;
       }
     }
-    classify(title, forced, caption, ctx, out);
+    // A link to this wiki through a local interwiki prefix is a link, never a category, file or language link.
+    classify(title, !noforce || title.localInterwiki === true, caption, ctx, out);
     rest += ' ' + trail;
   }
   return rest;

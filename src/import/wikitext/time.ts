@@ -1,6 +1,7 @@
 // ParserFunctions' #time: the dates PHP's strtotime reads most often, formatted with Language::sprintfDate's codes.
 
 import { interfaceMessages } from '../../wiki/messages.ts';
+import { ucfirst } from '../../wiki/titles.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -11,10 +12,6 @@ const ENGLISH: Record<string, string> = Object.fromEntries([
   ...DAYS.flatMap((d) => [[d, ucfirst(d)], [d.slice(0, 3), ucfirst(d.slice(0, 3))]]),
 ]);
 const MONTH_NUMBER = new Map(MONTHS.flatMap((m, i) => [[m, i], [m.slice(0, 3), i], ...(m === 'september' ? [['sept', i] as const] : [])]));
-
-function ucfirst(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
 
 const messageCache = new Map<string, Record<string, string>>();
 
