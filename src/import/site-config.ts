@@ -3,7 +3,7 @@
 import type { NamespaceAlias, NamespaceInfo, SiteConfig } from '../wiki/site.ts';
 import type Database from 'better-sqlite3';
 import { loadSiteConfig } from '../wiki/config-file.ts';
-import { DEFAULT_EXTENSIONS } from './wikitext/preprocessor.ts';
+import { DEFAULT_EXTENSIONS } from './wikitext/expansion.ts';
 import type { DumpNamespace, DumpSiteInfo } from './dump-types.ts';
 import type { InterwikiEntry } from './interwiki.ts';
 import { defaultNamespaces } from './title.ts';

@@ -1,527 +1,677 @@
-// MediaWiki's wikitext preprocessor (Preprocessor_Hash): the tree of templates, arguments,
-// extension tags, comments and headings that sections and `rvprop=parsetree` are built from.
+// MediaWiki's wikitext preprocessor (Preprocessor_Hash): the one tree of templates, template
+// arguments, extension tags, comments and headings that template expansion, sections and
+// `rvprop=parsetree` are built from.
+//
+// The rules are MediaWiki 1.39's: brace runs matched from the inside out (`{{{{{1}}}}}`), `|`
+// splitting parts only at a template's own level (not inside `[[...]]` or a heading line), a
+// part's first `=` at that level naming it, headings found at line starts (a lone `=` at a line
+// start inside a template's part is its separator instead), `-{ }-` language conversion markup
+// keeping its `|` and `=` to itself, comments alone on a line taking the line with them,
+// <includeonly>, <noinclude> and <onlyinclude> read for the page itself or for a transclusion,
+// extension tags' contents kept apart, and whatever stays unclosed falling back to text.
 
-/** A tree node: `[name, children]`; names starting with `@` are attributes (level, i, index, lineStart). */
-export type PPElement = [string, PPNode[]];
-export type PPNode = string | PPElement;
+/** A node of the tree: text, or one of the elements below. */
+export type PPNode = string | TemplateNode | ArgNode | ExtNode | CommentNode | IgnoreNode | HeadingNode | EqualsNode;
+
+/** A part after a template's (or argument's) title: `name=value`, or a numbered value (name null). */
+export interface TemplatePart {
+  name: PPNode[] | null;
+  value: PPNode[];
+}
+
+/** `{{title|parts}}` */
+export interface TemplateNode {
+  kind: 'template';
+  title: PPNode[];
+  parts: TemplatePart[];
+  /** At the start of a line, all its opening braces used (`@lineStart`). */
+  lineStart: boolean;
+  /**
+   * Left undefined here: where a template expander keeps what it made of the title, as trees
+   * outlive one page in its caches.
+   */
+  call: unknown;
+}
+
+/** `{{{title|default|...}}}` (MediaWiki's `tplarg`): the first part is the default. */
+export interface ArgNode {
+  kind: 'arg';
+  title: PPNode[];
+  parts: TemplatePart[];
+  lineStart: boolean;
+}
+
+/** An extension tag (or <includeonly>/<noinclude> when they are not ignored). */
+export interface ExtNode {
+  kind: 'ext';
+  /** As written (`REF`); MediaWiki's tag hooks are looked up by its lowercase form. */
+  name: string;
+  /** Everything between the name and `>` (or `/>`), leading whitespace included. */
+  attributes: string;
+  /** Null for a self-closed tag. */
+  inner: string | null;
+  /** The closing tag as written; null for a self-closed tag. */
+  close: string | null;
+}
+
+/** `<!-- ... -->`, with the whitespace and line break it takes when alone on its line. */
+export interface CommentNode {
+  kind: 'comment';
+  text: string;
+}
+
+/** Text that does not count here: <noinclude> tags on the page, <includeonly> parts, what <onlyinclude> leaves out. */
+export interface IgnoreNode {
+  kind: 'ignore';
+  text: string;
+}
+
+/** A heading line (`== x ==`); `index` numbers every heading of the text in order, nested ones too. */
+export interface HeadingNode {
+  kind: 'heading';
+  level: number;
+  index: number;
+  children: PPNode[];
+}
+
+/** The `=` that splits a part, kept as a node when its template turns out to be text. */
+export interface EqualsNode {
+  kind: 'equals';
+}
 
 export interface PreprocessOptions {
-  /** Parse as a transclusion would (`T-` sections): noinclude ignored, onlyinclude honoured. */
+  /** Parse as a transclusion does: <noinclude> parts ignored, <includeonly> tags dropped, <onlyinclude> honoured. */
   forInclusion?: boolean;
-  /** Extension tags the parser knows (Parser::getStripList). */
-  stripList?: readonly string[];
+  /** The extension tags the wiki knows (Parser::getStripList), lowercase. */
+  tags: ReadonlySet<string>;
   /** $wgDisableLangConversion: `-{ }-` is then plain text. */
   langConversionDisabled?: boolean;
 }
 
-/** MediaWiki core's parser tags, when the caller gives no list (Parser::getStripList). */
-const CORE_TAGS = ['pre', 'nowiki', 'gallery', 'indicator', 'langconvert'];
+const EQUALS: EqualsNode = { kind: 'equals' };
 
+/** What a closing bracket run makes, by the number of brackets matched (null: text). */
 interface Rule {
-  end: string;
-  names: Record<number, string | null>;
+  open: string;
+  close: Closing;
   min: number;
   max: number;
+  names: ReadonlyArray<'template' | 'arg' | null | undefined>;
 }
 
-const RULES: Record<string, Rule> = {
-  '{': { end: '}', names: { 2: 'template', 3: 'tplarg' }, min: 2, max: 3 },
-  '[': { end: ']', names: { 2: null }, min: 2, max: 2 },
-  '-{': { end: '}-', names: { 2: null }, min: 2, max: 2 },
-};
+/** What closes the piece on top: `}`, `]`, `}-` or the end of a heading's line. */
+const enum Closing {
+  Nothing,
+  Brace,
+  Bracket,
+  LangConversion,
+  LineEnd,
+}
 
-class Part {
-  out: PPNode[] = [];
-  eqpos?: number;
-  commentEnd?: number;
-  visualEnd?: number;
-  constructor(text = '') {
-    if (text !== '') this.out.push(text);
+const BRACES: Rule = { open: '{', close: Closing.Brace, min: 2, max: 3, names: [undefined, undefined, 'template', 'arg'] };
+const BRACKETS: Rule = { open: '[', close: Closing.Bracket, min: 2, max: 2, names: [undefined, undefined, null] };
+const LANG_CONVERSION: Rule = { open: '-{', close: Closing.LangConversion, min: 2, max: 2, names: [undefined, undefined, null] };
+/** A possible heading: open from a line start to the end of its line. */
+const HEADING: Rule = { open: '\n', close: Closing.LineEnd, min: 1, max: 6, names: [] };
+
+interface Part {
+  out: PPNode[];
+  /** Index in `out` of the part's EQUALS, or -1. */
+  eqpos: number;
+  /** Where the last comment of the part ended, and where the text before it did (for headings ending in comments). */
+  commentEnd: number;
+  visualEnd: number;
+}
+
+function newPart(out: PPNode[] = []): Part {
+  return { out, eqpos: -1, commentEnd: -1, visualEnd: -1 };
+}
+
+interface Piece {
+  rule: Rule;
+  /** Opening characters not matched yet (the heading's `=` count). */
+  count: number;
+  parts: Part[];
+  /** `-` of a `-{{` read as a template after a dash. */
+  savedPrefix: string;
+  /** A heading's first `=`. */
+  startPos: number;
+  lineStart: boolean;
+}
+
+const enum Char {
+  Newline = 0x0a,
+  Dash = 0x2d,
+  Slash = 0x2f,
+  Less = 0x3c,
+  Equals = 0x3d,
+  Greater = 0x3e,
+  OpenBracket = 0x5b,
+  CloseBracket = 0x5d,
+  OpenBrace = 0x7b,
+  Pipe = 0x7c,
+  CloseBrace = 0x7d,
+}
+
+/**
+ * The characters where something may happen, by state: the piece's closing character, `|` and
+ * `=` when they split parts, a newline inside a heading line (elsewhere only before `=`, where a
+ * heading may start), `-` only before `{`. Every match is one character long.
+ */
+const searchPatterns: Array<RegExp | undefined> = [];
+
+function searchPattern(close: Closing, findPipe: boolean, findEquals: boolean, langConversion: boolean): RegExp {
+  const key = close * 8 + (findPipe ? 4 : 0) + (findEquals ? 2 : 0) + (langConversion ? 1 : 0);
+  let pattern = searchPatterns[key];
+  if (pattern === undefined) {
+    let chars = '{\\[<';
+    if (close === Closing.Brace || close === Closing.LangConversion) chars += '}';
+    else if (close === Closing.Bracket) chars += '\\]';
+    else if (close === Closing.LineEnd) chars += '\\n';
+    if (findPipe) chars += '|';
+    if (findEquals) chars += '=';
+    let source = `[${chars}]`;
+    if (close !== Closing.LineEnd) source += '|\\n(?==)';
+    if (langConversion) source += '|-(?=\\{)';
+    pattern = new RegExp(source, 'g');
+    searchPatterns[key] = pattern;
   }
+  return pattern;
 }
 
-class StackElement {
-  parts: Part[] = [new Part()];
-  savedPrefix = '';
-  startPos = 0;
-  lineStart = false;
-  constructor(
-    public open: string,
-    public close: string,
-    public count: number,
-  ) {}
+/** `</name>` patterns (whitespace before `>` allowed, any case) by lowercase tag name. */
+const closingTags = new Map<string, RegExp>();
 
-  accum(): PPNode[] {
-    return this.parts[this.parts.length - 1]!.out;
+function closingTagPattern(lowerName: string): RegExp {
+  let pattern = closingTags.get(lowerName);
+  if (pattern === undefined) {
+    pattern = new RegExp(`</${lowerName.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[\\t\\n\\v\\f\\r ]*>`, 'gi');
+    closingTags.set(lowerName, pattern);
   }
-
-  currentPart(): Part {
-    return this.parts[this.parts.length - 1]!;
-  }
-
-  flags(): { findPipe: boolean; findEquals: boolean; inHeading: boolean } {
-    const findPipe = this.open !== '\n' && this.open !== '[';
-    return {
-      findPipe,
-      findEquals: findPipe && this.parts.length > 1 && this.currentPart().eqpos === undefined,
-      inHeading: this.open === '\n',
-    };
-  }
-
-  /** The element's text when it turns out not to be one (unclosed or unmatched brackets). */
-  breakSyntax(openingCount?: number): PPNode[] {
-    if (this.open === '\n') return [this.savedPrefix, ...this.parts[0]!.out];
-    const count = openingCount ?? this.count;
-    let s = this.open.slice(0, -1);
-    s += this.open.slice(-1).repeat(count - s.length);
-    const accum: PPNode[] = [this.savedPrefix + s];
-    this.parts.forEach((part, index) => {
-      if (index > 0) appendLiteral(accum, '|');
-      for (const node of part.out) {
-        if (typeof node === 'string') appendLiteral(accum, node);
-        else accum.push(node);
-      }
-    });
-    return accum;
-  }
+  return pattern;
 }
 
-function appendLiteral(accum: PPNode[], text: string): void {
-  const last = accum.length - 1;
-  if (last >= 0 && typeof accum[last] === 'string') accum[last] = (accum[last] as string) + text;
-  else accum.push(text);
+/** PCRE's `\s` without the u flag. */
+function isSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
-function spanOf(text: string, chars: string, start: number, max = Infinity): number {
-  let n = 0;
-  while (start + n < text.length && n < max && chars.includes(text[start + n]!)) n++;
-  return n;
-}
+/** Tag names longer than this are no tag (MediaWiki's are short); bounds the scan at each `<`. */
+const MAX_TAG_NAME = 64;
 
-/** strspn over the text read backwards from just before `end`. */
-function spanBackwards(text: string, chars: string, end: number): number {
-  let n = 0;
-  while (end - n - 1 >= 0 && chars.includes(text[end - n - 1]!)) n++;
-  return n;
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-
-/** Preprocessor_Hash::buildDomTreeArrayFromText: the `root` element of the text. */
-export function preprocess(text: string, options: PreprocessOptions = {}): PPElement {
-  return new TreeBuilder(text, options).build();
+/** The wikitext's tree: the children of MediaWiki's `root` element. */
+export function preprocess(text: string, options: PreprocessOptions): PPNode[] {
+  return new TreeBuilder(text, options.tags, options).build();
 }
 
 class TreeBuilder {
-  private readonly stack: StackElement[] = [];
-  private readonly rootAccum: PPNode[] = [];
+  private readonly stack: Piece[] = [];
+  private readonly root: PPNode[] = [];
+  /** The piece on top and its current part; null at the top level. */
+  private piece: Piece | null = null;
+  private part: Part | null = null;
   private accum: PPNode[];
-  private readonly ignoredTags: string[];
-  private readonly ignoredElements: string[];
-  private readonly elementsRe: RegExp;
-  private readonly searchBase: string;
-  private enableOnlyinclude = false;
-  private findEquals = false;
+  /**
+   * Where the text read as literal but not yet added to `accum` starts: runs of literal text
+   * are added as one slice when a node follows, not character by character.
+   */
+  private pending = 0;
+  private readonly forInclusion: boolean;
+  private readonly langConversion: boolean;
+  private readonly enableOnlyinclude: boolean;
   private findPipe = false;
+  private findEquals = false;
   private inHeading = false;
+  private search: RegExp;
   private headingIndex = 1;
+  private noMoreGT = false;
+  private noMoreClosingTag: Set<string> | null = null;
+  private fakeLineStart = true;
 
   constructor(
     private readonly text: string,
+    private readonly tags: ReadonlySet<string>,
     options: PreprocessOptions,
   ) {
-    this.accum = this.rootAccum;
-    const xmlish = [...(options.stripList ?? CORE_TAGS)];
-    if (options.forInclusion) {
-      this.ignoredTags = ['includeonly', '/includeonly'];
-      this.ignoredElements = ['noinclude'];
-      xmlish.push('noinclude');
-      this.enableOnlyinclude = text.includes('<onlyinclude>') && text.includes('</onlyinclude>');
+    this.accum = this.root;
+    this.forInclusion = options.forInclusion === true;
+    this.langConversion = options.langConversionDisabled !== true;
+    this.enableOnlyinclude = this.forInclusion && text.includes('<onlyinclude>') && text.includes('</onlyinclude>');
+    this.search = searchPattern(Closing.Nothing, false, false, this.langConversion);
+  }
+
+  /** Takes the flags and accumulator of the piece now on top (PPDStack::getFlags). */
+  private sync(): void {
+    const piece = this.stack.length > 0 ? this.stack[this.stack.length - 1]! : null;
+    this.piece = piece;
+    if (piece === null) {
+      this.part = null;
+      this.accum = this.root;
+      this.findPipe = this.findEquals = this.inHeading = false;
     } else {
-      this.ignoredTags = ['noinclude', '/noinclude', 'onlyinclude', '/onlyinclude'];
-      this.ignoredElements = ['includeonly'];
-      xmlish.push('includeonly');
+      const part = piece.parts[piece.parts.length - 1]!;
+      this.part = part;
+      this.accum = part.out;
+      this.inHeading = piece.rule === HEADING;
+      this.findPipe = !this.inHeading && piece.rule !== BRACKETS;
+      this.findEquals = this.findPipe && piece.parts.length > 1 && part.eqpos < 0;
     }
-    const names = [...xmlish, ...this.ignoredTags].map(escapeRegExp).join('|');
-    this.elementsRe = new RegExp(`(${names})(?:\\s|\\/>|>)|(!--)`, 'iy');
-    this.searchBase = options.langConversionDisabled ? '[{<\n' : '[{<\n-';
+    this.updateSearch();
   }
 
-  private top(): StackElement | undefined {
-    return this.stack[this.stack.length - 1];
+  private updateSearch(): void {
+    this.search = searchPattern(this.piece === null ? Closing.Nothing : this.piece.rule.close, this.findPipe, this.findEquals, this.langConversion);
   }
 
-  private syncFlags(): void {
-    const top = this.top();
-    const flags = top ? top.flags() : { findPipe: false, findEquals: false, inHeading: false };
-    this.findEquals = flags.findEquals;
-    this.findPipe = flags.findPipe;
-    this.inHeading = flags.inHeading;
+  private pushPiece(piece: Piece): void {
+    this.stack.push(piece);
+    this.sync();
   }
 
-  private push(element: StackElement): void {
-    this.stack.push(element);
-    this.accum = element.accum();
-    this.syncFlags();
+  private popPiece(): Piece {
+    const piece = this.stack.pop()!;
+    this.sync();
+    return piece;
   }
 
-  private pop(): StackElement {
-    const element = this.stack.pop()!;
-    const top = this.top();
-    this.accum = top ? top.accum() : this.rootAccum;
-    return element;
+  /** Adds the pending literal text up to `end`. */
+  private flush(end: number): void {
+    if (end > this.pending) this.addLiteral(this.text.slice(this.pending, end));
+    this.pending = end;
   }
 
-  build(): PPElement {
+  private addLiteral(s: string): void {
+    appendText(this.accum, s);
+  }
+
+  /** Appends nodes, joining text to text. */
+  private addNodes(nodes: PPNode[]): void {
+    for (const node of nodes) {
+      if (typeof node === 'string') this.addLiteral(node);
+      else this.accum.push(node);
+    }
+  }
+
+  /** Adds a node read from the text up to `next`. */
+  private addNode(at: number, node: PPNode, next: number): number {
+    this.flush(at);
+    this.accum.push(node);
+    this.pending = next;
+    return next;
+  }
+
+  build(): PPNode[] {
     const text = this.text;
     const length = text.length;
     let i = 0;
-    let noMoreGT = false;
-    const noMoreClosingTag = new Set<string>();
     let findOnlyinclude = this.enableOnlyinclude;
-    let fakeLineStart = true;
-
     for (;;) {
       if (findOnlyinclude) {
-        const startPos = text.indexOf('<onlyinclude>', i);
-        if (startPos === -1) {
-          this.accum.push(['ignore', [text.slice(i)]]);
+        const start = text.indexOf('<onlyinclude>', i);
+        if (start < 0) {
+          i = this.addNode(i, { kind: 'ignore', text: text.slice(i) }, length);
           break;
         }
-        const tagEndPos = startPos + '<onlyinclude>'.length;
-        this.accum.push(['ignore', [text.slice(i, tagEndPos)]]);
-        i = tagEndPos;
+        const tagEnd = start + '<onlyinclude>'.length;
+        i = this.addNode(i, { kind: 'ignore', text: text.slice(i, tagEnd) }, tagEnd);
         findOnlyinclude = false;
       }
-
-      let found: 'line-start' | 'line-end' | 'pipe' | 'equals' | 'angle' | 'close' | 'open';
-      let curChar = '';
-      let rule: Rule | undefined;
-      if (fakeLineStart) {
-        found = 'line-start';
-      } else {
-        const top = this.top();
-        const currentClosing = top ? top.close : '';
-        let search = this.searchBase + currentClosing;
-        if (this.findPipe) search += '|';
-        if (this.findEquals) search += '=';
-        let literal = 0;
-        while (i + literal < length && !search.includes(text[i + literal]!)) literal++;
-        if (literal > 0) {
-          appendLiteral(this.accum, text.slice(i, i + literal));
-          i += literal;
-        }
-        if (i >= length) {
-          if (currentClosing !== '\n') break;
-          found = 'line-end';
-        } else {
-          curChar = text[i]!;
-          const curTwoChar = i + 1 < length ? curChar + text[i + 1] : curChar;
-          if (curChar === '|') found = 'pipe';
-          else if (curChar === '=') found = 'equals';
-          else if (curChar === '<') found = 'angle';
-          else if (curChar === '\n') found = this.inHeading ? 'line-end' : 'line-start';
-          else if (curTwoChar === currentClosing) {
-            found = 'close';
-            curChar = curTwoChar;
-          } else if (curChar === currentClosing) found = 'close';
-          else if (RULES[curTwoChar]) {
-            curChar = curTwoChar;
-            found = 'open';
-            rule = RULES[curChar];
-          } else if (RULES[curChar]) {
-            found = 'open';
-            rule = RULES[curChar];
-          } else {
-            if (curChar === '-' || curChar === '}') appendLiteral(this.accum, curChar);
-            i++;
-            continue;
-          }
-        }
+      if (this.fakeLineStart) {
+        this.fakeLineStart = false;
+        i = this.lineStart(i);
+        continue;
       }
-
-      if (found === 'angle') {
-        if (this.enableOnlyinclude && text.startsWith('</onlyinclude>', i)) {
-          findOnlyinclude = true;
-          continue;
-        }
-        this.elementsRe.lastIndex = i + 1;
-        const m = this.elementsRe.exec(text);
-        if (!m) {
-          appendLiteral(this.accum, '<');
-          i++;
-          continue;
-        }
-        if (m[2] === '!--') {
-          const next = this.comment(i, fakeLineStart);
-          i = next.i;
-          fakeLineStart = next.fakeLineStart;
-          continue;
-        }
-        const name = m[1]!;
-        const lowerName = name.toLowerCase();
-        const attrStart = i + name.length + 1;
-        const tagEndPos = noMoreGT ? -1 : text.indexOf('>', attrStart);
-        if (tagEndPos === -1) {
-          noMoreGT = true;
-          appendLiteral(this.accum, '<');
-          i++;
-          continue;
-        }
-        if (this.ignoredTags.includes(lowerName)) {
-          this.accum.push(['ignore', [text.slice(i, tagEndPos + 1)]]);
-          i = tagEndPos + 1;
-          continue;
-        }
-        const tagStartPos = i;
-        let attrEnd: number;
-        let inner: string | null;
-        let close: string | null;
-        if (text[tagEndPos - 1] === '/') {
-          attrEnd = tagEndPos - 1;
-          inner = null;
-          close = null;
-          i = tagEndPos + 1;
-        } else {
-          attrEnd = tagEndPos;
-          const closeRe = new RegExp(`</${escapeRegExp(name)}\\s*>`, 'ig');
-          closeRe.lastIndex = tagEndPos + 1;
-          const cm = noMoreClosingTag.has(name) ? null : closeRe.exec(text);
-          if (cm) {
-            inner = text.slice(tagEndPos + 1, cm.index);
-            i = cm.index + cm[0].length;
-            close = cm[0];
-          } else if (['includeonly', 'noinclude', 'onlyinclude'].includes(name)) {
-            inner = text.slice(tagEndPos + 1);
-            i = length;
-            close = null;
-          } else {
-            i = tagEndPos + 1;
-            appendLiteral(this.accum, text.slice(tagStartPos, tagEndPos + 1));
-            noMoreClosingTag.add(name);
-            continue;
-          }
-        }
-        if (this.ignoredElements.includes(lowerName)) {
-          this.accum.push(['ignore', [text.slice(tagStartPos, i)]]);
-          continue;
-        }
-        const attr = attrEnd <= attrStart ? '' : text.slice(attrStart, attrEnd);
-        const children: PPNode[] = [['name', [name]], ['attr', [attr]]];
-        if (inner !== null) children.push(['inner', [inner]]);
-        if (close !== null) children.push(['close', [close]]);
-        this.accum.push(['ext', children]);
-      } else if (found === 'line-start') {
-        if (fakeLineStart) fakeLineStart = false;
-        else {
-          appendLiteral(this.accum, curChar);
-          i++;
-        }
-        const count = spanOf(text, '=', i, 6);
-        if (count === 1 && this.findEquals) {
-          // A lone `=` at line start is taken as a name/value separator, not a heading.
-        } else if (count > 0) {
-          const piece = new StackElement('\n', '\n', count);
-          piece.parts = [new Part('='.repeat(count))];
-          piece.startPos = i;
-          this.push(piece);
-          i += count;
-        }
-      } else if (found === 'line-end') {
+      const search = this.search;
+      search.lastIndex = i;
+      i = search.test(text) ? search.lastIndex - 1 : length;
+      if (i >= length) {
+        if (!this.inHeading) break;
         this.headingEnd(i);
-      } else if (found === 'open') {
-        i = this.open(i, curChar, rule!);
-      } else if (found === 'close') {
-        i = this.close(i, curChar);
-      } else if (found === 'pipe') {
-        this.findEquals = true;
-        this.top()!.parts.push(new Part());
-        this.accum = this.top()!.accum();
-        i++;
-      } else {
-        this.findEquals = false;
-        this.accum.push(['equals', ['=']]);
-        this.top()!.currentPart().eqpos = this.accum.length - 1;
-        i++;
+        continue;
+      }
+      const c = text.charCodeAt(i);
+      switch (c) {
+        case Char.Pipe:
+          this.flush(i);
+          this.piece!.parts.push(newPart());
+          this.sync();
+          this.pending = ++i;
+          break;
+        case Char.Equals:
+          this.flush(i);
+          this.accum.push(EQUALS);
+          this.part!.eqpos = this.accum.length - 1;
+          this.findEquals = false;
+          this.updateSearch();
+          this.pending = ++i;
+          break;
+        case Char.Less:
+          if (this.enableOnlyinclude && text.startsWith('</onlyinclude>', i)) {
+            findOnlyinclude = true;
+            break;
+          }
+          i = this.angle(i);
+          break;
+        case Char.Newline:
+          if (this.inHeading) this.headingEnd(i);
+          else i = this.lineStart(i + 1);
+          break;
+        default: {
+          const close = this.piece === null ? Closing.Nothing : this.piece.rule.close;
+          if (c === Char.CloseBrace) {
+            if (close === Closing.Brace) i = this.close(i, 0);
+            else if (close === Closing.LangConversion && text.charCodeAt(i + 1) === Char.Dash) i = this.close(i, 2);
+            // A `}` that closes nothing here is text.
+            else i++;
+          } else if (c === Char.CloseBracket) i = this.close(i, 0);
+          else if (c === Char.OpenBrace) i = this.open(i, BRACES);
+          else if (c === Char.OpenBracket) i = this.open(i, BRACKETS);
+          else i = this.open(i, LANG_CONVERSION);
+        }
       }
     }
-
-    for (const piece of this.stack) this.rootAccum.push(...piece.breakSyntax());
-    for (const node of this.rootAccum) {
-      if (typeof node !== 'string' && node[0] === 'possible-h') node[0] = 'h';
-    }
-    return ['root', this.rootAccum];
+    this.flush(i);
+    // Whatever is still open was never closed: it is text after all.
+    const pieces = this.stack.splice(0);
+    this.accum = this.root;
+    for (const piece of pieces) this.addNodes(breakSyntax(piece));
+    return this.root;
   }
 
-  /** An HTML comment at `i`; eats the whole line when the comment stands alone on it. */
-  private comment(i: number, fakeLineStart: boolean): { i: number; fakeLineStart: boolean } {
+  /** At a line start (`i` after its newline): a heading opens at `=`. */
+  private lineStart(i: number): number {
     const text = this.text;
-    const endPos = text.indexOf('-->', i + 4);
-    if (endPos === -1) {
-      this.accum.push(['comment', [text.slice(i)]]);
-      return { i: text.length, fakeLineStart };
-    }
-    const wsStart = i ? i - spanBackwards(text, ' \t', i) : 0;
-    let wsEnd = endPos + 2 + spanOf(text, ' \t', endPos + 3);
-    const comments: [number, number][] = [[wsStart, wsEnd]];
-    while (text.slice(wsEnd + 1, wsEnd + 5) === '<!--') {
-      let c = text.indexOf('-->', wsEnd + 4);
-      if (c === -1) break;
-      c = c + 2 + spanOf(text, ' \t', c + 3);
-      comments.push([wsEnd + 1, c]);
-      wsEnd = c;
-    }
-    let startPos: number;
-    let end: number;
-    if (wsStart > 0 && text[wsStart - 1] === '\n' && text[wsEnd + 1] === '\n') {
-      const wsLength = i - wsStart;
-      const lastIndex = this.accum.length - 1;
-      const last = this.accum[lastIndex];
-      if (wsLength > 0 && typeof last === 'string' && /^[ \t]*$/.test(last.slice(-wsLength)) && last.length >= wsLength) {
-        this.accum[lastIndex] = last.slice(0, -wsLength);
-      }
-      for (let j = 0; j < comments.length - 1; j++) {
-        const [s, e] = comments[j]!;
-        this.accum.push(['comment', [text.slice(s, e + 1)]]);
-      }
-      [startPos, end] = comments[comments.length - 1]!;
-      end += 1;
-      fakeLineStart = true;
-    } else {
-      startPos = i;
-      end = endPos + 2;
-    }
-    const top = this.top();
-    if (top) {
-      const part = top.currentPart();
-      if (!(part.commentEnd !== undefined && part.commentEnd === wsStart - 1)) part.visualEnd = wsStart;
-      part.commentEnd = end;
-    }
-    this.accum.push(['comment', [text.slice(startPos, end + 1)]]);
-    return { i: end + 1, fakeLineStart };
-  }
-
-  /** End of a line inside a possible heading: an `h` element if it closes with `=`. */
-  private headingEnd(i: number): void {
-    const text = this.text;
-    const piece = this.top()!;
-    const part = piece.currentPart();
-    let searchStart = i - spanBackwards(text, ' \t', i);
-    if (part.commentEnd !== undefined && searchStart - 1 === part.commentEnd) {
-      searchStart = part.visualEnd!;
-      searchStart -= spanBackwards(text, ' \t', searchStart);
-    }
-    let count = piece.count;
-    const equalsLength = spanBackwards(text, '=', searchStart);
-    let element: PPNode[];
-    if (equalsLength > 0) {
-      if (searchStart - equalsLength === piece.startPos) {
-        // A line of only equals signs: /={count}(.+)={count}/ as doHeadings reads it.
-        count = equalsLength < 3 ? 0 : Math.min(6, Math.trunc((equalsLength - 1) / 2));
-      } else {
-        count = Math.min(equalsLength, count);
-      }
-      element = count > 0 ? [['possible-h', [['@level', [String(count)]], ['@i', [String(this.headingIndex++)]], ...this.accum]]] : this.accum;
-    } else {
-      element = this.accum;
-    }
-    this.pop();
-    this.syncFlags();
-    this.accum.push(...element);
-  }
-
-  private open(i: number, curChar: string, rule: Rule): number {
-    const text = this.text;
-    const curLen = curChar.length;
-    let count = curLen > 1 ? spanOf(text, curChar[curLen - 1]!, i + 1) + 1 : spanOf(text, curChar, i);
-    let savedPrefix = '';
-    const lineStart = i > 0 && text[i - 1] === '\n';
-    if (curChar === '-{' && count > curLen) {
-      // `-{{` is a template after a dash: the rightmost opening wins.
-      savedPrefix = '-';
-      i++;
-      curChar = '{';
-      count--;
-      rule = RULES[curChar]!;
-    }
-    if (count >= rule.min) {
-      const piece = new StackElement(curChar, rule.end, count);
-      piece.savedPrefix = savedPrefix;
-      piece.lineStart = lineStart;
-      this.push(piece);
-    } else {
-      appendLiteral(this.accum, savedPrefix + curChar.repeat(count));
-    }
+    let count = 0;
+    while (count < 6 && text.charCodeAt(i + count) === Char.Equals) count++;
+    // A lone `=` at a line start inside a part is taken as the name/value separator.
+    if (count === 0 || (count === 1 && this.findEquals)) return i;
+    this.flush(i);
+    // The equals signs are the heading's first text (still pending).
+    this.pushPiece({ rule: HEADING, count, parts: [newPart()], savedPrefix: '', startPos: i, lineStart: false });
     return i + count;
   }
 
-  private close(i: number, curChar: string): number {
+  /** The end of a heading's line (not consumed: it may start the next heading). */
+  private headingEnd(i: number): void {
     const text = this.text;
-    const piece = this.top()!;
-    let maxCount = piece.count;
-    if (piece.close === '}-' && curChar === '}') maxCount--;
-    const count = curChar.length > 1 ? curChar.length : spanOf(text, curChar, i, maxCount);
-    const rule = RULES[piece.open]!;
-    let matchingCount: number;
-    if (count > rule.max) matchingCount = rule.max;
-    else {
-      matchingCount = count;
-      while (matchingCount > 0 && !(matchingCount in rule.names)) matchingCount--;
+    this.flush(i);
+    const piece = this.popPiece();
+    const part = piece.parts[0]!;
+    let searchStart = i - spaceRunBefore(text, i);
+    if (part.commentEnd >= 0 && searchStart - 1 === part.commentEnd) {
+      // A comment ends the line: the equals signs are looked for before it.
+      searchStart = part.visualEnd - spaceRunBefore(text, part.visualEnd);
     }
-    if (matchingCount <= 0) {
-      appendLiteral(this.accum, text.slice(i, i + count));
-      return i + count;
+    let equals = 0;
+    while (searchStart - equals - 1 >= 0 && text.charCodeAt(searchStart - equals - 1) === Char.Equals) equals++;
+    let level = 0;
+    if (equals > 0) {
+      if (searchStart - equals === piece.startPos) {
+        // A line of equals signs alone: doHeadings' /={n}(.+)={n}/ decides.
+        level = equals < 3 ? 0 : Math.min(6, Math.trunc((equals - 1) / 2));
+      } else {
+        level = Math.min(equals, piece.count);
+      }
     }
-    const name = rule.names[matchingCount]!;
+    if (level > 0) this.accum.push({ kind: 'heading', level, index: this.headingIndex++, children: part.out });
+    else this.addNodes(part.out);
+  }
+
+  private open(i: number, rule: Rule): number {
+    const text = this.text;
+    const lineStart = i > 0 && text.charCodeAt(i - 1) === Char.Newline;
+    const at = i;
+    let savedPrefix = '';
+    let count: number;
+    if (rule === LANG_CONVERSION) {
+      count = 1 + runLength(text, i + 1, Char.OpenBrace);
+      if (count > 2) {
+        // `-{{`: the rightmost opening wins, a template after a dash.
+        savedPrefix = '-';
+        i++;
+        count--;
+        rule = BRACES;
+      }
+    } else {
+      count = runLength(text, i, rule.open.charCodeAt(0));
+    }
+    // Too few to open anything: text.
+    if (count < rule.min) return i + count;
+    this.flush(at);
+    this.pushPiece({ rule, count, parts: [newPart()], savedPrefix, startPos: i, lineStart });
+    this.pending = i + count;
+    return i + count;
+  }
+
+  /** Closing characters at `i` (`length` 2 for `}-`, else the run is counted). */
+  private close(i: number, length: number): number {
+    const text = this.text;
+    const piece = this.piece!;
+    const rule = piece.rule;
+    const maxCount = piece.count;
+    const count = length === 2 ? 2 : Math.min(runLength(text, i, text.charCodeAt(i)), maxCount);
+    let matching = count > rule.max ? rule.max : count;
+    while (matching > 0 && rule.names[matching] === undefined) matching--;
+    // Nothing to close: text.
+    if (matching <= 0) return i + count;
+    this.flush(i);
+    const name = rule.names[matching]!;
     let element: PPNode[];
     if (name === null) {
-      element = piece.breakSyntax(matchingCount);
-      appendLiteral(element, text.slice(i, i + matchingCount));
+      element = breakSyntax(piece, matching);
+      appendText(element, text.slice(i, i + matching));
     } else {
-      element = [[name, this.templateChildren(piece, maxCount === matchingCount)]];
+      const parts = piece.parts;
+      const title = parts[0]!.out;
+      const templateParts: TemplatePart[] = [];
+      for (let p = 1; p < parts.length; p++) {
+        const { out, eqpos } = parts[p]!;
+        templateParts.push(eqpos >= 0 ? { name: out.slice(0, eqpos), value: out.slice(eqpos + 1) } : { name: null, value: out });
+      }
+      const lineStart = maxCount === matching && piece.lineStart && piece.savedPrefix === '';
+      element = [
+        name === 'template'
+          ? { kind: 'template', title, parts: templateParts, lineStart, call: undefined }
+          : { kind: 'arg', title, parts: templateParts, lineStart },
+      ];
     }
-    i += matchingCount;
-    this.pop();
-    if (matchingCount < piece.count) {
-      piece.parts = [new Part()];
-      piece.count -= matchingCount;
-      if (piece.count >= RULES[piece.open]!.min) {
-        this.push(piece);
-      } else if (piece.count === 1 && piece.open === '{' && piece.savedPrefix === '-') {
+    i += matching;
+    this.popPiece();
+    if (matching < piece.count) {
+      // The opening characters left over stay open around what just closed (`{{{{{x}}}}}`).
+      piece.parts = [newPart()];
+      piece.count -= matching;
+      if (piece.count >= piece.rule.min) {
+        this.pushPiece(piece);
+      } else if (piece.count === 1 && piece.rule === BRACES && piece.savedPrefix === '-') {
         piece.savedPrefix = '';
-        piece.open = '-{';
+        piece.rule = LANG_CONVERSION;
         piece.count = 2;
-        piece.close = RULES[piece.open]!.end;
-        this.push(piece);
+        this.pushPiece(piece);
       } else {
-        let s = piece.open.slice(0, -1);
-        s += piece.open.slice(-1).repeat(piece.count - s.length);
-        appendLiteral(this.accum, piece.savedPrefix + s);
+        this.addLiteral(piece.savedPrefix + openingText(piece.rule, piece.count));
       }
     } else if (piece.savedPrefix !== '') {
-      appendLiteral(this.accum, piece.savedPrefix);
+      this.addLiteral(piece.savedPrefix);
     }
-    this.syncFlags();
-    this.accum.push(...element);
+    this.addNodes(element);
+    this.pending = i;
     return i;
   }
 
-  private templateChildren(piece: StackElement, allOpeningUsed: boolean): PPNode[] {
-    const children: PPNode[] = [];
-    if (allOpeningUsed && piece.lineStart && piece.savedPrefix.length === 0) children.push(['@lineStart', ['1']]);
-    children.push(['title', piece.parts[0]!.out]);
-    let argIndex = 1;
-    for (const part of piece.parts.slice(1)) {
-      if (part.eqpos !== undefined) {
-        children.push(['part', [['name', part.out.slice(0, part.eqpos)], part.out[part.eqpos]!, ['value', part.out.slice(part.eqpos + 1)]]]);
+  /** `<` at `i`: a comment, an extension tag, an inclusion tag, or text. */
+  private angle(i: number): number {
+    const text = this.text;
+    const length = text.length;
+    // The tag's name: up to whitespace, `>` or `/>`.
+    let end = i + 1;
+    const limit = Math.min(length, i + 2 + MAX_TAG_NAME);
+    let ascii = true;
+    for (; end < limit; end++) {
+      const c = text.charCodeAt(end);
+      if (isSpace(c) || c === Char.Greater || (c === Char.Slash && end > i + 1 && text.charCodeAt(end + 1) === Char.Greater)) break;
+      if (c > 0x7f) ascii = false;
+    }
+    const lowerName = end < limit && end > i + 1 && ascii ? text.slice(i + 1, end).toLowerCase() : '';
+    const kind = lowerName === '' ? Tag.None : this.tagKind(lowerName);
+    if (kind === Tag.None) {
+      if (text.startsWith('!--', i + 1)) return this.comment(i);
+      return i + 1;
+    }
+    const name = text.slice(i + 1, end);
+    const attrStart = end;
+    const tagEnd = this.noMoreGT ? -1 : text.indexOf('>', attrStart);
+    if (tagEnd < 0) {
+      this.noMoreGT = true;
+      return i + 1;
+    }
+    if (kind === Tag.IgnoredTag) return this.addNode(i, { kind: 'ignore', text: text.slice(i, tagEnd + 1) }, tagEnd + 1);
+    let attrEnd: number;
+    let inner: string | null = null;
+    let close: string | null = null;
+    let next: number;
+    if (text.charCodeAt(tagEnd - 1) === Char.Slash) {
+      attrEnd = tagEnd - 1;
+      next = tagEnd + 1;
+    } else {
+      attrEnd = tagEnd;
+      const closing = this.noMoreClosingTag?.has(lowerName) ? null : closingTagPattern(lowerName);
+      let match: RegExpExecArray | null = null;
+      if (closing !== null) {
+        closing.lastIndex = tagEnd + 1;
+        match = closing.exec(text);
+      }
+      if (match !== null) {
+        inner = text.slice(tagEnd + 1, match.index);
+        close = match[0];
+        next = match.index + close.length;
+      } else if (name === 'includeonly' || name === 'noinclude' || name === 'onlyinclude') {
+        // These may stay open to the end of the text (written in lowercase only).
+        inner = text.slice(tagEnd + 1);
+        next = length;
       } else {
-        children.push(['part', [['name', [['@index', [String(argIndex++)]]]], ['value', part.out]]]);
+        // No closing tag: the opening tag is text, and no later tag of the name will find one.
+        (this.noMoreClosingTag ??= new Set()).add(lowerName);
+        return tagEnd + 1;
       }
     }
-    return children;
+    if (kind === Tag.IgnoredElement) return this.addNode(i, { kind: 'ignore', text: text.slice(i, next) }, next);
+    return this.addNode(i, { kind: 'ext', name, attributes: attrEnd > attrStart ? text.slice(attrStart, attrEnd) : '', inner, close }, next);
   }
+
+  private tagKind(lowerName: string): Tag {
+    if (this.forInclusion) {
+      if (lowerName === 'includeonly' || lowerName === '/includeonly') return Tag.IgnoredTag;
+      if (lowerName === 'noinclude') return Tag.IgnoredElement;
+    } else {
+      if (lowerName === 'noinclude' || lowerName === '/noinclude' || lowerName === 'onlyinclude' || lowerName === '/onlyinclude') return Tag.IgnoredTag;
+      if (lowerName === 'includeonly') return Tag.IgnoredElement;
+    }
+    return this.tags.has(lowerName) ? Tag.Element : Tag.None;
+  }
+
+  /**
+   * A comment at `i`. One that is alone on its line (with spaces, or with other comments) takes
+   * the spaces before it and the line break after it, so that it leaves no blank line.
+   */
+  private comment(i: number): number {
+    const text = this.text;
+    const close = text.indexOf('-->', i + 4);
+    if (close < 0) return this.addNode(i, { kind: 'comment', text: text.slice(i) }, text.length);
+    this.flush(i);
+    const wsStart = i - spaceRunBefore(text, i);
+    // The last space after the comment, or its `>`.
+    let wsEnd = close + 2 + spaceRun(text, close + 3);
+    let lastStart = wsStart;
+    const earlier: Array<[number, number]> = [];
+    while (text.startsWith('<!--', wsEnd + 1)) {
+      const c = text.indexOf('-->', wsEnd + 4);
+      if (c < 0) break;
+      earlier.push([lastStart, wsEnd]);
+      lastStart = wsEnd + 1;
+      wsEnd = c + 2 + spaceRun(text, c + 3);
+    }
+    let start: number;
+    let end: number;
+    if (wsStart > 0 && text.charCodeAt(wsStart - 1) === Char.Newline && text.charCodeAt(wsEnd + 1) === Char.Newline) {
+      const wsLength = i - wsStart;
+      const last = this.accum.length - 1;
+      const before = this.accum[last];
+      if (wsLength > 0 && typeof before === 'string' && before.length >= wsLength && /^[ \t]*$/.test(before.slice(-wsLength))) {
+        this.accum[last] = before.slice(0, -wsLength);
+      }
+      for (const [s, e] of earlier) this.accum.push({ kind: 'comment', text: text.slice(s, e + 1) });
+      start = lastStart;
+      end = wsEnd + 1;
+      // A heading may start on the next line.
+      this.fakeLineStart = true;
+    } else {
+      start = i;
+      end = close + 2;
+    }
+    const part = this.part;
+    if (part !== null) {
+      // Abutting comments keep the visual end of the first.
+      if (!(part.commentEnd >= 0 && part.commentEnd === wsStart - 1)) part.visualEnd = wsStart;
+      part.commentEnd = end;
+    }
+    this.accum.push({ kind: 'comment', text: text.slice(start, end + 1) });
+    this.pending = end + 1;
+    return end + 1;
+  }
+}
+
+const enum Tag {
+  None,
+  /** An extension tag, or the inclusion tag whose part counts. */
+  Element,
+  /** Its part is ignored (<includeonly> on the page, <noinclude> in a transclusion). */
+  IgnoredElement,
+  /** The tag alone is ignored. */
+  IgnoredTag,
+}
+
+function runLength(text: string, at: number, c: number): number {
+  let n = 0;
+  while (text.charCodeAt(at + n) === c) n++;
+  return n;
+}
+
+function spaceRun(text: string, at: number): number {
+  let n = 0;
+  for (let c = text.charCodeAt(at); c === 0x20 || c === 0x09; c = text.charCodeAt(at + ++n));
+  return n;
+}
+
+function spaceRunBefore(text: string, end: number): number {
+  let n = 0;
+  for (let c = text.charCodeAt(end - 1); c === 0x20 || c === 0x09; c = text.charCodeAt(end - ++n - 1));
+  return n;
+}
+
+function appendText(nodes: PPNode[], s: string): void {
+  const last = nodes.length - 1;
+  if (last >= 0 && typeof nodes[last] === 'string') nodes[last] = (nodes[last] as string) + s;
+  else nodes.push(s);
+}
+
+/** `{{{` for 3 braces, `-{` for language conversion. */
+function openingText(rule: Rule, count: number): string {
+  return rule === LANG_CONVERSION ? '-' + '{'.repeat(count - 1) : rule.open.repeat(count);
+}
+
+/** A piece that turns out to be no element: its text, with what was found inside it. */
+function breakSyntax(piece: Piece, openingCount = piece.count): PPNode[] {
+  if (piece.rule === HEADING) return piece.parts[0]!.out;
+  const out: PPNode[] = [piece.savedPrefix + openingText(piece.rule, openingCount)];
+  piece.parts.forEach((part, index) => {
+    if (index > 0) appendText(out, '|');
+    for (const node of part.out) {
+      if (typeof node === 'string') appendText(out, node);
+      else out.push(node);
+    }
+  });
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -531,80 +681,131 @@ function htmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** PPNode_Hash_Tree::__toString: the XML MediaWiki shows as `parsetree`. */
-export function treeToXml(node: PPNode): string {
-  if (typeof node === 'string') return htmlEscape(node);
-  const [name, children] = node;
-  let attribs = '';
-  let inner = '';
-  for (const child of children) {
-    if (typeof child !== 'string' && child[0].startsWith('@')) {
-      attribs += ` ${child[0].slice(1)}="${htmlEscape(String(child[1][0] ?? ''))}"`;
-    } else {
-      inner += treeToXml(child);
-    }
-  }
-  return inner === '' ? `<${name}${attribs}/>` : `<${name}${attribs}>${inner}</${name}>`;
+function xmlElement(name: string, attributes: string, inner: string): string {
+  return inner === '' ? `<${name}${attributes}/>` : `<${name}${attributes}>${inner}</${name}>`;
 }
 
-/** PPFrame::expand with RECOVER_ORIG: the original text of a node. */
+/** PPNode_Hash_Tree::__toString of the root: the XML MediaWiki shows as `parsetree`. */
+export function treeToXml(root: readonly PPNode[]): string {
+  return xmlElement('root', '', nodesToXml(root, true));
+}
+
+function nodesToXml(nodes: readonly PPNode[], atRoot = false): string {
+  let s = '';
+  for (const node of nodes) s += nodeToXml(node, atRoot);
+  return s;
+}
+
+function nodeToXml(node: PPNode, atRoot: boolean): string {
+  if (typeof node === 'string') return htmlEscape(node);
+  switch (node.kind) {
+    case 'template':
+    case 'arg': {
+      let inner = xmlElement('title', '', nodesToXml(node.title));
+      let index = 1;
+      for (const part of node.parts) {
+        const name = part.name === null ? xmlElement('name', ` index="${index++}"`, '') : xmlElement('name', '', nodesToXml(part.name)) + '<equals>=</equals>';
+        inner += xmlElement('part', '', name + xmlElement('value', '', nodesToXml(part.value)));
+      }
+      return xmlElement(node.kind === 'arg' ? 'tplarg' : 'template', node.lineStart ? ' lineStart="1"' : '', inner);
+    }
+    case 'ext': {
+      let inner = xmlElement('name', '', htmlEscape(node.name)) + xmlElement('attr', '', htmlEscape(node.attributes));
+      if (node.inner !== null) inner += xmlElement('inner', '', htmlEscape(node.inner));
+      if (node.close !== null) inner += xmlElement('close', '', htmlEscape(node.close));
+      return xmlElement('ext', '', inner);
+    }
+    case 'comment':
+    case 'ignore':
+      return xmlElement(node.kind, '', htmlEscape(node.text));
+    case 'heading':
+      // Headings are only `h` at the top level: inside templates they are possible ones.
+      return xmlElement(atRoot ? 'h' : 'possible-h', ` level="${node.level}" i="${node.index}"`, nodesToXml(node.children));
+    case 'equals':
+      return '<equals>=</equals>';
+  }
+}
+
+/** PPFrame::expand with RECOVER_ORIG: the text a node was read from. */
 export function originalText(node: PPNode): string {
   if (typeof node === 'string') return node;
-  const [name, children] = node;
-  if (name.startsWith('@')) return '';
-  if (name === 'template' || name === 'tplarg') {
-    const [open, close] = name === 'template' ? ['{{', '}}'] : ['{{{', '}}}'];
-    const parts = children.filter((c): c is PPElement => typeof c !== 'string' && c[0] === 'part');
-    const title = children.find((c): c is PPElement => typeof c !== 'string' && c[0] === 'title');
-    return open + [title, ...parts].map((p) => (p ? originalText(p) : '')).join('|') + close;
+  switch (node.kind) {
+    case 'template':
+    case 'arg': {
+      const [open, close] = node.kind === 'template' ? ['{{', '}}'] : ['{{{', '}}}'];
+      let s = open + nodesText(node.title);
+      for (const part of node.parts) s += '|' + (part.name === null ? '' : nodesText(part.name) + '=') + nodesText(part.value);
+      return s + close;
+    }
+    case 'ext':
+      return node.inner === null ? `<${node.name}${node.attributes}/>` : `<${node.name}${node.attributes}>${node.inner}${node.close ?? ''}`;
+    case 'comment':
+    case 'ignore':
+      return node.text;
+    case 'heading':
+      return nodesText(node.children);
+    case 'equals':
+      return '=';
   }
-  if (name === 'ext') {
-    const bit = (n: string) => {
-      const c = children.find((x): x is PPElement => typeof x !== 'string' && x[0] === n);
-      return c ? String(c[1][0] ?? '') : null;
-    };
-    let s = `<${bit('name') ?? ''}${bit('attr') ?? ''}`;
-    const inner = bit('inner');
-    if (inner !== null) s += `>${inner}${bit('close') ?? ''}`;
-    else s += '/>';
-    return s;
-  }
-  return children.map(originalText).join('');
 }
 
-function headingBits(node: PPElement): { level: number; i: number } {
-  let level = 0;
-  let i = 0;
-  for (const c of node[1]) {
-    if (typeof c === 'string') continue;
-    if (c[0] === '@level') level = Number(c[1][0]);
-    else if (c[0] === '@i') i = Number(c[1][0]);
+function nodesText(nodes: readonly PPNode[]): string {
+  let s = '';
+  for (const node of nodes) s += originalText(node);
+  return s;
+}
+
+/**
+ * PPFrame::expand as Parser::preprocess does it when the tree holds no template or argument:
+ * comments and ignored parts go, the rest stays; null when there is a template or argument.
+ */
+export function expandWithoutTemplates(nodes: readonly PPNode[]): string | null {
+  let s = '';
+  for (const node of nodes) {
+    if (typeof node === 'string') {
+      s += node;
+      continue;
+    }
+    switch (node.kind) {
+      case 'template':
+      case 'arg':
+        return null;
+      case 'heading': {
+        const inner = expandWithoutTemplates(node.children);
+        if (inner === null) return null;
+        s += inner;
+        break;
+      }
+      case 'ext':
+      case 'equals':
+        s += originalText(node);
+        break;
+      case 'comment':
+      case 'ignore':
+        break;
+    }
   }
-  return { level, i };
+  return s;
 }
 
 /**
  * Parser::getSection(text, sectionId, false): the text of a section (`0`, `3`, `T-2`; other
  * strings count as section 0, as PHP's (int) cast makes them), or null when there is none.
  */
-export function extractSection(text: string, sectionId: string, options: PreprocessOptions = {}): string | null {
+export function extractSection(text: string, sectionId: string, options: PreprocessOptions): string | null {
   const parts = sectionId.split('-');
   const sectionIndex = phpIntval(parts.pop()!);
   const forInclusion = parts.includes('T');
   if (text === '') return sectionIndex === 0 ? '' : null;
-  const root = preprocess(text, { ...options, forInclusion: forInclusion || options.forInclusion });
-  const nodes = root[1];
+  const nodes = preprocess(text, { ...options, forInclusion: forInclusion || options.forInclusion });
   let at = 0;
   let targetLevel = 1000;
   if (sectionIndex !== 0) {
     for (; at < nodes.length; at++) {
       const node = nodes[at]!;
-      if (typeof node !== 'string' && node[0] === 'h') {
-        const bits = headingBits(node);
-        if (bits.i === sectionIndex) {
-          targetLevel = bits.level;
-          break;
-        }
+      if (typeof node !== 'string' && node.kind === 'heading' && node.index === sectionIndex) {
+        targetLevel = node.level;
+        break;
       }
     }
   }
@@ -612,10 +813,7 @@ export function extractSection(text: string, sectionId: string, options: Preproc
   let out = '';
   for (; at < nodes.length; at++) {
     const node = nodes[at]!;
-    if (typeof node !== 'string' && node[0] === 'h') {
-      const bits = headingBits(node);
-      if (bits.i !== sectionIndex && bits.level <= targetLevel) break;
-    }
+    if (typeof node !== 'string' && node.kind === 'heading' && node.index !== sectionIndex && node.level <= targetLevel) break;
     out += originalText(node);
   }
   return out.replace(/[ \t\n\r\0\x0B]+$/, '');

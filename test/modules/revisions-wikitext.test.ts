@@ -11,8 +11,9 @@ import {
   DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, canSeeField, hiddenUserMask, sha1Base36ToHex,
 } from '../../src/modules/prop/revision-record.ts';
 
-const STRIP = ['pre', 'nowiki', 'gallery', 'indicator', 'langconvert', 'ref', 'references'];
-const xml = (text: string) => treeToXml(preprocess(text, { stripList: STRIP }));
+const TAGS = new Set(['pre', 'nowiki', 'gallery', 'indicator', 'langconvert', 'ref', 'references']);
+const xml = (text: string) => treeToXml(preprocess(text, { tags: TAGS }));
+const section = (text: string, id: string) => extractSection(text, id, { tags: TAGS });
 
 describe('rvprop=parsetree: the preprocessor XML', () => {
   test('templates with named and numbered parts, headings with level and index', () => {
@@ -48,26 +49,26 @@ describe('rvsection: Parser::getSection', () => {
   const text = 'intro\n== A ==\na text\n=== A1 ===\nsub\n== B ==\nb text\n';
 
   test('section 0 is the text before the first heading', () => {
-    assert.equal(extractSection(text, '0'), 'intro');
+    assert.equal(section(text, '0'), 'intro');
   });
 
   test('a section includes its subsections and stops at the next heading of its level', () => {
-    assert.equal(extractSection(text, '1'), '== A ==\na text\n=== A1 ===\nsub');
-    assert.equal(extractSection(text, '2'), '=== A1 ===\nsub');
-    assert.equal(extractSection(text, '3'), '== B ==\nb text');
+    assert.equal(section(text, '1'), '== A ==\na text\n=== A1 ===\nsub');
+    assert.equal(section(text, '2'), '=== A1 ===\nsub');
+    assert.equal(section(text, '3'), '== B ==\nb text');
   });
 
   test('a missing section is null (nosuchsection); anything not a number is section 0', () => {
-    assert.equal(extractSection(text, '9'), null);
-    assert.equal(extractSection(text, 'new'), 'intro');
-    assert.equal(extractSection('', '0'), '');
-    assert.equal(extractSection('', '1'), null);
+    assert.equal(section(text, '9'), null);
+    assert.equal(section(text, 'new'), 'intro');
+    assert.equal(section('', '0'), '');
+    assert.equal(section('', '1'), null);
   });
 
   test('headings inside templates do not start sections but count in the numbering', () => {
     const t = 'x\n{{T|\n== In ==\n}}\n== Out ==\ny';
-    assert.equal(extractSection(t, '1'), null);
-    assert.equal(extractSection(t, '2'), '== Out ==\ny');
+    assert.equal(section(t, '1'), null);
+    assert.equal(section(t, '2'), '== Out ==\ny');
   });
 });
 

@@ -1,7 +1,7 @@
 // The engine's own callbacks (engine.*): module source, frame arguments, preprocessing, templates, parser functions.
 
 import { evaluateExpression, ExprError, formatNumber } from '../wikitext/expr.ts';
-import type { ExpansionFrame } from '../wikitext/expander.ts';
+import type { ExpansionFrame } from '../wikitext/expansion.ts';
 import { NS_TEMPLATE } from '../title.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type LuaValue, type ScribuntoContext } from './types.ts';
 

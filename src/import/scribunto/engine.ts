@@ -12,7 +12,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES } from '../title.ts';
-import type { Expander, ExpansionFrame } from '../wikitext/expander.ts';
+import type { ExpansionFrame, ExpansionHost } from '../wikitext/expansion.ts';
 import { frameRegistry, modulesSent } from './callbacks.ts';
 import { allCallbacks, LIBRARY_FILES } from './libraries.ts';
 import { encodeMessage, MessageReader, toLuaValue } from './protocol.ts';
@@ -103,9 +103,9 @@ export class LuaEngine {
   private toLua = -1;
   private fromLua = -1;
   private reader: MessageReader | null = null;
-  private currentPage: Expander | null = null;
+  private currentPage: ExpansionHost | null = null;
   /** The wiki whose modules Lua has compiled: another one makes it forget them. */
-  private currentWiki: Expander['wiki'] | null = null;
+  private currentWiki: ExpansionHost['wiki'] | null = null;
   private context: ScribuntoContext | null = null;
   private readonly callbacks: CallbackMap;
   /** Why the libraries could not all be loaded ('' when they were). */
@@ -124,7 +124,7 @@ export class LuaEngine {
   }
 
   /** Starts the interpreter and hands it the site's facts; throws when it cannot be started. */
-  start(expander: Expander): void {
+  start(expander: ExpansionHost): void {
     modulesSent.clear();
     this.dir = mkdtempSync(join(tmpdir(), 'wikiquery-lua-'));
     const toPath = join(this.dir, 'to-lua');
@@ -207,7 +207,7 @@ export class LuaEngine {
    * Runs `functionName` of a module for a #invoke: `frame` is the #invoke's own frame, `parent`
    * the frame it was written in. Throws BridgeError when the interpreter is gone.
    */
-  invoke(expander: Expander, module: ModuleSource, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult {
+  invoke(expander: ExpansionHost, module: ModuleSource, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult {
     const savedContext = this.context;
     this.context = { codec: expander.codec, wiki: expander.wiki, site: expander.site, page: expander.page, expander };
     try {
@@ -313,7 +313,7 @@ export class LuaEngine {
  * What Lua may know of a frame without asking: its title, and its arguments by name, each
  * expanded when that has no side effects, else false (expanded on demand, when a module reads it).
  */
-function frameFacts(expander: Expander, frame: ExpansionFrame): JsValue {
+function frameFacts(expander: ExpansionHost, frame: ExpansionFrame): JsValue {
   const args = new LuaTable();
   // A frame's text goes with every #invoke written in it: past this much, Lua asks for what it reads.
   let budget = FRAME_FACTS_UNITS;
@@ -335,7 +335,7 @@ function frameFacts(expander: Expander, frame: ExpansionFrame): JsValue {
 }
 
 /** host.site for the Lua libraries. */
-function siteForLua(expander: Expander): JsValue {
+function siteForLua(expander: ExpansionHost): JsValue {
   const namespaces: Record<string, JsValue> = {};
   const canonical = new Map(CANONICAL_NAMESPACES);
   for (const ns of expander.codec.namespaces.byId.values()) {
@@ -374,7 +374,7 @@ export function configureScribunto(options: EngineOptions): void {
 }
 
 /** This thread's engine, started at the first #invoke; null when no Lua interpreter is available. */
-export function scribuntoEngine(expander: Expander): LuaEngine | null {
+export function scribuntoEngine(expander: ExpansionHost): LuaEngine | null {
   if (engine === undefined || (engine !== null && !engine.running && restarts <= MAX_RESTARTS)) {
     const lua = engineOptions.lua ?? findLua();
     const directory = engineOptions.luaDirectory ?? findLuaDirectory();
@@ -400,7 +400,7 @@ export function scribuntoEngine(expander: Expander): LuaEngine | null {
  * Runs a #invoke with this thread's engine: the module's output, a script error, or null when
  * there is no Lua to run it. A broken interpreter is dropped (and restarted at the next call).
  */
-export function invokeModule(expander: Expander, module: ModuleSource, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult | null {
+export function invokeModule(expander: ExpansionHost, module: ModuleSource, functionName: string, frame: ExpansionFrame, parent: ExpansionFrame): InvokeResult | null {
   const current = scribuntoEngine(expander);
   if (!current) return null;
   try {

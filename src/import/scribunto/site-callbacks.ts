@@ -2,7 +2,7 @@
 
 import type Database from 'better-sqlite3';
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, NS_USER_TALK, ucfirst, type ParsedTitle } from '../title.ts';
-import type { WikiLookup } from '../wikitext/expander.ts';
+import type { WikiLookup } from '../wikitext/expansion.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { decodeCharReferences, stripTags, wfUrlencode } from '../wikitext/text.ts';

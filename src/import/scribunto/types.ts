@@ -1,7 +1,7 @@
 // The values and callbacks shared by the Lua engine (engine.ts, driver.lua) and the mw.* libraries.
 
 import type { TitleCodec } from '../title.ts';
-import type { Expander, PageContext, SiteFacts, WikiLookup } from '../wikitext/expander.ts';
+import type { ExpansionHost, PageContext, SiteFacts, WikiLookup } from '../wikitext/expansion.ts';
 
 /** A Lua table key: Lua allows any non-nil value; modules only ever pass these through the bridge. */
 export type LuaKey = string | number | boolean;
@@ -44,7 +44,7 @@ export interface ScribuntoContext {
   /** The page whose links are being built (mw.title.getCurrentTitle). */
   page: PageContext;
   /** The page's expander: addLink/addTemplate register links tables rows, as MediaWiki's parser output does. */
-  expander: Expander;
+  expander: ExpansionHost;
 }
 
 /**

@@ -5,7 +5,6 @@
 // a frame of its own. A <ref> that fails validation is never kept, so its links, templates and
 // categories are not recorded; every error Cite reports adds its tracking category.
 
-import type { ExtNode } from './preprocessor.ts';
 import { decodeCharReferences } from './text.ts';
 
 /** Cite's tracking category, for every error Cite reports on a page. */
@@ -15,8 +14,16 @@ export const CITE_ERROR = 'cite-tracking-category-cite-error';
 export const REF_MARKER = '\u007fref\u007f';
 const REFERENCES_MARKER = '\u007freferences\u007f';
 
-/** A tag as Cite gets it; {{#tag:...}} gives its attributes as they are (names keep their case). */
-export type TagCall = ExtNode & { attributeMap?: Map<string, string> };
+/** A tag as its handler gets it: from the page's tree, or from {{#tag:...}}, which gives its attributes as they are (names keep their case). */
+export interface TagCall {
+  /** Handlers are found by its lowercase form. */
+  name: string;
+  /** The attribute text, leading whitespace included. */
+  attributes: string;
+  /** Null for a self-closed tag. */
+  inner: string | null;
+  attributeMap?: Map<string, string>;
+}
 
 /** What Cite needs from the expander: tracking categories and parsing wikitext in a fresh root frame. */
 export interface CiteHost {

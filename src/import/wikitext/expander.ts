@@ -6,7 +6,11 @@
 // only affects rendering (dates, number formats, messages) is approximated.
 
 import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
-import { DEFAULT_EXTENSIONS, preprocess, tagsFor, type ExtNode, type PNode, type TemplateNode, type TemplatePart, type ParseMode } from './preprocessor.ts';
+import { preprocess, type ArgNode, type PPNode, type PreprocessOptions, type TemplateNode, type TemplatePart } from '../../wiki/preprocessor.ts';
+import { parserTags } from '../../wiki/site-facts.ts';
+import {
+  DEFAULT_EXTENSIONS, type ExpansionFrame, type ExpansionHost, type ExpansionOutput, type FrameArgument, type PageContext, type SiteFacts, type TemplateAnswer, type WikiLookup,
+} from './expansion.ts';
 import { NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.ts';
 import { formatTime, parseTime } from './time.ts';
@@ -17,70 +21,9 @@ import { CiteState, type TagCall } from './cite.ts';
 
 export const MODULE_NS = 828;
 
-/** What a page's expansion needs to know about the rest of the wiki. */
-export interface WikiLookup {
-  /** Latest wikitext of a page, and its redirect target; null when the page does not exist. */
-  page(ns: number, dbKey: string): { text: string; redirect: ParsedTitle | null } | null;
-  exists(ns: number, dbKey: string): boolean;
-  /** The uploaded file a name leads to (itself or through a file redirect), or null when there is none. */
-  resolveFile?(name: string): string | null;
-}
+export type { ExpansionFrame, ExpansionOutput, PageContext, SiteFacts, WikiLookup } from './expansion.ts';
 
-export interface SiteFacts {
-  siteName: string;
-  /** `https://ltg.wikipedia.org` */
-  server: string;
-  /** `/w` */
-  scriptPath: string;
-  /** `/wiki/$1` */
-  articlePath: string;
-  lang: string;
-  /** Namespaces with subpages ($wgNamespacesWithSubpages). */
-  subpageNamespaces: ReadonlySet<number>;
-  /** Content namespaces ($wgContentNamespaces), where __NOINDEX__ has no effect. */
-  contentNamespaces: ReadonlySet<number>;
-  /** Enabled extensions ($wgExtensions): they decide which tags and parser functions exist. */
-  extensions?: ReadonlySet<string>;
-}
-
-/** What the expansion found besides the expanded text. */
-export interface ExpansionOutput {
-  /** `ns:dbKey` -> title of every transcluded page (templatelinks). */
-  templates: Map<string, { ns: number; dbKey: string }>;
-  /** Links registered by functions (#ifexist) rather than written in the text. */
-  links: Map<string, { ns: number; dbKey: string }>;
-  /** Files registered by functions and tags (gallery, filepath, #ifexist on Media:). */
-  images: Set<string>;
-  /** Files shown by a tag (gallery): a missing one puts the page in the broken file category. */
-  embeddedFiles: Set<string>;
-  /** Page properties set by functions: defaultsort, displaytitle. */
-  props: Map<string, string>;
-  /** Tracking category message keys (`broken-file-category`, ...). */
-  tracking: Set<string>;
-}
-
-export interface PageContext {
-  ns: number;
-  dbKey: string;
-  /** Revision facts for REVISIONID and friends. */
-  revisionId?: number;
-  timestamp?: string;
-  user?: string;
-  pageId?: number;
-}
-
-/** A PPFrame: the page itself, a template's expansion, or a #invoke's frame (the engine's callbacks use them). */
-export interface Frame {
-  parent: Frame | null;
-  /** The transcluded page this frame expands (null for the page itself). */
-  title: { ns: number; dbKey: string } | null;
-  args: Map<string, { nodes: PNode[]; frame: Frame; trim: boolean; cached?: string }> | null;
-  depth: number;
-  mode: ParseMode;
-}
-
-export type ExpansionFrame = Frame;
-type FrameArgument = NonNullable<Frame['args']> extends Map<string, infer A> ? A : never;
+type Frame = ExpansionFrame;
 
 /** Strip markers stand for content the link scanner must not see (nowiki, pre, math...). */
 export const STRIP_MARKER = '\u007f';
@@ -155,7 +98,7 @@ export class CallPlan {
   ) {}
 }
 
-export class Expander {
+export class Expander implements ExpansionHost {
   readonly out: ExpansionOutput = {
     templates: new Map(),
     links: new Map(),
@@ -166,7 +109,9 @@ export class Expander {
   };
   private outputSize = 0;
   readonly extensions: ReadonlySet<string>;
-  readonly tags: ReadonlySet<string>;
+  /** How the page's own text and transcluded texts are read (the wiki's tags). */
+  private readonly readPage: PreprocessOptions;
+  private readonly readTransclusion: PreprocessOptions;
   /** Cite's references of the page. */
   readonly cite = new CiteState(this);
   /** Parser functions, variables and prefixes by their names in the content language. */
@@ -180,7 +125,8 @@ export class Expander {
     private readonly templateCache: TemplateCache,
   ) {
     this.extensions = site.extensions ?? new Set(DEFAULT_EXTENSIONS);
-    this.tags = templateCache.tags;
+    this.readPage = templateCache.readPage;
+    this.readTransclusion = templateCache.readTransclusion;
     this.words = languageWords(site.lang);
   }
 
@@ -191,7 +137,7 @@ export class Expander {
 
   expandPage(text: string): string {
     const frame: Frame = { parent: null, title: null, args: null, depth: 0, mode: 'view' };
-    const expanded = this.expandNodes(preprocess(text, 'view', this.tags), frame);
+    const expanded = this.expandNodes(preprocess(text, this.readPage), frame);
     return this.extensions.has('Cite') ? expanded + this.cite.finish() : expanded;
   }
 
@@ -202,29 +148,47 @@ export class Expander {
 
   /** Expands wikitext that an extension tag hands back to the parser (ref, poem, gallery captions). */
   expandInner(text: string, frame: Frame): string {
-    return this.expandNodes(preprocess(text, frame.mode, this.tags), frame);
+    return this.expandNodes(preprocess(text, frame.mode === 'include' ? this.readTransclusion : this.readPage), frame);
   }
 
-  expandNodes(nodes: PNode[], frame: Frame): string {
+  expandNodes(nodes: PPNode[], frame: Frame): string {
     if (nodes.length === 1 && typeof nodes[0] === 'string') return nodes[0];
     return this.expandNodesFrom(nodes, 0, frame);
   }
 
   /** The expansion of nodes[start...]. */
-  private expandNodesFrom(nodes: PNode[], start: number, frame: Frame): string {
+  private expandNodesFrom(nodes: PPNode[], start: number, frame: Frame): string {
     let s = '';
     for (let i = start; i < nodes.length; i++) {
       const node = nodes[i]!;
-      if (typeof node === 'string') s += node;
-      else if (node.kind === 'template') s += this.template(node, frame);
-      else if (node.kind === 'arg') s += this.argument(node.name, node.defaultValue, frame);
-      else s += this.extensionTag(node, frame);
+      if (typeof node === 'string') {
+        s += node;
+        continue;
+      }
+      switch (node.kind) {
+        case 'template':
+          s += this.template(node, frame);
+          break;
+        case 'arg':
+          s += this.argument(node, frame);
+          break;
+        case 'ext':
+          s += this.extensionTag(node, frame);
+          break;
+        case 'heading':
+          s += this.expandNodes(node.children, frame);
+          break;
+        case 'equals':
+          s += '=';
+          break;
+        // Comments and ignored text expand to nothing.
+      }
     }
     return s;
   }
 
-  private argument(nameNodes: PNode[], defaultValue: PNode[] | null, frame: Frame): string {
-    const name = this.expandNodes(nameNodes, frame).trim();
+  private argument(node: ArgNode, frame: Frame): string {
+    const name = this.expandNodes(node.title, frame).trim();
     const arg = frame.args?.get(name);
     if (arg) {
       if (arg.cached === undefined) {
@@ -233,8 +197,11 @@ export class Expander {
       }
       return arg.cached;
     }
-    if (defaultValue !== null) return this.expandNodes(defaultValue, frame);
-    return `{{{${name}}}}`;
+    // The first part is the default, `=` and all: `{{{a|b=c}}}` defaults to `b=c`.
+    const defaultPart = node.parts[0];
+    if (defaultPart === undefined) return `{{{${name}}}}`;
+    const value = this.expandNodes(defaultPart.value, frame);
+    return defaultPart.name === null ? value : `${this.expandNodes(defaultPart.name, frame)}=${value}`;
   }
 
   private template(node: TemplateNode, frame: Frame): string {
@@ -270,7 +237,7 @@ export class Expander {
   /** The node's plan, made at its first call for this wiki. */
   private callPlan(node: TemplateNode): CallPlan {
     const known = node.call;
-    if (known !== undefined && known.codec === this.codec && known.words === this.words && known.extensions === this.extensions && known.language === this.codec.contentLanguage) return known;
+    if (known instanceof CallPlan && known.codec === this.codec && known.words === this.words && known.extensions === this.extensions && known.language === this.codec.contentLanguage) return known;
     const plan = this.planFor(node);
     node.call = plan;
     return plan;
@@ -278,7 +245,8 @@ export class Expander {
 
   private planFor(node: TemplateNode): CallPlan {
     const title = node.title;
-    if (title.every((n) => typeof n === 'string')) return this.resolveCall((title as string[]).join('').trim(), node.parts.length);
+    const text = fixedText(title);
+    if (text !== null) return this.resolveCall(text.trim(), node.parts.length);
     const head = title[0];
     const words = this.words;
     if (typeof head === 'string' && words.prefixesEndAtColon && (node.parts.length > 0 || !words.variableHasColon)) {
@@ -416,22 +384,31 @@ export class Expander {
   }
 
   /** Whether expanding the nodes in the frame can have no effect but their text. */
-  private isLiteral(nodes: PNode[], frame: Frame): boolean {
+  private isLiteral(nodes: PPNode[], frame: Frame): boolean {
     for (const node of nodes) {
       if (typeof node === 'string') continue;
-      if (node.kind === 'arg') {
-        if (!this.isLiteral(node.name, frame)) return false;
-        const arg = frame.args?.get(this.expandNodes(node.name, frame).trim());
-        if (arg ? !this.isLiteralArgument(arg) : node.defaultValue !== null && !this.isLiteral(node.defaultValue, frame)) return false;
-      } else if (node.kind !== 'template' || !this.isLiteralFunction(node, frame)) {
-        return false;
+      switch (node.kind) {
+        case 'arg': {
+          if (!this.isLiteral(node.title, frame)) return false;
+          const arg = frame.args?.get(this.expandNodes(node.title, frame).trim());
+          if (arg ? !this.isLiteralArgument(arg) : !isLiteralPart(node.parts[0], (n) => this.isLiteral(n, frame))) return false;
+          break;
+        }
+        case 'template':
+          if (!this.isLiteralFunction(node, frame)) return false;
+          break;
+        case 'heading':
+          if (!this.isLiteral(node.children, frame)) return false;
+          break;
+        case 'ext':
+          return false;
       }
     }
     return true;
   }
 
   /** A call of a parser function that only chooses or transforms text, all its parts literal. */
-  private isLiteralFunction(node: Extract<PNode, { kind: 'template' }>, frame: Frame): boolean {
+  private isLiteralFunction(node: TemplateNode, frame: Frame): boolean {
     // Past the output limit a call records a tracking category instead.
     if (this.outputSize > MAX_OUTPUT || !this.isLiteral(node.title, frame)) return false;
     const call = TEXT_FUNCTION_CALL.exec(this.expandNodes(node.title, frame).trim());
@@ -458,7 +435,7 @@ export class Expander {
 
   /** frame:preprocess: wikitext expanded in the frame (its arguments available). */
   preprocessIn(frame: Frame, text: string): string {
-    return this.expandNodes(preprocess(text.replace(/\r\n?/g, '\n'), frame.depth > 0 ? 'include' : 'view', this.tags), frame);
+    return this.expandNodes(preprocess(text.replace(/\r\n?/g, '\n'), frame.depth > 0 ? this.readTransclusion : this.readPage), frame);
   }
 
   /**
@@ -511,7 +488,7 @@ export class Expander {
    * Whether a template's tree is text, arguments and calls of #if-like functions over those only:
    * its expansion then depends on its arguments alone (not on the page, the wiki or the time).
    */
-  private dependsOnArgumentsOnly(nodes: PNode[]): boolean {
+  private dependsOnArgumentsOnly(nodes: PPNode[]): boolean {
     let known = argumentsOnlyTrees.get(nodes);
     if (known === undefined) {
       known = argumentsOnly(nodes, this.extensions.has('ParserFunctions'));
@@ -536,8 +513,7 @@ export class Expander {
   extensionTagIn(frame: Frame, name: string, content: string, attributes: ReadonlyMap<string, string>): string {
     let attributeText = '';
     for (const [key, value] of attributes) attributeText += ` ${key}="${value.replace(/"/g, '&quot;')}"`;
-    const node: ExtNode = { kind: 'ext', name: name.toLowerCase(), attributes: attributeText, inner: content };
-    return this.extensionTag(node, frame);
+    return this.extensionTag({ name: name.toLowerCase(), attributes: attributeText, inner: content }, frame);
   }
 
   /** A #invoke's frame: the call's arguments after the function name, numbered from 1. */
@@ -574,24 +550,44 @@ export class Expander {
     return this.value(part, frame);
   }
 
-  private extensionTag(node: ExtNode, frame: Frame): string {
-    const handler = TAG_HANDLERS[node.name];
+  private extensionTag(node: TagCall, frame: Frame): string {
+    const handler = TAG_HANDLERS[node.name.toLowerCase()];
     if (handler) return handler(this, node, frame);
     return STRIP_MARKER;
   }
 }
 
+/** The expansion of nodes that expand the same in any frame (text and comments: `{{Infobox <!-- ... -->|...}}`), else null. */
+function fixedText(nodes: PPNode[]): string | null {
+  let s = '';
+  for (const node of nodes) {
+    if (typeof node === 'string') s += node;
+    else if (node.kind === 'equals') s += '=';
+    else if (node.kind !== 'comment' && node.kind !== 'ignore') return null;
+  }
+  return s;
+}
+
 /** Template trees already checked by Expander.dependsOnArgumentsOnly (the tree objects are the template cache's). */
-const argumentsOnlyTrees = new WeakMap<PNode[], boolean>();
+const argumentsOnlyTrees = new WeakMap<PPNode[], boolean>();
 
 /** Functions that only choose or transform text (their names as written in English). */
 const TEXT_FUNCTION_CALL = /^\s*(#if|#ifeq|#iferror|#ifexpr|#switch|#expr|lc|uc)\s*:/;
 
-function argumentsOnly(nodes: PNode[], parserFunctions: boolean): boolean {
+/** Whether a part (an argument's default) is absent or passes the test in name and value. */
+function isLiteralPart(part: TemplatePart | undefined, test: (nodes: PPNode[]) => boolean): boolean {
+  return part === undefined || ((part.name === null || test(part.name)) && test(part.value));
+}
+
+function argumentsOnly(nodes: PPNode[], parserFunctions: boolean): boolean {
   for (const node of nodes) {
-    if (typeof node === 'string') continue;
+    if (typeof node === 'string' || node.kind === 'comment' || node.kind === 'ignore' || node.kind === 'equals') continue;
     if (node.kind === 'arg') {
-      if (!argumentsOnly(node.name, parserFunctions) || (node.defaultValue !== null && !argumentsOnly(node.defaultValue, parserFunctions))) return false;
+      if (!argumentsOnly(node.title, parserFunctions) || !isLiteralPart(node.parts[0], (n) => argumentsOnly(n, parserFunctions))) return false;
+      continue;
+    }
+    if (node.kind === 'heading') {
+      if (!argumentsOnly(node.children, parserFunctions)) return false;
       continue;
     }
     if (node.kind !== 'template') return false;
@@ -608,21 +604,24 @@ function argumentsOnly(nodes: PNode[], parserFunctions: boolean): boolean {
 
 /** Preprocessed template texts by `ns:dbKey`; a page's own edits never change a template mid-import. */
 export class TemplateCache {
-  private readonly entries = new Map<string, { nodes: PNode[]; used: boolean }>();
-  readonly tags: ReadonlySet<string>;
+  private readonly entries = new Map<string, { nodes: PPNode[]; used: boolean }>();
+  readonly readPage: PreprocessOptions;
+  readonly readTransclusion: PreprocessOptions;
 
   constructor(extensions: Iterable<string> = DEFAULT_EXTENSIONS) {
-    this.tags = tagsFor(extensions);
+    const tags = new Set(parserTags(extensions));
+    this.readPage = { tags };
+    this.readTransclusion = { tags, forInclusion: true };
   }
 
-  get(key: string, text: string): PNode[] {
+  get(key: string, text: string): PPNode[] {
     const entry = this.entries.get(key);
     if (entry !== undefined) {
       // Marked rather than moved: a hit costs no Map update; eviction gives marked entries a second chance.
       entry.used = true;
       return entry.nodes;
     }
-    const nodes = preprocess(text, 'include', this.tags);
+    const nodes = preprocess(text, this.readTransclusion);
     if (this.entries.size >= TEMPLATE_CACHE_SIZE) this.evictOne();
     this.entries.set(key, { nodes, used: false });
     return nodes;
@@ -641,7 +640,7 @@ export class TemplateCache {
 // ---------------------------------------------------------------------------------------------
 // Extension tags
 
-type TagHandler = (x: Expander, node: ExtNode, frame: Frame) => string;
+type TagHandler = (x: Expander, node: TagCall, frame: Frame) => string;
 
 const parsedInner: TagHandler = (x, node, frame) => (node.inner === null ? '' : ` ${x.expandInner(node.inner, frame)} `);
 
@@ -919,7 +918,7 @@ define({
   extension: 'ParserFunctions',
   handler: (x, frame, first, parts) => {
     let found = false;
-    let defaultPart: PNode[] | null = null;
+    let defaultPart: PPNode[] | null = null;
     let lastBare: TemplatePart | null = null;
     for (const part of parts) {
       if (part.name === null) {
@@ -1010,7 +1009,7 @@ define({
     let attributes = '';
     for (const [key, value] of attributeMap) attributes += ` ${key}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
     const handler = TAG_HANDLERS[name];
-    const node: TagCall = { kind: 'ext', name, attributes, inner, attributeMap };
+    const node: TagCall = { name, attributes, inner, attributeMap };
     if (handler) return handler(x, node, frame);
     return STRIP_MARKER;
   },

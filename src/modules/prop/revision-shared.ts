@@ -9,7 +9,7 @@ import type { SlotRow } from '../../store/revisions.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { formatComments, type CommentFormatterContext } from '../../wiki/comment-formatter.ts';
-import { extractSection, originalText, preprocess, treeToXml, type PPNode } from '../../wiki/preprocessor.ts';
+import { expandWithoutTemplates, extractSection, preprocess, treeToXml } from '../../wiki/preprocessor.ts';
 import { extensionTags } from '../../wiki/site-facts.ts';
 import { loadDiffs, type DiffSettings, type DiffSource } from './revision-diffs.ts';
 import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, canSeeField, defaultFormatOf, sha1Base36ToHex, type RevisionLike } from './revision-record.ts';
@@ -168,13 +168,13 @@ export class RevisionRenderer {
   private tags = new Map<number, string[]>();
   private parsedComments = new Map<number, string>();
   private diffs = new Map<number, ResultObject>();
-  private readonly stripList: string[];
+  private readonly parserTags: ReadonlySet<string>;
 
   constructor(
     private readonly run: QueryRun,
     readonly settings: RevCommonSettings,
   ) {
-    this.stripList = extensionTags(run.services.site);
+    this.parserTags = new Set(extensionTags(run.services.site));
   }
 
   private has(prop: RevProp): boolean {
@@ -344,7 +344,7 @@ export class RevisionRenderer {
   /** Content::getSection: wikitext only; other models have no sections. */
   private section(text: string, model: string, section: string): string | null {
     if (model !== 'wikitext') return null;
-    return extractSection(text, section, { stripList: this.stripList });
+    return extractSection(text, section, { tags: this.parserTags });
   }
 
   /** ApiQueryRevisionsBase::extractDeprecatedContent: the legacy content fields. */
@@ -354,7 +354,7 @@ export class RevisionRenderer {
     const titleText = escapeWikiText(this.run.services.titles.text(rev.ns, rev.dbKey));
     if (this.has('parsetree') || (this.has('content') && s.generateXml)) {
       if (model === 'wikitext') {
-        vals.parsetree = treeToXml(preprocess(content, { stripList: this.stripList }));
+        vals.parsetree = treeToXml(preprocess(content, { tags: this.parserTags }));
       } else {
         setFlag(vals, 'badcontentformatforparsetree', true);
         this.run.warnings.add(this.run.path, msg('apierror-parsetree-notwikitext-title', titleText, model), 'parsetree-notwikitext');
@@ -396,7 +396,7 @@ export class RevisionRenderer {
    * says so.
    */
   private expandTemplates(content: string): string {
-    const expanded = expandWithoutTemplates(preprocess(content, { stripList: this.stripList }));
+    const expanded = expandWithoutTemplates(preprocess(content, { tags: this.parserTags }));
     if (expanded !== null) return expanded;
     return this.run.fail('apierror-wikiquery-noparser', [this.run.paramName('expandtemplates')], 'noparser');
   }
@@ -404,22 +404,6 @@ export class RevisionRenderer {
   private parse(): never {
     return this.run.fail('apierror-wikiquery-noparser', [`${this.run.paramName('parse')}`], 'noparser');
   }
-}
-
-/** PPFrame::expand for Parser::preprocess when the tree holds no template or argument; else null. */
-function expandWithoutTemplates(node: PPNode): string | null {
-  if (typeof node === 'string') return node;
-  const [name, children] = node;
-  if (name === 'template' || name === 'tplarg') return null;
-  if (name.startsWith('@') || name === 'comment' || name === 'ignore') return '';
-  if (name === 'ext') return originalText(node);
-  let out = '';
-  for (const child of children) {
-    const text = expandWithoutTemplates(child);
-    if (text === null) return null;
-    out += text;
-  }
-  return out;
 }
 
 /** Adds keys of `from` that `into` does not have yet (PHP's `$a += $b`). */
