@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { handleApiRequest } from '../src/api/main.ts';
 import { listAreas, readCases, CONFORMANCE_DIR } from '../test/conformance/lib/cases.ts';
-import type { ApiServices } from '../src/api/services.ts';
-import { fixtureServices, getRequest } from './in-process.ts';
+import type { Api } from '../src/api/api.ts';
+import { fixtureApi, getRequest } from './in-process.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { compare: { type: 'string' } } });
 
@@ -54,14 +54,14 @@ function firstDifference(a: string, b: string): string {
 }
 
 /** Every case of cases/ and extra/ in every format variant; the cases themselves by POST too. */
-async function collectAnswers(services: ApiServices): Promise<string[]> {
+async function collectAnswers(api: Api): Promise<string[]> {
   const lines: string[] = [];
   for (const dir of [join(CONFORMANCE_DIR, 'cases'), join(CONFORMANCE_DIR, 'extra')]) {
     for (const area of listAreas(dir)) {
       for (const c of readCases(area, dir)) {
         for (const qs of variants(c.query)) {
           for (const method of qs === c.query ? (['GET', 'POST'] as const) : (['GET'] as const)) {
-            const answer = await handleApiRequest(services, getRequest(qs, method));
+            const answer = await handleApiRequest(api, getRequest(qs, method));
             const body = stable(typeof answer.body === 'string' ? answer.body : answer.body.toString('latin1'));
             const headers = Object.entries(answer.headers).sort(([a], [b]) => a.localeCompare(b));
             lines.push(JSON.stringify({ area, method, qs, status: answer.status, headers, body }));
@@ -96,7 +96,7 @@ function compare(lines: readonly string[], earlierFile: string): number {
 }
 
 async function main(): Promise<void> {
-  const lines = await collectAnswers(await fixtureServices());
+  const lines = await collectAnswers(await fixtureApi());
   const out = positionals[0] ?? join(tmpdir(), 'wikiquery-answers.jsonl');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, lines.join('\n') + '\n');

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { handleApiRequest } from '../src/api/main.ts';
 import { ApiRequest } from '../src/api/request.ts';
 import { ENGINE_QUERIES } from './engine-queries.ts';
-import { fixtureServices, getRequest } from './in-process.ts';
+import { fixtureApi, getRequest } from './in-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,7 @@ function median(xs: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const services = await fixtureServices();
+  const api = await fixtureApi();
   const queries = ENGINE_QUERIES.filter(([name]) => !values.only || name.includes(values.only));
   const rounds = Number(values.rounds);
   const budgetNs = BigInt(Math.round(Number(values.ms) * 1e6));
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const once = async (qs: string, name: string) => {
     // ApiRequest remembers which parameters were read, so each request is a fresh object.
     const request = values.parse ? getRequest(qs) : cloneRequest(parsed.get(name)!);
-    return handleApiRequest(services, request);
+    return handleApiRequest(api, request);
   };
   for (const [name, qs] of queries) {
     for (let i = 0; i < 200; i++) await once(qs, name);

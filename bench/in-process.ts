@@ -1,17 +1,18 @@
-// The engine without HTTP: services over the fixture wiki, and requests built as the server builds them.
+// The engine without HTTP: the API over the fixture wiki, and requests built as the server builds them.
 import { fileURLToPath } from 'node:url';
-import { createServices, type ApiServices } from '../src/api/services.ts';
+import { createApi, type Api } from '../src/api/api.ts';
 import { ApiRequest } from '../src/api/request.ts';
 import { loadSiteConfig } from '../src/server/config.ts';
 import { parseQueryString, emptyValues } from '../src/server/request-reader.ts';
+import { queryModules } from '../src/modules/index.ts';
 import { openSqliteStore } from '../src/store/sqlite/index.ts';
 
 const SHARED = process.env.WIKIQUERY_SHARED ?? fileURLToPath(new URL('../../shared', import.meta.url));
 export const FIXTURE_DB = `${SHARED}/fixtures/fixture-wiki/data/wikidb.sqlite`;
 
-export async function fixtureServices(): Promise<ApiServices> {
+export async function fixtureApi(): Promise<Api> {
   const site = loadSiteConfig(fileURLToPath(new URL('../config/fixture.json', import.meta.url)));
-  return createServices(site, openSqliteStore(FIXTURE_DB));
+  return createApi(site, openSqliteStore(FIXTURE_DB), queryModules);
 }
 
 const HEADERS = { host: '127.0.0.1:8081', 'user-agent': 'wikiquery-bench', accept: '*/*' };

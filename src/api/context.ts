@@ -3,6 +3,7 @@ import { anonymousCaller, hasRight, type Caller } from './caller.ts';
 import { WarningLog, type ErrorFormat, type MessageRenderContext } from './errors.ts';
 import { msg, type MessageParam } from './i18n/messages.ts';
 import { ParamReader, type ParamContext } from './params/validate.ts';
+import type { QueryModuleRegistry } from './query/query-modules.ts';
 import type { ApiRequest } from './request.ts';
 import type { ApiServices } from './services.ts';
 import type { UserParamKind } from '../wiki/users.ts';
@@ -35,6 +36,7 @@ export class RequestContext {
 
   constructor(
     readonly services: ApiServices,
+    readonly queryModules: QueryModuleRegistry,
     readonly request: ApiRequest,
   ) {
     this.caller = anonymousCaller(services.site, request.ip);
@@ -89,7 +91,7 @@ export class RequestContext {
     if (modulePath === 'main') return '';
     const parts = modulePath.split('+');
     if (parts.length === 1) return `action=${parts[0]}`;
-    const module = this.services.modules.byName(parts[1]);
+    const module = this.queryModules.byName(parts[1]);
     const group = module?.decl.group ?? 'list';
     return `action=${parts[0]}&${group}=${parts[1]}`;
   }

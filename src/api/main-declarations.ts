@@ -1,63 +1,32 @@
-// Declarations of the modules around the query modules: main, query, paraminfo, the page set and
-// the output formats, as MediaWiki 1.39's action=paraminfo shows them, plus the module tree.
-import { MEDIAWIKI_SOURCE, type ModuleDecl, type ModuleGroup, type ParamDecl } from './params/declaration.ts';
-import { queryModules } from '../modules/index.ts';
-import { CONT, NAME_ONLY, user } from './params/common.ts';
-
-/** Main-level modules belong to `action` or `format`; query modules to list/prop/meta. */
-export type ApiModuleGroup = ModuleGroup | 'action' | 'format';
-
-/** A declaration of any module: query modules' ModuleDecl, widened to main-level groups. */
-export type ApiModuleDecl = Omit<ModuleDecl, 'group'> & { group?: ApiModuleGroup };
+// Declarations of the modules around the query modules: main, the output formats and the page
+// set, as MediaWiki 1.39's action=paraminfo shows them; and the module tree built over the query
+// modules and actions handed in (buildApiModules).
+import { MEDIAWIKI_SOURCE, type ModuleDecl, type ParamDecl } from './params/declaration.ts';
+import { NAME_ONLY, user } from './params/common.ts';
+import type { QueryModule } from './module.ts';
+import { QueryModuleRegistry } from './query/query-modules.ts';
+import type { ActionDecl, ApiModuleDecl, ApiModules, ReadableModuleDecl, ServedActionDecl } from './actions/action.ts';
+import { mediawikiActions } from './actions/mediawiki-actions.ts';
 
 const DATA_FORMATS_HELP = 'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Data_formats';
 
-/**
- * Every action of MediaWiki 1.39 in the order paraminfo lists them (internal ones last). We list
- * them all so that `paraminfo&modules=main` describes the same API as MediaWiki; the main module
- * answers the ones outside SERVED_ACTIONS with an error, as a read-only wiki would.
- */
-export const MEDIAWIKI_ACTIONS = Object.freeze([
-  'block', 'changeauthenticationdata', 'changecontentmodel', 'checktoken', 'clearhasmsg',
-  'clientlogin', 'compare', 'createaccount', 'delete', 'edit', 'emailuser', 'expandtemplates',
-  'feedcontributions', 'feedrecentchanges', 'feedwatchlist', 'filerevert', 'help', 'imagerotate',
-  'import', 'linkaccount', 'login', 'logout', 'managetags', 'mergehistory', 'move', 'opensearch',
-  'options', 'paraminfo', 'parse', 'patrol', 'protect', 'purge', 'query', 'removeauthenticationdata',
-  'resetpassword', 'revisiondelete', 'rollback', 'rsd', 'setnotificationtimestamp', 'setpagelanguage',
-  'tag', 'unblock', 'undelete', 'unlinkaccount', 'upload', 'userrights', 'validatepassword', 'watch',
-  'cspreport', 'stashedit',
-] as const);
-export const INTERNAL_ACTIONS = Object.freeze(['cspreport', 'stashedit'] as const);
-/** ApiMain::MODULES order (then the internal ones), as a bad `action` error lists them. */
-const ACTION_REGISTRATION_ORDER = Object.freeze([
-  'login', 'clientlogin', 'logout', 'createaccount', 'linkaccount', 'unlinkaccount', 'changeauthenticationdata',
-  'removeauthenticationdata', 'resetpassword', 'query', 'expandtemplates', 'parse', 'stashedit', 'opensearch',
-  'feedcontributions', 'feedrecentchanges', 'feedwatchlist', 'help', 'paraminfo', 'rsd', 'compare', 'checktoken',
-  'cspreport', 'validatepassword', 'purge', 'setnotificationtimestamp', 'rollback', 'delete', 'undelete', 'protect',
-  'block', 'unblock', 'move', 'edit', 'upload', 'filerevert', 'emailuser', 'watch', 'patrol', 'import', 'clearhasmsg',
-  'userrights', 'options', 'imagerotate', 'revisiondelete', 'managetags', 'tag', 'mergehistory', 'setpagelanguage',
-  'changecontentmodel',
-]);
+export const FORMAT_NAMES = Object.freeze(['json', 'jsonfm', 'none', 'php', 'phpfm', 'rawfm', 'xml', 'xmlfm'] as const);
+export type FormatName = (typeof FORMAT_NAMES)[number];
 /** ApiMain::FORMATS order, as a bad `format` error lists them. */
 const FORMAT_REGISTRATION_ORDER = Object.freeze(['json', 'jsonfm', 'php', 'phpfm', 'xml', 'xmlfm', 'rawfm', 'none']);
 
-/** The actions this server answers; the others are declared but refused. */
-export const SERVED_ACTIONS: ReadonlySet<string> = new Set(['query', 'paraminfo']);
-
-export const FORMAT_NAMES = Object.freeze(['json', 'jsonfm', 'none', 'php', 'phpfm', 'rawfm', 'xml', 'xmlfm'] as const);
-export type FormatName = (typeof FORMAT_NAMES)[number];
-
-function identityMap(names: readonly string[], pathPrefix = ''): Record<string, string> {
-  return Object.fromEntries(names.map((n) => [n, pathPrefix + n]));
+function identityMap(names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((n) => [n, n]));
 }
 
 /** MediaWiki's order for submodule choices: ordinary, then deprecated, then internal; by name within. */
-function sortedSubmodules(decls: readonly ModuleDecl[]): ModuleDecl[] {
-  const rank = (d: ModuleDecl) => (d.deprecated ? 1 : 0) | (d.internal ? 2 : 0);
+function sortedSubmodules<D extends Pick<ModuleDecl, 'name' | 'path' | 'deprecated' | 'internal'>>(decls: readonly D[]): D[] {
+  const rank = (d: D) => (d.deprecated ? 1 : 0) | (d.internal ? 2 : 0);
   return [...decls].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function submoduleParam(decls: readonly ModuleDecl[], extra: Partial<ParamDecl> = {}): ParamDecl {
+/** A parameter choosing among submodules (`action`, `list`, `generator`, ...). */
+export function submoduleParam(decls: readonly Pick<ModuleDecl, 'name' | 'path' | 'deprecated' | 'internal'>[], extra: Partial<ParamDecl> = {}): ParamDecl {
   const sorted = sortedSubmodules(decls);
   const deprecated = sorted.filter((d) => d.deprecated).map((d) => d.name).sort();
   const internal = sorted.filter((d) => d.internal).map((d) => d.name).sort();
@@ -67,129 +36,70 @@ function submoduleParam(decls: readonly ModuleDecl[], extra: Partial<ParamDecl> 
   return { ...decl, ...extra };
 }
 
-const queryDecls = queryModules.map((m) => m.decl);
-const inGroup = (group: ModuleGroup) => queryDecls.filter((d) => d.group === group);
-
 // ---------------------------------------------------------------------------------------------
 // main
 
-export const mainDecl: ApiModuleDecl = {
-  name: 'main',
-  path: 'main',
-  prefix: '',
-  classname: 'ApiMain',
-  source: MEDIAWIKI_SOURCE,
-  helpUrls: [],
-  readRights: false,
-  params: {
-    action: {
-      type: 'submodule',
-      default: 'help',
-      submodules: identityMap(MEDIAWIKI_ACTIONS),
-      internalValues: INTERNAL_ACTIONS,
-      definitionOrder: ACTION_REGISTRATION_ORDER,
+function mainDecl(actions: readonly ActionDecl[]): ReadableModuleDecl {
+  return {
+    name: 'main',
+    path: 'main',
+    prefix: '',
+    classname: 'ApiMain',
+    source: MEDIAWIKI_SOURCE,
+    helpUrls: [],
+    readRights: false,
+    params: {
+      action: submoduleParam(actions, { default: 'help', definitionOrder: actions.map((a) => a.name) }),
+      format: { type: 'submodule', default: 'jsonfm', submodules: identityMap(FORMAT_NAMES), definitionOrder: FORMAT_REGISTRATION_ORDER },
+      maxlag: { type: 'integer' },
+      smaxage: { type: 'integer', default: 0 },
+      maxage: { type: 'integer', default: 0 },
+      assert: { type: ['anon', 'bot', 'user'], definitionOrder: ['anon', 'user', 'bot'] },
+      assertuser: user(NAME_ONLY),
+      requestid: { type: 'string' },
+      servedby: { type: 'boolean' },
+      curtimestamp: { type: 'boolean' },
+      responselanginfo: { type: 'boolean' },
+      origin: { type: 'string' },
+      uselang: { type: 'string', default: 'user' },
+      variant: { type: 'string' },
+      errorformat: { type: ['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'], default: 'bc' },
+      errorlang: { type: 'string', default: 'uselang' },
+      errorsuselocal: { type: 'boolean' },
     },
-    format: { type: 'submodule', default: 'jsonfm', submodules: identityMap(FORMAT_NAMES), definitionOrder: FORMAT_REGISTRATION_ORDER },
-    maxlag: { type: 'integer' },
-    smaxage: { type: 'integer', default: 0 },
-    maxage: { type: 'integer', default: 0 },
-    assert: { type: ['anon', 'bot', 'user'], definitionOrder: ['anon', 'user', 'bot'] },
-    assertuser: user(NAME_ONLY),
-    requestid: { type: 'string' },
-    servedby: { type: 'boolean' },
-    curtimestamp: { type: 'boolean' },
-    responselanginfo: { type: 'boolean' },
-    origin: { type: 'string' },
-    uselang: { type: 'string', default: 'user' },
-    variant: { type: 'string' },
-    errorformat: { type: ['bc', 'html', 'none', 'plaintext', 'raw', 'wikitext'], default: 'bc' },
-    errorlang: { type: 'string', default: 'uselang' },
-    errorsuselocal: { type: 'boolean' },
-  },
-};
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
-// query and its page set
+// The page set (action=query, and the write actions that take pages: purge, watch, ...)
 
-/** The page set's parameters: shared by action=query and paraminfo's `pagesetmodule`. */
-function pageSetParams(): Record<string, ParamDecl> {
+/** The page set's parameters: shared by action=query, the actions that take pages and paraminfo's `pagesetmodule`. */
+export function pageSetParams(queryModules: QueryModuleRegistry): Record<string, ParamDecl> {
   return {
     titles: { type: 'string', multi: true },
     pageids: { type: 'integer', multi: true },
     revids: { type: 'integer', multi: true },
-    generator: submoduleParam(queryDecls.filter((d) => d.generator), { submoduleParamPrefix: 'g' }),
+    generator: submoduleParam(queryModules.decls().filter((d) => d.generator), { submoduleParamPrefix: 'g' }),
     redirects: { type: 'boolean' },
     converttitles: { type: 'boolean' },
   };
 }
 
-export const queryDecl: ApiModuleDecl = {
-  name: 'query',
-  path: 'query',
-  group: 'action',
-  prefix: '',
-  classname: 'ApiQuery',
-  source: MEDIAWIKI_SOURCE,
-  helpUrls: [
-    'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Query',
-    'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Meta',
-    'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Properties',
-    'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Lists',
-  ],
-  params: {
-    prop: submoduleParam(inGroup('prop'), { multi: true }),
-    list: submoduleParam(inGroup('list'), { multi: true }),
-    meta: submoduleParam(inGroup('meta'), { multi: true }),
-    indexpageids: { type: 'boolean' },
-    export: { type: 'boolean' },
-    exportnowrap: { type: 'boolean' },
-    exportschema: { type: ['0.10', '0.11'], default: '0.11' },
-    iwurl: { type: 'boolean' },
-    continue: CONT,
-    rawcontinue: { type: 'boolean' },
-    ...pageSetParams(),
-  },
-};
-
 /**
  * ApiPageSet, for paraminfo's deprecated `pagesetmodule` (shown without name, path and group).
  * Its help messages are those of `query`, hence the name and path.
  */
-export const pageSetDecl: ApiModuleDecl = {
-  name: 'query',
-  path: 'query',
-  prefix: '',
-  classname: 'ApiPageSet',
-  source: MEDIAWIKI_SOURCE,
-  helpUrls: [],
-  params: pageSetParams(),
-};
-
-// ---------------------------------------------------------------------------------------------
-// paraminfo
-
-export const paraminfoDecl: ApiModuleDecl = {
-  name: 'paraminfo',
-  path: 'paraminfo',
-  group: 'action',
-  prefix: '',
-  classname: 'ApiParamInfo',
-  source: MEDIAWIKI_SOURCE,
-  helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parameter_information'],
-  readRights: false,
-  params: {
-    modules: { type: 'string', multi: true },
-    helpformat: { type: ['html', 'none', 'raw', 'wikitext'], default: 'none' },
-    querymodules: {
-      type: queryDecls.map((d) => d.name).sort(),
-      deprecated: true,
-      multi: true,
-    },
-    mainmodule: { type: 'string', deprecated: true },
-    pagesetmodule: { type: 'string', deprecated: true },
-    formatmodules: { type: FORMAT_NAMES, deprecated: true, multi: true },
-  },
-};
+function pageSetDecl(queryModules: QueryModuleRegistry): ApiModuleDecl {
+  return {
+    name: 'query',
+    path: 'query',
+    prefix: '',
+    classname: 'ApiPageSet',
+    source: MEDIAWIKI_SOURCE,
+    helpUrls: [],
+    params: pageSetParams(queryModules),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // formats
@@ -231,7 +141,7 @@ const FORMAT_PARAMS: Record<FormatName, Record<string, ParamDecl>> = {
   xmlfm: { wrappedhtml: WRAPPED_HTML, ...XML_PARAMS },
 };
 
-function formatDecl(name: FormatName): ApiModuleDecl {
+function formatDecl(name: FormatName): ReadableModuleDecl {
   return {
     name,
     path: name,
@@ -244,31 +154,47 @@ function formatDecl(name: FormatName): ApiModuleDecl {
   };
 }
 
-export const formatDecls: ReadonlyMap<FormatName, ApiModuleDecl> = new Map(FORMAT_NAMES.map((n) => [n, formatDecl(n)]));
+export const formatDecls: ReadonlyMap<FormatName, ReadableModuleDecl> = new Map(FORMAT_NAMES.map((n) => [n, formatDecl(n)]));
 
 // ---------------------------------------------------------------------------------------------
-// The module tree (MediaWiki's module managers): what paraminfo paths resolve against.
+// Everything over the handed-in modules
 
-export interface ModuleRegistry {
-  readonly main: ApiModuleDecl;
-  /** A module's submodules by name; undefined for a module without submodules. */
-  submodulesOf(path: string): ReadonlyMap<string, ApiModuleDecl> | undefined;
-}
+/** A served action, declared over the query modules (query's prop/list/meta, paraminfo's querymodules). */
+export type ServedAction = (queryModules: QueryModuleRegistry) => ServedActionDecl;
 
-/** Builds the registry of the modules this server declares: main -> actions + formats; query -> 66. */
-export function buildModuleRegistry(
-  query: readonly ModuleDecl[] = queryDecls,
-  actions: readonly ApiModuleDecl[] = [queryDecl, paraminfoDecl],
-): ModuleRegistry {
-  const mainChildren = new Map<string, ApiModuleDecl>();
-  for (const d of actions) mainChildren.set(d.name, d);
-  for (const d of formatDecls.values()) mainChildren.set(d.name, d);
-  const queryChildren = new Map<string, ApiModuleDecl>(query.map((d) => [d.name, d]));
+/**
+ * The declarations of main (every action of MediaWiki 1.39, the served ones and the others as
+ * MediaWiki describes them), the formats and the page set, and the module tree paraminfo
+ * resolves paths against: main -> actions + formats; query -> the query modules.
+ */
+export function buildApiModules(modules: readonly QueryModule[], served: readonly ServedAction[]): ApiModules {
+  const queryModules = new QueryModuleRegistry(modules);
+  const servedDecls = new Map(served.map((declare) => {
+    const decl = declare(queryModules);
+    return [decl.name, decl];
+  }));
+  const recorded = mediawikiActions(pageSetParams(queryModules).generator);
+  const actions = new Map<string, ActionDecl>();
+  for (const name of recorded.registrationOrder) {
+    const decl = servedDecls.get(name) ?? recorded.actions.get(name);
+    if (!decl) throw new Error(`action ${name} is neither served nor recorded`);
+    actions.set(name, decl);
+  }
+  for (const name of servedDecls.keys()) {
+    if (!actions.has(name)) throw new Error(`served action ${name} is not an action of MediaWiki 1.39`);
+  }
+  const main = mainDecl([...actions.values()]);
+  const mainChildren = new Map<string, ApiModuleDecl>(actions);
+  for (const [name, decl] of formatDecls) mainChildren.set(name, decl);
   const children = new Map<string, ReadonlyMap<string, ApiModuleDecl>>([
     ['main', mainChildren],
-    ['query', queryChildren],
+    ['query', new Map(queryModules.decls().map((d) => [d.name, d]))],
   ]);
-  return { main: mainDecl, submodulesOf: (path) => children.get(path) };
+  return {
+    queryModules,
+    actions,
+    main,
+    pageSet: pageSetDecl(queryModules),
+    tree: { main, submodulesOf: (path) => children.get(path) },
+  };
 }
-
-export const moduleRegistry: ModuleRegistry = buildModuleRegistry();

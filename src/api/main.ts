@@ -1,17 +1,18 @@
 // The main module: one API request in, one HTTP answer out (action, format, errorformat, assert,
-// maxlag, origin/CORS, requestid, servedby, curtimestamp, cache headers).
+// maxlag, origin/CORS, requestid, servedby, curtimestamp, cache headers). handleApiRequest runs
+// the steps in MediaWiki's order: CORS, the fields read first, main's parameters, the output
+// format, the checks before the action (assert, token, POST), the action's handler, the answer.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { isServed, type ActionDecl, type ActionOutcome, type ApiModules, type ReadableModuleDecl } from './actions/action.ts';
+import type { Api } from './api.ts';
 import { RequestContext } from './context.ts';
 import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
 import { msg, toPlaintext } from './i18n/messages.ts';
-import { formatDecls, mainDecl, SERVED_ACTIONS, type FormatName } from './main-declarations.ts';
+import { formatDecls, type FormatName } from './main-declarations.ts';
 import type { ApiRequest } from './request.ts';
 import { cleanResultStrings, setContent, setFlag, type ResultNode, type ResultObject } from './result.ts';
 import type { ApiServices } from './services.ts';
-import { executeQuery, type QueryOutcome } from './query/query.ts';
-import { executeParamInfo } from './paraminfo-action.ts';
-import { renderHelpPage } from './help-page.ts';
 import { renderResult } from './formats/index.ts';
 import { mwToIso, nowMw } from '../wiki/timestamps.ts';
 import { debugInfo } from './debuginfo.ts';
@@ -22,32 +23,6 @@ export interface ApiResponse {
   headers: Record<string, string>;
   body: string | Buffer;
 }
-
-/** Actions that take a token: MediaWiki first reports the missing token, whatever the method. */
-const TOKEN_ACTIONS = new Set([
-  'block', 'changecontentmodel', 'delete', 'edit', 'emailuser', 'filerevert', 'imagerotate', 'import',
-  'managetags', 'mergehistory', 'move', 'options', 'patrol', 'protect', 'purge', 'revisiondelete',
-  'setnotificationtimestamp', 'setpagelanguage', 'tag', 'unblock', 'undelete', 'upload', 'userrights', 'watch',
-]);
-
-/** Write actions this read-only server refuses: as MediaWiki would before doing anything. */
-function refuseAction(request: ApiRequest, action: string): never {
-  if (TOKEN_ACTIONS.has(action) && request.peek('token') === undefined) {
-    throw new ApiError(msg('paramvalidator-missingparam', { plaintext: 'token' }), { code: 'missingparam', modulePath: action });
-  }
-  if (WRITE_ACTIONS_NEEDING_POST.has(action) && request.method !== 'POST') {
-    throw new ApiError(msg('apierror-mustbeposted', action), { code: 'mustbeposted' });
-  }
-  throw new ApiError(msg('apierror-wikiquery-actionnotsupported', action), { code: 'actionnotsupported', httpStatus: 501 });
-}
-
-const WRITE_ACTIONS_NEEDING_POST = new Set([
-  'block', 'changeauthenticationdata', 'changecontentmodel', 'clearhasmsg', 'clientlogin', 'createaccount',
-  'delete', 'edit', 'emailuser', 'filerevert', 'imagerotate', 'import', 'linkaccount', 'login', 'logout',
-  'managetags', 'mergehistory', 'move', 'options', 'patrol', 'protect', 'purge', 'removeauthenticationdata',
-  'resetpassword', 'revisiondelete', 'rollback', 'setnotificationtimestamp', 'setpagelanguage', 'tag',
-  'unblock', 'undelete', 'unlinkaccount', 'upload', 'userrights', 'watch', 'cspreport', 'stashedit',
-]);
 
 const SERVED_BY = hostname();
 const ERROR_FORMATS = new Set(['bc', 'plaintext', 'wikitext', 'html', 'raw', 'none']);
@@ -68,9 +43,11 @@ function sanitizeCallback(name: string): string {
   return name.replace(/[^\][.\w$]+/g, '');
 }
 
-function readFormatName(request: ApiRequest): FormatName {
+/** The printer used until the format's own parameters are read: the one asked for, else jsonfm. */
+function requestedOutput(request: ApiRequest): OutputSettings {
   const f = request.peek('format');
-  return f !== undefined && formatDecls.has(f as FormatName) ? (f as FormatName) : 'jsonfm';
+  const format = f !== undefined && formatDecls.has(f as FormatName) ? (f as FormatName) : 'jsonfm';
+  return { format, formatVersion: 1, utf8: false, ascii: false, wrappedhtml: false, includexmlnamespace: false };
 }
 
 export interface HandleOptions {
@@ -81,121 +58,126 @@ export interface HandleOptions {
   failure?: ApiError;
 }
 
+/** How long the answer may be cached: MediaWiki's `smaxage`/`maxage` and the action's cache mode. */
+interface CachePolicy {
+  mode: 'private' | 'public';
+  sMaxAge: number;
+  maxAge: number;
+}
+
+/** What came of the request up to the rendering of the answer. */
+interface Dispatched {
+  output: OutputSettings;
+  cache: CachePolicy;
+  outcome: ActionOutcome | null;
+  /** The error answered instead, and when it was raised (RequestContext.tick). */
+  failure: { error: ApiError; seq: number } | null;
+}
+
 /**
  * One request, one answer. A query stopped by its deadline (StoreInterruptedError) or a locked
  * database (StoreBusyError) is not answered here: it is thrown to the caller, which decides
  * whether to run the request again (elsewhere, or later) or to answer with `failure`.
  */
-export async function handleApiRequest(services: ApiServices, request: ApiRequest, options: HandleOptions = {}): Promise<ApiResponse> {
+export async function handleApiRequest(api: Api, request: ApiRequest, options: HandleOptions = {}): Promise<ApiResponse> {
   const started = process.hrtime.bigint();
-  const ctx = new RequestContext(services, request);
+  const { services, modules } = api;
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Cache-Control': 'private, must-revalidate, max-age=0',
   };
-  let status = 200;
-  let output: OutputSettings = {
-    format: readFormatName(request), formatVersion: 1, utf8: false, ascii: false, wrappedhtml: false, includexmlnamespace: false,
-  };
-  let outcome: QueryOutcome | null = null;
-  let error: ApiError | null = null;
-  let errorSeq = 0;
-  let extraRoot: ResultObject | null = null;
-  let extraSeq: number | undefined;
-  let outputRead = false;
-  let cacheMode: 'private' | 'public' = 'private';
-  let sMaxAge = 0;
-  let maxAge = 0;
 
   // CORS is decided before anything else: a mismatch is a bare 403, like MediaWiki.
   const origin = request.peek('origin');
   if (origin !== undefined) {
-    const cors = handleCors(services, request, origin, headers);
-    if (cors) return cors;
+    const refused = handleCors(services, request, origin, headers);
+    if (refused) return refused;
   }
-
   // ApiMain::lacksSameOriginSecurity: a JSONP-style request runs logged out, whatever the format.
   if (request.peek('callback') !== undefined || request.header('treat-as-untrusted') !== undefined) {
     headers['MediaWiki-Login-Suppressed'] = 'true';
   }
 
-  // Like MediaWiki, errors are formatted as asked even when the request fails before its
-  // parameters are validated.
-  const rawErrorFormat = request.peek('errorformat');
-  if (rawErrorFormat && ERROR_FORMATS.has(rawErrorFormat)) ctx.errorFormat = rawErrorFormat as ErrorFormat;
+  const ctx = new RequestContext(services, modules.queryModules, request);
+  const requested = readRequestedFields(ctx, modules.main);
+  const dispatched = await dispatch(ctx, modules, options);
+  if (typeof dispatched === 'string') return helpPageResponse(dispatched, headers);
+  return renderAnswer(ctx, dispatched, requested, headers, started);
+}
 
-  // MediaWiki reads these one by one before the other parameters (ApiMain::addRequestedFields),
-  // so they answer even when another main parameter is bad.
-  const requested = readRequestedFields(ctx);
-  ctx.useLang = languageCode(requested.uselang ?? 'user', services.site.lang);
-  ctx.errorLang = requested.errorlang === undefined || requested.errorlang === 'uselang' ? ctx.useLang : languageCode(requested.errorlang, services.site.lang);
-
+/**
+ * Main's parameters, the output format, the checks before the action and the action itself. An
+ * action that answers with a page of its own (help) gives its page.
+ */
+async function dispatch(ctx: RequestContext, modules: ApiModules, options: HandleOptions): Promise<Dispatched | string> {
+  const cache: CachePolicy = { mode: 'private', sMaxAge: 0, maxAge: 0 };
+  let output: OutputSettings | null = null;
   try {
-    const mainParams = ctx.reader.readAll(mainDecl, 'main', '');
-    sMaxAge = (mainParams.smaxage as number) ?? 0;
-    maxAge = (mainParams.maxage as number) ?? 0;
+    const mainParams = ctx.reader.readAll(modules.main, 'main', '');
+    cache.sMaxAge = (mainParams.smaxage as number) ?? 0;
+    cache.maxAge = (mainParams.maxage as number) ?? 0;
     ctx.errorFormat = mainParams.errorformat as ErrorFormat;
 
     output = readOutputSettings(ctx, mainParams.format as FormatName);
-    outputRead = true;
     ctx.formatVersion = output.formatVersion;
 
-    const action = mainParams.action as string;
-    ctx.actionName = action;
-    if (action === 'help') {
-      return finishHelp(services, headers);
-    }
+    const action = modules.actions.get(mainParams.action as string)!;
+    ctx.actionName = action.name;
+    const handler = action.handler;
+    if (handler && 'page' in handler) return handler.page(ctx, modules);
     if (options.failure) throw options.failure;
-    if (!SERVED_ACTIONS.has(action)) refuseAction(request, action);
+    if (!handler || !isServed(action)) refuseAction(ctx.request, action);
 
     checkAssert(ctx, mainParams.assert as string | undefined, mainParams.assertuser as string | undefined);
     // PHP reads no parameters from such a body; MediaWiki says so.
-    if (request.method === 'POST' && !request.header('content-type')) {
+    if (ctx.request.method === 'POST' && !ctx.request.header('content-type')) {
       ctx.deprecation('main', 'apiwarn-deprecation-post-without-content-type', [], 'post-without-content-type');
     }
 
-    if (action === 'query') {
-      outcome = await executeQuery(ctx);
-      cacheMode = outcome.cacheMode;
-    } else if (action === 'paraminfo') {
-      extraRoot = executeParamInfo(ctx);
-      extraSeq = ctx.tick();
-      cacheMode = 'public';
-    }
+    const outcome = await handler.result(ctx, action, modules);
+    cache.mode = outcome.cacheMode;
     reportUnusedParams(ctx);
+    return { output, cache, outcome, failure: null };
   } catch (e) {
     if (e instanceof StoreInterruptedError || e instanceof StoreBusyError) throw e;
-    error = toApiError(e, ctx);
-    errorSeq = ctx.tick();
-    status = error.httpStatus;
-    if (!outputRead) output = errorPrinterSettings(ctx, output);
+    const error = toApiError(e, ctx);
+    const seq = ctx.tick();
+    cache.mode = 'private';
+    return { output: output ?? errorPrinterSettings(ctx, requestedOutput(ctx.request)), cache, outcome: null, failure: { error, seq } };
   }
+}
+
+/** The API result (or error) in the requested format, with MediaWiki's headers. */
+function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: RequestedFields, headers: Record<string, string>, started: bigint): ApiResponse {
+  const { services, request } = ctx;
+  const { output, cache, outcome, failure } = dispatched;
   // The XML printer's own warning, added while it prints (after everything else).
   if (output.xslt !== undefined && (output.format === 'xml' || output.format === 'xmlfm')) {
     ctx.warnings.add(output.format, msg('apiwarn-xslt-disabled'), 'xslt-disabled');
   }
 
-  headers['Cache-Control'] = cacheControl(error === null ? cacheMode : 'private', sMaxAge, maxAge);
+  headers['Cache-Control'] = cacheControl(cache);
 
   const renderCtx = ctx.renderContext();
   const requestedMembers: [string, ResultNode][] = [];
   if (requested.requestid !== undefined) requestedMembers.push(['requestid', requested.requestid]);
   // On error MediaWiki always names the server (when it shows host names at all).
-  if (services.site.showHostnames === true && (requested.servedby || error)) requestedMembers.push(['servedby', SERVED_BY]);
+  if (services.site.showHostnames === true && (requested.servedby || failure)) requestedMembers.push(['servedby', SERVED_BY]);
   if (requested.curtimestamp) requestedMembers.push(['curtimestamp', mwToIso(nowMw())]);
   if (requested.responselanginfo) requestedMembers.push(['uselang', ctx.useLang], ['errorlang', ctx.errorLang]);
 
   let root: ResultObject;
-  if (error) {
-    root = errorRoot(error, errorSeq, ctx, renderCtx, requestedMembers, services.apiUrl);
-    headers['MediaWiki-API-Error'] = error.code;
+  if (failure) {
+    root = errorRoot(failure.error, failure.seq, ctx, renderCtx, requestedMembers, services.apiUrl);
+    headers['MediaWiki-API-Error'] = failure.error.code;
   } else {
-    root = successRoot(ctx, renderCtx, requestedMembers, outcome, extraRoot, extraSeq);
+    root = successRoot(ctx, renderCtx, requestedMembers, outcome);
   }
   if (services.site.debug) root.debuginfo = debugInfo(services, request, started);
 
   cleanResultStrings(root);
+  const status = failure ? failure.error.httpStatus : 200;
   const rendered = renderResult(root, {
     format: output.format,
     formatVersion: output.formatVersion,
@@ -207,7 +189,7 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
     includexmlnamespace: output.includexmlnamespace,
     apiUrl: services.apiUrl,
     requestQueryString: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
-    isError: error !== null,
+    isError: failure !== null,
     siteName: services.site.siteName,
     posted: request.method === 'POST',
     httpStatus: status,
@@ -220,8 +202,25 @@ export async function handleApiRequest(services: ApiServices, request: ApiReques
   return { status: rendered.status, headers, body: rendered.body };
 }
 
+/**
+ * An action this read-only server declares but does not serve, refused as MediaWiki would before
+ * doing anything: a missing token first (whatever the method), then a GET where a POST is needed.
+ */
+function refuseAction(request: ApiRequest, action: ActionDecl): never {
+  if (action.needsToken !== undefined) {
+    const tokenParam = `${action.prefix}token`;
+    if (request.peek(tokenParam) === undefined) {
+      throw new ApiError(msg('paramvalidator-missingparam', { plaintext: tokenParam }), { code: 'missingparam', modulePath: action.path });
+    }
+  }
+  if (action.mustBePosted && request.method !== 'POST') {
+    throw new ApiError(msg('apierror-mustbeposted', action.name), { code: 'mustbeposted' });
+  }
+  throw new ApiError(msg('apierror-wikiquery-actionnotsupported', action.name), { code: 'actionnotsupported', httpStatus: 501 });
+}
+
 /** MediaWiki's Cache-Control: public answers are cacheable only when smaxage/maxage ask for it. */
-function cacheControl(mode: 'private' | 'public', sMaxAge: number, maxAge: number): string {
+function cacheControl({ mode, sMaxAge, maxAge }: CachePolicy): string {
   if (mode === 'public' && (sMaxAge !== 0 || maxAge !== 0)) return `s-maxage=${sMaxAge}, max-age=${maxAge}, public`;
   return `private, must-revalidate, max-age=${mode === 'private' ? maxAge : 0}`;
 }
@@ -250,19 +249,26 @@ function readOutputSettings(ctx: RequestContext, format: FormatName): OutputSett
   };
 }
 
+/** The members the request asks to be added to the answer. */
 interface RequestedFields {
   requestid?: string;
   servedby: boolean;
   curtimestamp: boolean;
   responselanginfo: boolean;
-  uselang?: string;
-  errorlang?: string;
 }
 
-function readRequestedFields(ctx: RequestContext): RequestedFields {
+/**
+ * What MediaWiki reads before the other parameters (ApiMain::addRequestedFields), so that it
+ * answers even when another main parameter is bad: the error format (errors are formatted as asked
+ * even when the request fails before its parameters are validated), the requested fields and the
+ * languages.
+ */
+function readRequestedFields(ctx: RequestContext, main: ReadableModuleDecl): RequestedFields {
+  const rawErrorFormat = ctx.request.peek('errorformat');
+  if (rawErrorFormat && ERROR_FORMATS.has(rawErrorFormat)) ctx.errorFormat = rawErrorFormat as ErrorFormat;
   const read = (name: string): unknown => {
     try {
-      return ctx.reader.read(name, mainDecl.params[name]!, '', 'main');
+      return ctx.reader.read(name, main.params[name]!, '', 'main');
     } catch {
       return undefined; // the same error surfaces when all main parameters are read
     }
@@ -271,14 +277,18 @@ function readRequestedFields(ctx: RequestContext): RequestedFields {
     const value = read(name);
     return typeof value === 'string' ? value : undefined;
   };
-  return {
+  const requested: RequestedFields = {
     requestid: text('requestid'),
     servedby: read('servedby') === true,
     curtimestamp: read('curtimestamp') === true,
     responselanginfo: read('responselanginfo') === true,
-    uselang: text('uselang'),
-    errorlang: text('errorlang'),
   };
+  const uselang = text('uselang');
+  const errorlang = text('errorlang');
+  const siteLang = ctx.services.site.lang;
+  ctx.useLang = languageCode(uselang ?? 'user', siteLang);
+  ctx.errorLang = errorlang === undefined || errorlang === 'uselang' ? ctx.useLang : languageCode(errorlang, siteLang);
+  return requested;
 }
 
 /**
@@ -307,9 +317,7 @@ function successRoot(
   ctx: RequestContext,
   renderCtx: MessageRenderContext,
   requestedMembers: [string, ResultNode][],
-  outcome: QueryOutcome | null,
-  extraRoot: ResultObject | null,
-  extraSeq: number | undefined,
+  outcome: ActionOutcome | null,
 ): ResultObject {
   const values = new Map<string, ResultNode>(requestedMembers);
   const order = new MemberOrder();
@@ -331,15 +339,11 @@ function successRoot(
   }
   if (outcome) {
     for (const [key, value] of outcome.top) values.set(key, value);
-    events.push([outcome.continuationSeq, () => {
+    events.push([outcome.topSeq, () => {
       const onTop = outcome.top.filter(([key]) => CONTINUATION_MEMBERS.has(key));
       for (const [key] of [...onTop].reverse()) order.prepend(key);
       for (const [key] of outcome.top) if (!CONTINUATION_MEMBERS.has(key)) order.append(key);
     }]);
-  }
-  if (extraRoot) {
-    for (const [key, value] of Object.entries(extraRoot)) if (value !== undefined) values.set(key, value);
-    events.push([extraSeq, () => Object.keys(extraRoot).forEach((key) => order.append(key))]);
   }
   events.sort(([a], [b]) => (a ?? 0) - (b ?? 0)).forEach(([, happen]) => happen());
   const root: ResultObject = {};
@@ -480,11 +484,11 @@ export function internalError(e: unknown, url: string): ApiError {
   });
 }
 
-function finishHelp(services: ApiServices, headers: Record<string, string>): ApiResponse {
+function helpPageResponse(page: string, headers: Record<string, string>): ApiResponse {
   return {
     status: 200,
     headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Disposition': 'inline; filename=api-help.html' },
-    body: renderHelpPage(services),
+    body: page,
   };
 }
 

@@ -1,24 +1,95 @@
 // action=paraminfo: reads its parameters and renders the declarations through src/api/paraminfo.ts.
+import type { ApiModules, ActionOutcome, ServedActionDecl } from './actions/action.ts';
 import type { RequestContext } from './context.ts';
-import { moduleRegistry, pageSetDecl, paraminfoDecl } from './main-declarations.ts';
-import { renderParamInfoResult, type HelpFormat } from './paraminfo.ts';
-import type { ResultObject } from './result.ts';
+import { hasMessage } from './i18n/messages.ts';
+import { FORMAT_NAMES } from './main-declarations.ts';
+import { MEDIAWIKI_SOURCE } from './params/declaration.ts';
+import { renderParamInfoResult, type HelpFormat, type ParamInfoRequest } from './paraminfo.ts';
+import type { HelpLinks, LinkedPage } from './paraminfo-help.ts';
+import type { QueryModuleRegistry } from './query/query-modules.ts';
+import type { ApiServices } from './services.ts';
+import { isInvalidTitle, type ParsedTitle } from '../wiki/titles.ts';
+import { NS } from '../wiki/namespaces.ts';
 
-export function executeParamInfo(ctx: RequestContext): ResultObject {
-  const p = ctx.reader.readAll(paraminfoDecl, 'paraminfo', '');
-  const answer = renderParamInfoResult(
-    {
-      modules: (p.modules as string[] | undefined) ?? [],
-      helpformat: p.helpformat as HelpFormat,
-      querymodules: p.querymodules as string[] | undefined,
-      mainmodule: p.mainmodule !== undefined,
-      pagesetmodule: p.pagesetmodule !== undefined,
-      formatmodules: p.formatmodules as string[] | undefined,
+/** action=paraminfo, declared over the query modules handed in (its deprecated `querymodules`). */
+export function paraminfoAction(queryModules: QueryModuleRegistry): ServedActionDecl {
+  return {
+    name: 'paraminfo',
+    path: 'paraminfo',
+    group: 'action',
+    prefix: '',
+    classname: 'ApiParamInfo',
+    source: MEDIAWIKI_SOURCE,
+    helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Parameter_information'],
+    readRights: false,
+    params: {
+      modules: { type: 'string', multi: true },
+      helpformat: { type: ['html', 'none', 'raw', 'wikitext'], default: 'none' },
+      querymodules: {
+        type: queryModules.decls().map((d) => d.name).sort(),
+        deprecated: true,
+        multi: true,
+      },
+      mainmodule: { type: 'string', deprecated: true },
+      pagesetmodule: { type: 'string', deprecated: true },
+      formatmodules: { type: FORMAT_NAMES, deprecated: true, multi: true },
     },
-    moduleRegistry,
-    ctx.services.site,
-    { pageSet: pageSetDecl, highLimits: ctx.highLimits },
-  );
+    handler: { result: executeParamInfo },
+  };
+}
+
+async function executeParamInfo(ctx: RequestContext, action: ServedActionDecl, modules: ApiModules): Promise<ActionOutcome> {
+  const p = ctx.reader.readAll(action, 'paraminfo', '');
+  const request: ParamInfoRequest = {
+    modules: (p.modules as string[] | undefined) ?? [],
+    helpformat: p.helpformat as HelpFormat,
+    querymodules: p.querymodules as string[] | undefined,
+    mainmodule: p.mainmodule !== undefined,
+    pagesetmodule: p.pagesetmodule !== undefined,
+    formatmodules: p.formatmodules as string[] | undefined,
+  };
+  const linked = new LinkedPages(ctx.services);
+  const render = () => renderParamInfoResult(request, modules.tree, ctx.services.site, {
+    pageSet: modules.pageSet,
+    highLimits: ctx.highLimits,
+    links: linked.links,
+  });
+  let answer = render();
+  // The pages the help texts link to are looked up once they are known; then the help is
+  // written again with the missing ones as red links.
+  if (await linked.lookUpPending()) answer = render();
   for (const w of answer.warnings) ctx.warnings.add('paraminfo', w.message, w.code);
-  return { paraminfo: answer.paraminfo };
+  return { cacheMode: 'public', query: null, top: [['paraminfo', answer.paraminfo]], topSeq: ctx.tick() };
+}
+
+/** The local pages help texts link to (helpformat=html), as the wiki names them and whether they exist. */
+class LinkedPages {
+  private readonly pages = new Map<string, { title: ParsedTitle; page: LinkedPage }>();
+  private readonly pending: { title: ParsedTitle; page: LinkedPage }[] = [];
+
+  constructor(private readonly services: ApiServices) {}
+
+  readonly links: HelpLinks = (target) => {
+    const seen = this.pages.get(target);
+    if (seen) return seen.page;
+    const title = this.services.titles.parse(target);
+    if (isInvalidTitle(title) || title.interwiki !== '') return null;
+    // Special pages and the messages' MediaWiki: pages are known without a page row.
+    const alwaysThere = title.ns < 0 || (title.ns === NS.MEDIAWIKI && hasMessage(title.dbKey.charAt(0).toLowerCase() + title.dbKey.slice(1)));
+    const page: LinkedPage = { title: this.services.titles.prefixedText(title), fragment: title.fragment, exists: true };
+    const entry = { title, page };
+    this.pages.set(target, entry);
+    if (!alwaysThere) this.pending.push(entry);
+    return page;
+  };
+
+  /** Looks up the pages not known yet; whether there were any. */
+  async lookUpPending(): Promise<boolean> {
+    const pending = this.pending.splice(0);
+    if (!pending.length) return false;
+    const rows = await this.services.store.pages.byTitles(pending.map(({ title }) => ({ ns: title.ns, dbKey: title.dbKey })));
+    const found = new Set(rows.map((r) => `${r.page_namespace}:${r.page_title}`));
+    for (const { title, page } of pending) page.exists = found.has(`${title.ns}:${title.dbKey}`);
+    return true;
+  }
 }

@@ -1,12 +1,13 @@
 // The help texts paraminfo adds for helpformat=wikitext|html|raw: which messages describe a module,
 // its examples, parameters, parameter values and info notes, rendered in the requested form.
 import { wfUrlencode } from '../wiki/urls.ts';
-import { createRequire } from 'node:module';
-import { hasMessage, messageText, msg, rawParams, toWikitext, type MessageParam } from './i18n/messages.ts';
-import type { ApiModuleDecl, ModuleRegistry } from './main-declarations.ts';
-import type { ParamDecl, ParamInfoNote } from './params/declaration.ts';
+import { hasMessage, messageText, msg, rawParams, toPlaintext, toWikitext, type MessageParam } from './i18n/messages.ts';
+import type { ApiModuleDecl, ApiParamDecl, ModuleTree } from './actions/action.ts';
+import type { ParamInfoNote } from './params/declaration.ts';
 import { list, markSubelements, type ResultNode, type ResultObject } from './result.ts';
 import type { SiteConfig } from '../wiki/site.ts';
+// Recorded from MediaWiki by scripts/record-paraminfo.mjs.
+import recordedHelp from './paraminfo-help.json' with { type: 'json' };
 
 export type HelpFormat = 'none' | 'wikitext' | 'html' | 'raw';
 
@@ -14,7 +15,9 @@ export interface HelpContext {
   format: HelpFormat;
   decl: ApiModuleDecl;
   site: SiteConfig;
-  registry?: ModuleRegistry;
+  tree?: ModuleTree;
+  /** helpformat=html: what the wiki says of link targets (else: as written, existing pages). */
+  links?: HelpLinks;
 }
 
 interface RecordedMessage {
@@ -23,8 +26,12 @@ interface RecordedMessage {
   params?: MessageParam[];
 }
 interface RecordedModule {
+  /** When it is not the summary and the extended description. */
+  description?: RecordedMessage[];
   examples?: [string, string, MessageParam[]?][];
   params?: Record<string, RecordedMessage[]>;
+  /** The note on parameters that depend on something else (the authentication requests). */
+  dynamicparameters?: Required<Omit<RecordedMessage, 'forvalue'>>[];
 }
 interface HelpData {
   /** Texts of messages MediaWiki 1.39 does not have (the spec's own modules and parameters). */
@@ -32,9 +39,7 @@ interface HelpData {
   modules: Record<string, RecordedModule>;
 }
 
-const require = createRequire(import.meta.url);
-// Recorded from MediaWiki by scripts/record-paraminfo-help.mjs.
-const data: HelpData = require('./paraminfo-help.json');
+const data = recordedHelp as unknown as HelpData;
 
 interface HelpMessage {
   key: string;
@@ -62,10 +67,16 @@ export function moduleDescriptionHelp(help: HelpContext): ResultNode {
   const { decl } = help;
   const params = [decl.prefix, decl.name, decl.path];
   const extended = `apihelp-${decl.path}-extended-description`;
-  return renderMessages(help, [
-    { key: `apihelp-${decl.path}-summary`, params },
-    { key: extended, params, ...(exists(extended) ? {} : { textKey: 'api-help-no-extended-description' }) },
-  ]);
+  const messages = recorded(decl).description ?? [{ key: `apihelp-${decl.path}-summary` }, { key: extended }];
+  return renderMessages(help, messages.map((m): Renderable => {
+    // MediaWiki's extended description falls back to a general text when the module has none.
+    const fallback = m.key === extended && !exists(extended) ? { textKey: 'api-help-no-extended-description' } : {};
+    return { key: m.key, params: m.params ?? params, ...fallback };
+  }));
+}
+
+export function dynamicParametersHelp(help: HelpContext): ResultNode {
+  return renderMessages(help, (recorded(help.decl).dynamicparameters ?? []).map((m) => ({ key: m.key, params: m.params })));
 }
 
 export function exampleHelp(help: HelpContext): ResultNode {
@@ -83,7 +94,7 @@ export function exampleHelp(help: HelpContext): ResultNode {
 export function paramDescriptionHelp(
   help: HelpContext,
   name: string,
-  param: ParamDecl,
+  param: ApiParamDecl,
   enumValues: readonly string[] | undefined,
 ): ResultNode {
   const { decl } = help;
@@ -103,7 +114,7 @@ export function paramDescriptionHelp(
 function enumValueMessages(
   help: HelpContext,
   name: string,
-  param: ParamDecl,
+  param: ApiParamDecl,
   values: readonly string[],
   recordedValues: RecordedMessage[],
   usual: MessageParam[],
@@ -119,12 +130,18 @@ function enumValueMessages(
   });
 }
 
+/** The module at `path` (`query+allpages`) in the tree. */
+function moduleAt(tree: ModuleTree | undefined, path: string): ApiModuleDecl | undefined {
+  let module = tree?.main;
+  for (const name of path.split('+')) module = module && tree?.submodulesOf(module.path)?.get(name);
+  return module;
+}
+
 /** A submodule choice is described by the submodule's summary, linked to its help page. */
-function submoduleValueMessages(help: HelpContext, param: ParamDecl, recordedValues: RecordedMessage[]): HelpMessage[] {
-  const children = help.registry?.submodulesOf(help.decl.path);
+function submoduleValueMessages(help: HelpContext, param: ApiParamDecl, recordedValues: RecordedMessage[]): HelpMessage[] {
   return Object.entries(param.submodules ?? {}).map(([value, path]) => {
     const forValue = `[[Special:ApiHelp/${path}|${value}]]`;
-    const child = children?.get(value);
+    const child = moduleAt(help.tree, path);
     const known = recordedValues.find((e) => e.forvalue === forValue);
     let message: HelpMessage;
     if (child) message = { key: `apihelp-${child.path}-summary`, params: [child.prefix, child.name, child.path], forValue };
@@ -156,7 +173,8 @@ function renderMessages(help: HelpContext, messages: Renderable[], joinLists = f
       return joinLists ? text.replace(/^(([*#:;])[^\n]*)\n\n(?=\2)/gm, '$1\n') : text;
     }
     case 'html': {
-      let html = messages.map((m) => parseAsBlock(wikitextOf(m, help.site), help.site)).join('\n');
+      const links = help.links ?? TAKEN_AS_WRITTEN;
+      let html = messages.map((m) => parseAsBlock(wikitextOf(m, help.site), help.site, links)).join('\n');
       if (joinLists) html = html.replace(/\s*<\/([oud]l)>\s*<\1>\s*/g, '\n');
       return stripOuterParagraph(html);
     }
@@ -221,78 +239,179 @@ function wikitextOf(m: Renderable, site: SiteConfig): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A small wikitext-to-HTML conversion: the help messages use paragraphs, definition and bullet
-// lists, links and bold/italic only. MediaWiki's parser output is matched for those.
+// A small wikitext-to-HTML conversion: the help messages use paragraphs, lists (nested ones too),
+// links, <nowiki> and bold/italic only. MediaWiki's parser output is matched for those.
 
 /** A title in a URL: underscores for spaces, then MediaWiki's wfUrlencode. */
 export function urlencodeTitle(title: string): string {
   return wfUrlencode(title.replace(/ /g, '_'));
 }
 
-function inlineHtml(text: string, site: SiteConfig): string {
-  const local = (title: string) => site.articlePath.replace('$1', urlencodeTitle(title));
-  return text
+/** What the wiki says of a link target: how it writes the title, and whether the page exists. */
+export interface LinkedPage {
+  /** Prefixed text: `Special:ApiHelp/query+tokens`, `Meta:Help:ParserFunctions`. */
+  title: string;
+  fragment: string;
+  exists: boolean;
+}
+
+/** Resolves local link targets; null for what is not a local page (an interwiki prefix). */
+export type HelpLinks = (target: string) => LinkedPage | null;
+
+/** Without the wiki at hand a target is taken as written, and as an existing page. */
+const TAKEN_AS_WRITTEN = (target: string): LinkedPage => ({ title: target, fragment: '', exists: true });
+
+function localLink(target: string, label: string | undefined, site: SiteConfig, links: HelpLinks): string {
+  const page = links(target) ?? TAKEN_AS_WRITTEN(target);
+  const text = label ?? target;
+  if (!page.exists) {
+    const href = `${site.scriptPath}/index.php?title=${urlencodeTitle(page.title)}&amp;action=edit&amp;redlink=1`;
+    return `<a href="${href}" class="new" title="${toPlaintext(msg('red-link-title', page.title))}">${text}</a>`;
+  }
+  const fragment = page.fragment ? `#${page.fragment.replace(/ /g, '_')}` : '';
+  return `<a href="${site.articlePath.replace('$1', urlencodeTitle(page.title))}${fragment}" title="${page.title}">${text}</a>`;
+}
+
+/** The parser writes character references in one form: `&#x7b;`, not `&#x7B;`. */
+function normalizeCharReferences(text: string): string {
+  return text.replace(/&#[xX]([0-9a-fA-F]+);/g, (_all, hex: string) => `&#x${parseInt(hex, 16).toString(16)};`);
+}
+
+/** `<nowiki>` text is shown as written: no links, no markup; `<`, `>` and bare `&` escaped. */
+function nowikiHtml(text: string): string {
+  return text.replace(/&(?!#?\w+;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function inlineHtml(text: string, site: SiteConfig, links: HelpLinks): string {
+  // <nowiki> parts are set aside (as the parser's strip markers) and put back at the end.
+  const verbatim: string[] = [];
+  const marked = text.replace(/<nowiki>([\s\S]*?)<\/nowiki>/g, (_all, inner: string) => `\u007fnowiki${verbatim.push(nowikiHtml(inner)) - 1}\u007f`);
+  const html = normalizeCharReferences(marked)
     .replace(/&(?!#?\w+;)/g, '&amp;')
     .replace(/\[\[mw:([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) =>
       `<a href="https://www.mediawiki.org/wiki/${urlencodeTitle(t)}" class="extiw" title="mw:${t.replace(/_/g, ' ')}">${label}</a>`)
-    .replace(/\[\[:?([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) => `<a href="${local(t)}" title="${t}">${label}</a>`)
-    .replace(/\[\[:?([^\]|]*)\]\]/g, (_a, t: string) => `<a href="${local(t)}" title="${t}">${t}</a>`)
+    .replace(/\[\[:?([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) => localLink(t, label, site, links))
+    .replace(/\[\[:?([^\]|]*)\]\]/g, (_a, t: string) => localLink(t, undefined, site, links))
     .replace(/\[((?:https?:)?\/\/[^\s\]]+) ([^\]]*)\]/g, '<a rel="nofollow" class="external text" href="$1">$2</a>')
     .replace(/(^|[\s>(])(https?:\/\/[^\s<>\]]+)/g, '$1<a rel="nofollow" class="external free" href="$2">$2</a>')
     .replace(/'''(.*?)'''/g, '<b>$1</b>')
     .replace(/''(.*?)''/g, '<i>$1</i>');
+  return verbatim.length ? html.replace(/\u007fnowiki(\d+)\u007f/g, (_all, i: string) => verbatim[Number(i)]) : html;
 }
 
-/** Position of the `:` that ends a definition-list term, skipping links and tags. */
-function termEnd(line: string): number {
+/** Position of the `:` that ends a definition-list term, skipping links and tags; -1 without one. */
+function termEnd(text: string): number {
   let depth = 0;
-  for (let i = 1; i < line.length; i++) {
-    const c = line[i];
-    if (line.startsWith('[[', i) || c === '<') depth++;
-    else if (line.startsWith(']]', i) || c === '>') depth = Math.max(0, depth - 1);
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (text.startsWith('[[', i) || c === '<') depth++;
+    else if (text.startsWith(']]', i) || c === '>') depth = Math.max(0, depth - 1);
     else if (c === ':' && depth === 0) return i;
   }
   return -1;
 }
 
-const LIST_TAGS = { ';': 'dl', '*': 'ul', '#': 'ol' } as const;
-type ListTag = (typeof LIST_TAGS)[keyof typeof LIST_TAGS];
+const LIST_MARKS = /^[*#:;]+/;
 
-function listItem(tag: ListTag, line: string, site: SiteConfig): string {
-  if (tag !== 'dl') return `<li>${inlineHtml(line.slice(1).trim(), site)}</li>`;
-  const end = termEnd(line);
-  const term = inlineHtml((end < 0 ? line.slice(1) : line.slice(1, end)).trim(), site);
-  return end < 0 ? `<dt>${term}</dt>` : `<dt>${term}</dt>\n<dd>${inlineHtml(line.slice(end + 1).trim(), site)}</dd>`;
+/**
+ * Consecutive list lines as the parser nests them: each line's marks (`#*`) name its levels; the
+ * levels it shares with the line before stay open, the others are closed or opened. `;` and `:`
+ * are both definition-list levels (a term and its definition).
+ */
+function listHtml(lines: readonly string[], site: SiteConfig, links: HelpLinks): string {
+  let html = '';
+  let open = '';
+  let termOpen = false;
+  /** Ends the open item of a level and starts the next one, a term for `;`. */
+  const nextItem = (mark: string): string => {
+    if (mark === '*' || mark === '#') return '</li>\n<li>';
+    const end = termOpen ? '</dt>\n' : '</dd>\n';
+    termOpen = mark === ';';
+    return end + (termOpen ? '<dt>' : '<dd>');
+  };
+  const closeLevel = (mark: string): string => {
+    if (mark === '*') return '</li></ul>';
+    if (mark === '#') return '</li></ol>';
+    const end = termOpen ? '</dt></dl>' : '</dd></dl>';
+    termOpen = false;
+    return end;
+  };
+  const openLevel = (mark: string): string => {
+    if (mark === ';') termOpen = true;
+    return { '*': '<ul><li>', '#': '<ol><li>', ':': '<dl><dd>', ';': '<dl><dt>' }[mark]!;
+  };
+  /** `;term:definition` on one line: writes the term and starts the definition; gives the definition's text. */
+  const splitTerm = (text: string): string => {
+    const end = termEnd(text);
+    if (end < 0) return text;
+    html += inlineHtml(text.slice(0, end).trim(), site, links) + nextItem(':');
+    return text.slice(end + 1);
+  };
+  for (const line of lines) {
+    const marks = LIST_MARKS.exec(line)![0];
+    const levels = marks.replace(/;/g, ':');
+    let text = line.slice(marks.length);
+    if (levels === open) {
+      html += nextItem(marks[marks.length - 1]);
+      if (marks.endsWith(';')) text = splitTerm(text);
+    } else {
+      let shared = 0;
+      while (shared < Math.min(marks.length, open.length) && marks[shared] === open[shared]) shared++;
+      for (let level = open.length; level > shared; level--) html += closeLevel(open[level - 1]);
+      if (marks.length <= shared && shared > 0) html += nextItem(marks[shared - 1]);
+      if (termOpen && shared > 0 && marks[shared - 1] === ':') html += nextItem(':');
+      if (open && marks.length > shared) html += '\n';
+      for (let level = shared; level < marks.length; level++) {
+        html += openLevel(marks[level]);
+        if (marks[level] === ';') text = splitTerm(text);
+      }
+      open = levels;
+    }
+    html += inlineHtml(text.trim(), site, links);
+  }
+  for (let level = open.length; level > 0; level--) html += closeLevel(open[level - 1]);
+  return html;
 }
 
-/** Blocks as the parser writes them: `<p>text\n</p>`, lists; paragraphs follow each other directly. */
-function parseAsBlock(wikitext: string, site: SiteConfig): string {
+/** Tags that end a paragraph: the parser leaves a line holding one unwrapped (BlockLevelPass). */
+const BLOCK_OPENING = /<(?:(?:table|h[1-6]|pre|p|ul|ol|dl)|\/(?:td|th)|\/?(?:tr|caption|dt|dd|li))\b/i;
+/** ... and those after which the lines that follow are paragraphs again. */
+const BLOCK_CLOSING = /<(?:\/(?:table|h[1-6]|pre|p|ul|ol|dl)|(?:td|th)|\/?(?:center|blockquote|div|hr|aside|figure)|mw:)/i;
+
+/**
+ * Blocks as the parser writes them: `<p>text\n</p>`, lists, lines of block-level HTML as they
+ * are; paragraphs follow each other directly.
+ */
+function parseAsBlock(wikitext: string, site: SiteConfig, links: HelpLinks): string {
   if (wikitext.trim() === '') return '';
   const blocks: { html: string; paragraph: boolean }[] = [];
   let paragraph: string[] = [];
-  let listTag: ListTag | null = null;
-  let items: string[] = [];
+  let listLines: string[] = [];
+  /** Inside an HTML block element opened on an earlier line: no paragraphs. */
+  let inBlockElement = false;
   const flushParagraph = () => {
     if (paragraph.length) blocks.push({ html: `<p>${paragraph.join('\n')}\n</p>`, paragraph: true });
     paragraph = [];
   };
   const flushList = () => {
-    if (listTag) blocks.push({ html: `<${listTag}>${items.join('\n')}</${listTag}>`, paragraph: false });
-    listTag = null;
-    items = [];
+    if (listLines.length) blocks.push({ html: listHtml(listLines, site, links), paragraph: false });
+    listLines = [];
   };
   for (const line of wikitext.split('\n')) {
-    const tag = LIST_TAGS[line[0] as keyof typeof LIST_TAGS];
-    if (tag) {
+    if (LIST_MARKS.test(line)) {
       flushParagraph();
-      if (listTag !== tag) flushList();
-      listTag = tag;
-      items.push(listItem(tag, line, site));
+      listLines.push(line);
       continue;
     }
     flushList();
-    if (line.trim() === '') flushParagraph();
-    else paragraph.push(inlineHtml(line, site));
+    const opens = BLOCK_OPENING.test(line);
+    const closes = BLOCK_CLOSING.test(line);
+    if (opens || closes || (inBlockElement && line.trim() !== '')) {
+      flushParagraph();
+      blocks.push({ html: inlineHtml(line, site, links), paragraph: false });
+      if (opens || closes) inBlockElement = !closes;
+    } else if (line.trim() === '') flushParagraph();
+    else paragraph.push(inlineHtml(line, site, links));
   }
   flushParagraph();
   flushList();

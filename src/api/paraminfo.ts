@@ -1,11 +1,12 @@
 // action=paraminfo: renders module declarations as MediaWiki 1.39's module records, and resolves
 // the module paths a request names (`query+allpages`, `query+*`, `main`, ...).
 import { msg, type Message } from './i18n/messages.ts';
-import type { ApiModuleDecl, ModuleRegistry } from './main-declarations.ts';
-import { LIMIT_BOUNDS, MULTI_LIMITS, type ParamDecl, type ParamInfoNote } from './params/declaration.ts';
+import type { ApiModuleDecl, ApiParamDecl, ModuleTree } from './actions/action.ts';
+import { LIMIT_BOUNDS, MULTI_LIMITS, type ParamInfoNote } from './params/declaration.ts';
 import { list, markSubelements, setFlag, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 import {
+  dynamicParametersHelp,
   exampleHelp,
   infoNoteHelp,
   moduleDescriptionHelp,
@@ -13,6 +14,7 @@ import {
   urlencodeTitle,
   type HelpFormat,
   type HelpContext,
+  type HelpLinks,
 } from './paraminfo-help.ts';
 
 export type { HelpFormat } from './paraminfo-help.ts';
@@ -23,7 +25,9 @@ export interface RenderOptions {
   /** The caller has `apihighlimits`: a multi parameter's `limit` is then its highlimit. */
   highLimits?: boolean;
   /** Resolves submodule paths for the descriptions of submodule choices (`action`, `list`, ...). */
-  registry?: ModuleRegistry;
+  tree?: ModuleTree;
+  /** helpformat=html: what the wiki says of the pages the help texts link to. */
+  links?: HelpLinks;
 }
 
 /** The user forms MediaWiki accepts when a user parameter does not say (UserDef's default). */
@@ -33,7 +37,7 @@ const DEFAULT_USER_SUBTYPES = ['name', 'ip', 'cidr', 'interwiki'];
 // Enumerations
 
 /** The values of an enumeration parameter, with site enumerations (GROUPS, RIGHTS) resolved. */
-export function resolveEnumValues(param: ParamDecl, site: SiteConfig): readonly string[] | undefined {
+export function resolveEnumValues(param: ApiParamDecl, site: SiteConfig): readonly string[] | undefined {
   const type = param.type;
   if (Array.isArray(type)) return type;
   if (typeof type === 'object' && 'fromSite' in type) {
@@ -71,7 +75,7 @@ function moduleFlags(decl: ApiModuleDecl): string[] {
 
 /** One module record, in MediaWiki's key order; booleans are flags ("" in fv1, true in fv2). */
 export function renderModuleInfo(decl: ApiModuleDecl, site: SiteConfig, options: RenderOptions = {}): ResultObject {
-  const help: HelpContext = { format: options.helpFormat ?? 'none', decl, site, registry: options.registry };
+  const help: HelpContext = { format: options.helpFormat ?? 'none', decl, site, tree: options.tree, links: options.links };
   const record: ResultObject = {
     name: decl.name,
     classname: decl.classname,
@@ -87,25 +91,33 @@ export function renderModuleInfo(decl: ApiModuleDecl, site: SiteConfig, options:
   for (const flag of moduleFlags(decl)) setFlag(record, flag, true);
   record.helpurls = list('helpurl', [...decl.helpUrls]);
   if (help.format !== 'none') record.examples = exampleHelp(help);
-  record.parameters = list(
-    'param',
-    Object.entries(decl.params).map(([name, param], i) => renderParamInfo(name, param, i + 1, site, options, help)),
-  );
-  record.templatedparameters = list('param', []);
-  // None of our modules takes dynamic parameters; MediaWiki would describe them with a module message.
-  if (decl.dynamicParameters) setFlag(record, 'dynamicparameters', true);
+  // Templated parameters (`fromtext-{slot}`) are numbered among the others but listed apart.
+  const parameters = list<ResultObject>('param', []);
+  const templated = list<ResultObject>('param', []);
+  let index = 0;
+  for (const name in decl.params) {
+    const param = decl.params[name];
+    (param.templateVars ? templated : parameters).push(renderParamInfo(name, param, ++index, site, options, help));
+  }
+  record.parameters = parameters;
+  record.templatedparameters = templated;
+  if (decl.dynamicParameters) {
+    if (help.format === 'none') setFlag(record, 'dynamicparameters', true);
+    else record.dynamicparameters = dynamicParametersHelp(help);
+  }
   return record;
 }
 
 function renderParamInfo(
   name: string,
-  param: ParamDecl,
+  param: ApiParamDecl,
   index: number,
   site: SiteConfig,
   options: RenderOptions,
   help: HelpContext,
 ): ResultObject {
   const item: ResultObject = { index, name };
+  if (param.templateVars) item.templatevars = setIndexedTagName({ ...param.templateVars }, 'var');
   if (help.format !== 'none') item.description = paramDescriptionHelp(help, name, param, resolveEnumValues(param, site));
   item.type = renderType(param, site);
   setFlag(item, 'required', param.required === true, false);
@@ -121,14 +133,14 @@ function renderParamInfo(
   return item;
 }
 
-function renderType(param: ParamDecl, site: SiteConfig): ResultNode {
+function renderType(param: ApiParamDecl, site: SiteConfig): ResultNode {
   if (param.type === 'namespace') return 'namespace';
   const values = resolveEnumValues(param, site);
   if (values) return list('t', [...values]);
   return param.type as string;
 }
 
-function addMultiLimits(item: ResultObject, param: ParamDecl, highLimits: boolean): void {
+function addMultiLimits(item: ResultObject, param: ApiParamDecl, highLimits: boolean): void {
   const [low, high] = param.multiLimits ?? MULTI_LIMITS;
   item.lowlimit = low;
   item.highlimit = Math.max(low, high);
@@ -138,7 +150,7 @@ function addMultiLimits(item: ResultObject, param: ParamDecl, highLimits: boolea
 }
 
 /** What the parameter's type adds (MediaWiki's TypeDef::getParamInfo), after the common keys. */
-function addTypeInfo(item: ResultObject, param: ParamDecl, site: SiteConfig): void {
+function addTypeInfo(item: ResultObject, param: ApiParamDecl, site: SiteConfig): void {
   const type = param.type;
   if (type === 'submodule') return addSubmoduleInfo(item, param);
   if (type === 'namespace') {
@@ -156,7 +168,7 @@ function addTypeInfo(item: ResultObject, param: ParamDecl, site: SiteConfig): vo
     return;
   }
   if (type === 'title') {
-    setFlag(item, 'mustExist', false, false);
+    setFlag(item, 'mustExist', param.mustExist === true, false);
     return;
   }
   const values = resolveEnumValues(param, site);
@@ -167,7 +179,7 @@ function addTypeInfo(item: ResultObject, param: ParamDecl, site: SiteConfig): vo
   }
 }
 
-function addNumericBounds(item: ResultObject, param: ParamDecl): void {
+function addNumericBounds(item: ResultObject, param: ApiParamDecl): void {
   const isLimit = param.type === 'limit';
   const min = param.min ?? (isLimit ? LIMIT_BOUNDS.min : undefined);
   const max = param.max ?? (isLimit ? LIMIT_BOUNDS.max : undefined);
@@ -177,7 +189,7 @@ function addNumericBounds(item: ResultObject, param: ParamDecl): void {
   if (max !== undefined && highMax !== undefined && highMax > max) item.highmax = highMax;
 }
 
-function addSubmoduleInfo(item: ResultObject, param: ParamDecl): void {
+function addSubmoduleInfo(item: ResultObject, param: ApiParamDecl): void {
   item.submodules = { ...(param.submodules ?? {}) };
   if (param.submoduleParamPrefix !== undefined) item.submoduleparamprefix = param.submoduleParamPrefix;
   if (param.deprecatedValues?.length) item.deprecatedvalues = [...param.deprecatedValues];
@@ -231,13 +243,13 @@ function badModule(key: string, ...params: string[]): ParamInfoWarning {
 }
 
 /** ApiBase::getModuleFromPath: `main`, `query`, `query+allpages`; `+` typed raw in a URL is a space. */
-export function findModuleByPath(path: string, registry: ModuleRegistry): ApiModuleDecl | ParamInfoWarning {
-  if (path === 'main') return registry.main;
+export function findModuleByPath(path: string, tree: ModuleTree): ApiModuleDecl | ParamInfoWarning {
+  if (path === 'main') return tree.main;
   let parts = path.split('+');
   if (parts.length === 1) parts = path.split(' ');
-  let module: ApiModuleDecl = registry.main;
+  let module: ApiModuleDecl = tree.main;
   for (let i = 0; i < parts.length; i++) {
-    const children = registry.submodulesOf(module.path);
+    const children = tree.submodulesOf(module.path);
     if (!children) return badModule('apierror-badmodule-nosubmodules', parts.slice(0, i).join('+'));
     const child = children.get(parts[i]);
     if (!child) {
@@ -254,20 +266,20 @@ function isWarning(x: ApiModuleDecl | ParamInfoWarning): x is ParamInfoWarning {
 }
 
 /** ApiParamInfo::listAllSubmodules: children sorted by name, recursively for `**`. */
-function listAllSubmodules(module: ApiModuleDecl, recursive: boolean, registry: ModuleRegistry): string[] {
-  const children = registry.submodulesOf(module.path);
+function listAllSubmodules(module: ApiModuleDecl, recursive: boolean, tree: ModuleTree): string[] {
+  const children = tree.submodulesOf(module.path);
   if (!children) return [];
   const paths: string[] = [];
   for (const name of [...children.keys()].sort()) {
     const child = children.get(name)!;
     paths.push(child.path);
-    if (recursive) paths.push(...listAllSubmodules(child, true, registry));
+    if (recursive) paths.push(...listAllSubmodules(child, true, tree));
   }
   return paths;
 }
 
 /** Expands `a|b`, `query+*`, `*`, `**` into the list of paths MediaWiki would describe. */
-export function expandModulePaths(spec: string | readonly string[], registry: ModuleRegistry): { paths: string[]; warnings: ParamInfoWarning[] } {
+export function expandModulePaths(spec: string | readonly string[], tree: ModuleTree): { paths: string[]; warnings: ParamInfoWarning[] } {
   const requested = typeof spec === 'string' ? (spec === '' ? [] : spec.split('|')) : [...spec];
   const paths: string[] = [];
   const warnings: ParamInfoWarning[] = [];
@@ -278,12 +290,12 @@ export function expandModulePaths(spec: string | readonly string[], registry: Mo
       paths.push(path);
       continue;
     }
-    const found = findModuleByPath(wildcard[1], registry);
+    const found = findModuleByPath(wildcard[1], tree);
     if (isWarning(found)) {
       warnings.push(found);
       continue;
     }
-    const submodules = listAllSubmodules(found, wildcard[2] === '**', registry);
+    const submodules = listAllSubmodules(found, wildcard[2] === '**', tree);
     if (submodules.length) paths.push(...submodules);
     else warnings.push(badModule('apierror-badmodule-nosubmodules', wildcard[1]));
   }
@@ -291,11 +303,11 @@ export function expandModulePaths(spec: string | readonly string[], registry: Mo
 }
 
 /** The declarations a `modules=` value names, in order, without repeats, with warnings for the rest. */
-export function resolveModulePaths(spec: string | readonly string[], registry: ModuleRegistry): ResolvedModules {
-  const { paths, warnings } = expandModulePaths(spec, registry);
+export function resolveModulePaths(spec: string | readonly string[], tree: ModuleTree): ResolvedModules {
+  const { paths, warnings } = expandModulePaths(spec, tree);
   const modules: ApiModuleDecl[] = [];
   for (const path of new Set(paths)) {
-    const found = findModuleByPath(path, registry);
+    const found = findModuleByPath(path, tree);
     if (isWarning(found)) warnings.push(found);
     else modules.push(found);
   }
@@ -330,20 +342,20 @@ export interface ParamInfoAnswer {
  */
 export function renderParamInfoResult(
   request: ParamInfoRequest,
-  registry: ModuleRegistry,
+  tree: ModuleTree,
   site: SiteConfig,
-  extras: { pageSet?: ApiModuleDecl; highLimits?: boolean } = {},
+  extras: { pageSet?: ApiModuleDecl; highLimits?: boolean; links?: HelpLinks } = {},
 ): ParamInfoAnswer {
   const helpFormat = request.helpformat ?? 'none';
-  const options: RenderOptions = { helpFormat, highLimits: extras.highLimits, registry };
-  const expanded = expandModulePaths(request.modules ?? [], registry);
+  const options: RenderOptions = { helpFormat, highLimits: extras.highLimits, tree, links: extras.links };
+  const expanded = expandModulePaths(request.modules ?? [], tree);
   const queryNames = request.querymodules ?? [];
   const formatNames = request.formatmodules ?? [];
   const paths = [...expanded.paths, ...queryNames.map((n) => `query+${n}`), ...formatNames];
   const warnings = [...expanded.warnings];
   const groups = new Map<string, ResultObject[]>();
   for (const path of new Set(paths)) {
-    const found = findModuleByPath(path, registry);
+    const found = findModuleByPath(path, tree);
     if (isWarning(found)) {
       warnings.push(found);
       continue;
@@ -360,7 +372,7 @@ export function renderParamInfoResult(
   }
   const paraminfo: ResultObject = { helpformat: helpFormat };
   for (const [key, records] of groups) paraminfo[key] = setIndexedTagName(records, 'module');
-  if (request.mainmodule) paraminfo.mainmodule = renderModuleInfo(registry.main, site, options);
+  if (request.mainmodule) paraminfo.mainmodule = renderModuleInfo(tree.main, site, options);
   if (request.pagesetmodule && extras.pageSet) {
     const record = renderModuleInfo(extras.pageSet, site, options);
     delete record.name;

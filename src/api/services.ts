@@ -1,4 +1,5 @@
-// Everything built once per server (not per request): site facts, store, title rules, module registry.
+// Everything built once per wiki (not per request): site facts, store, title rules. What query modules
+// see of the wiki (QueryRun.services); the module declarations are built apart (src/api/api.ts).
 import type { SiteConfig } from '../wiki/site.ts';
 import type { Store } from '../store/store.ts';
 import type { InterwikiRow } from '../store/site.ts';
@@ -7,9 +8,7 @@ import { TitleCodec } from '../wiki/titles.ts';
 import { UserNames } from '../wiki/users.ts';
 import { SpecialPages } from '../wiki/special-pages.ts';
 import { articleUrl, wfUrlencode } from '../wiki/urls.ts';
-import type { QueryModule } from './module.ts';
-import type { ModuleGroup, SiteEnum } from './params/declaration.ts';
-import { queryModules } from '../modules/index.ts';
+import type { SiteEnum } from './params/declaration.ts';
 import { parseGadgetDefinitions, type GadgetDefinition } from '../wiki/gadgets.ts';
 import { extensionMessage, namespaceAliases } from '../wiki/site-facts.ts';
 import { docPageTest, scribuntoDefaultModel } from '../wiki/scribunto-pages.ts';
@@ -23,7 +22,6 @@ export interface ApiServices {
   readonly specialPages: SpecialPages;
   /** Interwiki table, by lower-case prefix. */
   readonly interwikis: ReadonlyMap<string, InterwikiRow>;
-  readonly modules: ModuleRegistry;
   /** `http://127.0.0.1:8081/wiki/api.php` */
   readonly apiUrl: string;
   /** Values of the site-dependent enumerations (groups, rights, ...). */
@@ -41,39 +39,6 @@ export interface ApiServices {
   extensionDefaultModel(ns: number, text: string): string | undefined;
 }
 
-export class ModuleRegistry {
-  private readonly byGroup = new Map<ModuleGroup, Map<string, QueryModule>>();
-
-  constructor(readonly all: readonly QueryModule[]) {
-    for (const m of all) {
-      const group = m.decl.group!;
-      let g = this.byGroup.get(group);
-      if (!g) this.byGroup.set(group, (g = new Map()));
-      g.set(m.decl.name, m);
-    }
-  }
-
-  get(group: ModuleGroup, name: string): QueryModule | undefined {
-    return this.byGroup.get(group)?.get(name);
-  }
-
-  names(group: ModuleGroup): string[] {
-    return [...(this.byGroup.get(group)?.keys() ?? [])];
-  }
-
-  generators(): string[] {
-    return this.all.filter((m) => m.decl.generator).map((m) => m.decl.name);
-  }
-
-  byName(name: string): QueryModule | undefined {
-    for (const g of this.byGroup.values()) {
-      const m = g.get(name);
-      if (m) return m;
-    }
-    return undefined;
-  }
-}
-
 export async function createServices(site: SiteConfig, store: Store): Promise<ApiServices> {
   const rows = await store.site.interwikis();
   const interwikis = new Map(rows.map((r) => [r.iw_prefix.toLowerCase(), r]));
@@ -81,7 +46,6 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
   const namespaces = new Namespaces(site.namespaces, namespaceAliases(site));
   const titles = new TitleCodec(namespaces, site.capitalLinks, (prefix) => interwikis.has(prefix.toLowerCase()), { mainPage: site.mainPage });
   const specialPages = new SpecialPages();
-  const modules = new ModuleRegistry(queryModules);
   const enums: Record<SiteEnum['fromSite'], readonly string[]> = {
     groups: site.explicitGroups,
     rights: site.availableRights,
@@ -112,7 +76,6 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
     userNames: new UserNames(titles),
     specialPages,
     interwikis,
-    modules,
     apiUrl: `${site.server}${site.scriptPath}/api.php`,
     resolveEnum: (source) => enums[source.fromSite],
     articleUrl: (title, query) => articleUrl(site, title.replace(/ /g, '_'), query),

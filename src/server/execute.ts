@@ -46,13 +46,13 @@ export class RequestExecutor {
         const outcome = await this.attempt(generation, attempt, deadline, done);
         if (outcome === 'timeout') {
           done.timedOut = true;
-          return { ...done, response: await answerTimeout(generation.services, attempt.fresh(), this.options.timeLimitMs) };
+          return { ...done, response: await answerTimeout(generation.api, attempt.fresh(), this.options.timeLimitMs) };
         }
         if (outcome !== 'busy') return { ...done, response: outcome };
         done.metBusy = true;
         const now = Date.now();
         if (now + busyWait > busyUntil || now + busyWait >= deadline) {
-          return { ...done, response: await answerBusy(generation.services, attempt.fresh()) };
+          return { ...done, response: await answerBusy(generation.api, attempt.fresh()) };
         }
       } finally {
         generation.release();
@@ -68,7 +68,7 @@ export class RequestExecutor {
     // Without interruptible queries nothing could stop a slow query on the event loop.
     if (generation.interruptible || !generation.threads) {
       const budget = generation.threads ? this.options.eventLoopBudgetMs : null;
-      const outcome = await this.onEventLoop(() => runRequest(generation.services, request, deadline - Date.now(), budget));
+      const outcome = await this.onEventLoop(() => runRequest(generation.api, request, deadline - Date.now(), budget));
       done.databaseMs += outcome.databaseMs;
       if (outcome.kind === 'answer') return outcome.response;
       if (outcome.kind === 'busy' || outcome.kind === 'timeout') return outcome.kind;
@@ -103,6 +103,6 @@ export class RequestExecutor {
   };
 
   private internalError(generation: WikiGeneration, request: ApiRequest, error: string): Promise<ApiResponse> {
-    return handleApiRequest(generation.services, request.fresh(), { failure: internalError(new Error(error), request.url) });
+    return handleApiRequest(generation.api, request.fresh(), { failure: internalError(new Error(error), request.url) });
   }
 }

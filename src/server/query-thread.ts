@@ -1,8 +1,10 @@
-// A query thread: its own connection and services over the wiki, running the requests the event
-// loop hands over (see query-threads.ts).
+// A query thread: its own connection and API over the wiki, running the requests the event loop
+// hands over (see query-threads.ts). It is a composition root of its own: it hands the query
+// modules to the api layer, as the serving process does.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createServices, type ApiServices } from '../api/services.ts';
+import { createApi, type Api } from '../api/api.ts';
 import { ApiRequest } from '../api/request.ts';
+import { queryModules } from '../modules/index.ts';
 import { openSqliteStore } from '../store/sqlite/index.ts';
 import { runRequest } from './run-request.ts';
 import type { FromThread, QueryThreadInit, ThreadOutcome, ToThread } from './query-thread-messages.ts';
@@ -11,9 +13,9 @@ const { init } = workerData as { init: QueryThreadInit };
 const port = parentPort!;
 const post = (message: FromThread) => port.postMessage(message);
 
-let services: ApiServices;
+let api: Api;
 try {
-  services = await createServices(init.site, openSqliteStore(init.dbPath));
+  api = await createApi(init.site, openSqliteStore(init.dbPath), queryModules);
   post({ type: 'ready' });
 } catch (e) {
   post({ type: 'failed', error: e instanceof Error ? e.message : String(e) });
@@ -27,7 +29,7 @@ port.on('message', (message: ToThread) => {
 async function run(message: ToThread): Promise<void> {
   let outcome: ThreadOutcome;
   try {
-    const result = await runRequest(services, ApiRequest.fromTransfer(message.request), message.remainingMs, null);
+    const result = await runRequest(api, ApiRequest.fromTransfer(message.request), message.remainingMs, null);
     if (result.kind === 'answer') outcome = result;
     else if (result.kind === 'busy') outcome = { kind: 'busy' };
     else outcome = { kind: 'timeout', ended: false };

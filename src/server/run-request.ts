@@ -1,8 +1,8 @@
 // Runs one API request on this thread with a deadline on its queries: the one piece shared by the
 // event loop and the query threads.
 import { databaseBusyError, handleApiRequest, timeLimitError, type ApiResponse } from '../api/main.ts';
+import type { Api } from '../api/api.ts';
 import type { ApiRequest } from '../api/request.ts';
-import type { ApiServices } from '../api/services.ts';
 import { StoreBusyError, StoreInterruptedError } from '../store/errors.ts';
 
 export type RunOutcome =
@@ -17,16 +17,16 @@ export type RunOutcome =
  * Runs `request` with its queries stopped once `remainingMs` (the time limit) or, when given,
  * `budgetMs` has passed. Never throws for a stopped query or a locked database: it says so.
  */
-export async function runRequest(services: ApiServices, request: ApiRequest, remainingMs: number, budgetMs: number | null): Promise<RunOutcome> {
-  const control = services.store.control;
+export async function runRequest(api: Api, request: ApiRequest, remainingMs: number, budgetMs: number | null): Promise<RunOutcome> {
+  const control = api.services.store.control;
   const databaseBefore = control?.databaseMilliseconds() ?? 0;
   const limitedByBudget = budgetMs !== null && budgetMs < remainingMs;
   control?.setDeadline(Math.max(1, limitedByBudget ? budgetMs : remainingMs));
   try {
-    const response = await handleApiRequest(services, request);
-    return { kind: 'answer', response, databaseMs: databaseSince(services, databaseBefore) };
+    const response = await handleApiRequest(api, request);
+    return { kind: 'answer', response, databaseMs: databaseSince(api, databaseBefore) };
   } catch (e) {
-    const databaseMs = databaseSince(services, databaseBefore);
+    const databaseMs = databaseSince(api, databaseBefore);
     if (e instanceof StoreInterruptedError) return { kind: limitedByBudget ? 'over-budget' : 'timeout', databaseMs };
     if (e instanceof StoreBusyError) return { kind: 'busy', databaseMs };
     throw e;
@@ -35,18 +35,18 @@ export async function runRequest(services: ApiServices, request: ApiRequest, rem
   }
 }
 
-function databaseSince(services: ApiServices, before: number): number {
-  return (services.store.control?.databaseMilliseconds() ?? 0) - before;
+function databaseSince(api: Api, before: number): number {
+  return (api.services.store.control?.databaseMilliseconds() ?? 0) - before;
 }
 
 /** The answer for a request that ran out of time, in the format it asked for. */
-export function answerTimeout(services: ApiServices, request: ApiRequest, timeLimitMs: number): Promise<ApiResponse> {
-  return handleApiRequest(services, request, { failure: timeLimitError(timeLimitMs) });
+export function answerTimeout(api: Api, request: ApiRequest, timeLimitMs: number): Promise<ApiResponse> {
+  return handleApiRequest(api, request, { failure: timeLimitError(timeLimitMs) });
 }
 
 /** The answer for a request that met a database locked for longer than it may wait. */
-export async function answerBusy(services: ApiServices, request: ApiRequest): Promise<ApiResponse> {
-  const response = await handleApiRequest(services, request, { failure: databaseBusyError() });
+export async function answerBusy(api: Api, request: ApiRequest): Promise<ApiResponse> {
+  const response = await handleApiRequest(api, request, { failure: databaseBusyError() });
   response.headers['Retry-After'] = '1';
   return response;
 }

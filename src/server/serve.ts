@@ -1,8 +1,9 @@
 // One serving process: the wiki, its HTTP front, its logs and metrics; stopped gracefully.
 import { setInternalErrorReporter } from '../api/main.ts';
 import { redactUrl } from '../api/redact.ts';
+import { apiModulesFor } from '../api/api.ts';
+import { isServed } from '../api/actions/action.ts';
 import { queryModules } from '../modules/index.ts';
-import { SERVED_ACTIONS } from '../api/main-declarations.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 import type { ClusterMember } from './cluster.ts';
 import { createApiServer } from './http.ts';
@@ -37,6 +38,8 @@ export interface ServeProcessOptions {
 }
 
 const KNOWN_MODULES = new Set(queryModules.map((m) => m.decl.name));
+/** The actions the metrics label by name (the others are counted together). */
+const SERVED_ACTION_NAMES = [...apiModulesFor(queryModules).actions.values()].filter(isServed).map((a) => a.name);
 
 export async function serveProcess(options: ServeProcessOptions): Promise<ServingProcess> {
   guardStandardStreams();
@@ -49,12 +52,12 @@ export async function serveProcess(options: ServeProcessOptions): Promise<Servin
 
   const metrics = new ServerMetrics({
     isKnownModule: (name) => KNOWN_MODULES.has(name),
-    knownActions: [...SERVED_ACTIONS, 'help'],
+    knownActions: SERVED_ACTION_NAMES,
   });
   metrics.logLinesDropped = () => requestWriter.dropped() + eventWriter.dropped() + droppedStandardStreamWrites();
 
   await prepareQueryThreads();
-  const wiki = await ServedWiki.open(options.db, options.site, serve, event);
+  const wiki = await ServedWiki.open(options.db, options.site, queryModules, serve, event);
   const requestLog = new RequestLog({ format: serve.logFormat, writer: requestWriter, redact: redactUrl });
 
   let drained: Promise<void> | null = null;

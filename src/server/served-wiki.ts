@@ -1,8 +1,9 @@
-// The wiki a process serves: its database, the services built over it, its query threads; and the
+// The wiki a process serves: its database, the API built over it, its query threads; and the
 // next one when the database file is replaced (a fresh `wikiquery import` renames `<db>.tmp`
 // over it), picked up by new requests while the requests in flight finish on the old one.
 import { statSync } from 'node:fs';
-import { createServices, type ApiServices } from '../api/services.ts';
+import { createApi, type Api } from '../api/api.ts';
+import type { QueryModule } from '../api/module.ts';
 import { openSqliteStore } from '../store/sqlite/index.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 import type { ServeOptions } from './options.ts';
@@ -18,14 +19,18 @@ export class WikiGeneration {
   private closed = false;
 
   constructor(
-    readonly services: ApiServices,
+    readonly api: Api,
     readonly threads: QueryThreadPool | null,
     readonly openedAt: number,
   ) {}
 
+  get store(): Store {
+    return this.api.services.store;
+  }
+
   /** Whether queries can be stopped by a deadline (the SQLite extension could be loaded). */
   get interruptible(): boolean {
-    return this.services.store.control?.interruptible ?? false;
+    return this.store.control?.interruptible ?? false;
   }
 
   acquire(): void {
@@ -47,7 +52,7 @@ export class WikiGeneration {
     if (this.closed) return;
     this.closed = true;
     await this.threads?.close();
-    await this.services.store.close();
+    await this.store.close();
   }
 }
 
@@ -78,6 +83,7 @@ export class ServedWiki {
   private constructor(
     readonly dbPath: string,
     readonly site: SiteConfig,
+    private readonly queryModules: readonly QueryModule[],
     readonly options: ServeOptions,
     first: WikiGeneration,
     private readonly onEvent: (level: 'info' | 'warn' | 'error', message: string) => void,
@@ -85,9 +91,17 @@ export class ServedWiki {
     this.generation = first;
   }
 
-  static async open(dbPath: string, site: SiteConfig, options: ServeOptions, onEvent: ServedWiki['onEvent'] = () => {}): Promise<ServedWiki> {
-    const wiki = new ServedWiki(dbPath, site, options, await openGeneration(dbPath, site, options), onEvent);
-    const control = wiki.generation.services.store.control;
+  /** `queryModules`: the query modules the API answers with (the composition root's choice). */
+  static async open(
+    dbPath: string,
+    site: SiteConfig,
+    queryModules: readonly QueryModule[],
+    options: ServeOptions,
+    onEvent: ServedWiki['onEvent'] = () => {},
+  ): Promise<ServedWiki> {
+    const first = await openGeneration(dbPath, site, queryModules, options);
+    const wiki = new ServedWiki(dbPath, site, queryModules, options, first, onEvent);
+    const control = first.store.control;
     if (control && !control.interruptible) {
       onEvent('warn', `queries cannot be interrupted (${control.interruptUnavailableReason ?? 'unknown reason'}): every request runs on a query thread, and one past the time limit ends its thread`);
     }
@@ -107,7 +121,7 @@ export class ServedWiki {
   }
 
   async checkForReplacement(): Promise<boolean> {
-    const control = this.generation.services.store.control;
+    const control = this.generation.store.control;
     if (this.switching || !control || !control.identityChanged()) return false;
     let exists = true;
     try {
@@ -119,8 +133,8 @@ export class ServedWiki {
     if (!exists) return false;
     this.switching = true;
     try {
-      const next = await openGeneration(this.dbPath, this.site, this.options);
-      const probe = next.services.store.control?.probe() ?? { ok: true };
+      const next = await openGeneration(this.dbPath, this.site, this.queryModules, this.options);
+      const probe = next.store.control?.probe() ?? { ok: true };
       if (!probe.ok) {
         await next.close();
         if (this.replacementError !== probe.error) this.onEvent('error', `the database at ${this.dbPath} was replaced by one that cannot be read (${probe.error}); still serving the previous one`);
@@ -145,7 +159,7 @@ export class ServedWiki {
 
   health(): DatabaseHealth {
     const generation = this.generation;
-    const control = generation.services.store.control;
+    const control = generation.store.control;
     const probe = control?.probe() ?? { ok: true as const };
     const out: DatabaseHealth = {
       path: this.dbPath,
@@ -178,14 +192,14 @@ export class ServedWiki {
 /** At start-up a database locked by another process is waited for this long before giving up. */
 const STARTUP_BUSY_WAIT_MS = 60_000;
 
-async function openGeneration(dbPath: string, site: SiteConfig, options: ServeOptions): Promise<WikiGeneration> {
+async function openGeneration(dbPath: string, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions): Promise<WikiGeneration> {
   const store = openSqliteStore(dbPath);
   try {
-    const services = await createServicesWhenUnlocked(site, store);
+    const api = await createApiWhenUnlocked(site, store, queryModules);
     const threads = options.queryThreads > 0 || !store.control?.interruptible
       ? new QueryThreadPool({ dbPath, site, size: Math.max(1, options.queryThreads) })
       : null;
-    return new WikiGeneration(services, threads, Date.now());
+    return new WikiGeneration(api, threads, Date.now());
   } catch (e) {
     await store.close();
     throw e;
@@ -193,11 +207,11 @@ async function openGeneration(dbPath: string, site: SiteConfig, options: ServeOp
 }
 
 /** The services read a few facts from the database: a lock held by another process is waited out. */
-async function createServicesWhenUnlocked(site: SiteConfig, store: Store): Promise<ApiServices> {
+async function createApiWhenUnlocked(site: SiteConfig, store: Store, queryModules: readonly QueryModule[]): Promise<Api> {
   const giveUpAt = Date.now() + STARTUP_BUSY_WAIT_MS;
   for (;;) {
     try {
-      return await createServices(site, store);
+      return await createApi(site, store, queryModules);
     } catch (e) {
       if (!(e instanceof StoreBusyError) || Date.now() > giveUpAt) throw e;
       await sleep(100);

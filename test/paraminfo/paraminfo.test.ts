@@ -14,12 +14,18 @@ import {
   resolveModulePaths,
   type HelpFormat,
 } from '../../src/api/paraminfo.ts';
-import { formatDecls, mainDecl, moduleRegistry, pageSetDecl, queryDecl } from '../../src/api/main-declarations.ts';
+import { formatDecls } from '../../src/api/main-declarations.ts';
+import { apiModulesFor } from '../../src/api/api.ts';
 import { metaOf, type ResultList, type ResultObject } from '../../src/api/result.ts';
 import { jsonView as toJsonView } from '../../src/api/formats/index.ts';
 import { toPlaintext } from '../../src/api/i18n/messages.ts';
 import { fixtureSite, plain } from './fixture-site.ts';
 import * as recorded from './recorded-answers.ts';
+
+const apiModules = apiModulesFor(queryModules);
+const tree = apiModules.tree;
+const mainDecl = apiModules.main;
+const queryDecl = apiModules.actions.get('query')!;
 
 const sharedDir = fileURLToPath(new URL('../../../shared/', import.meta.url));
 const checker = join(sharedDir, 'tools/check-paraminfo.mjs');
@@ -29,9 +35,9 @@ function view(record: ResultObject, formatVersion: 1 | 2): unknown {
 }
 
 function render(path: string, formatVersion: 1 | 2, helpFormat: HelpFormat = 'none'): any {
-  const { modules } = resolveModulePaths(path, moduleRegistry);
+  const { modules } = resolveModulePaths(path, tree);
   assert.equal(modules.length, 1, `${path} resolves to one module`);
-  return view(renderModuleInfo(modules[0], fixtureSite, { helpFormat, registry: moduleRegistry }), formatVersion);
+  return view(renderModuleInfo(modules[0], fixtureSite, { helpFormat, tree }), formatVersion);
 }
 
 /** MediaWiki sorts enumeration values; we keep the spec's order. Compare them as sets. */
@@ -183,8 +189,8 @@ describe('query, its modules and the page set', () => {
   });
 
   test('pagesetmodule shows the page set without name, path and group', () => {
-    const { paraminfo } = renderParamInfoResult({ pagesetmodule: true }, moduleRegistry, fixtureSite, {
-      pageSet: pageSetDecl,
+    const { paraminfo } = renderParamInfoResult({ pagesetmodule: true }, tree, fixtureSite, {
+      pageSet: apiModules.pageSet,
     });
     const pageset = view(paraminfo.pagesetmodule as ResultObject, 1) as any;
     assert.equal(pageset.classname, 'ApiPageSet');
@@ -203,8 +209,8 @@ describe('query, its modules and the page set', () => {
 });
 
 describe('modules= resolves module paths as MediaWiki does', () => {
-  const paths = (spec: string) => resolveModulePaths(spec, moduleRegistry).modules.map((m) => m.path);
-  const warnings = (spec: string) => resolveModulePaths(spec, moduleRegistry).warnings.map((w) => toPlaintext(w.message));
+  const paths = (spec: string) => resolveModulePaths(spec, tree).modules.map((m) => m.path);
+  const warnings = (spec: string) => resolveModulePaths(spec, tree).warnings.map((w) => toPlaintext(w.message));
 
   test('query+a|query+b lists both in order', () => {
     assert.deepEqual(paths('query+siteinfo|query+allpages'), ['query+siteinfo', 'query+allpages']);
@@ -216,8 +222,11 @@ describe('modules= resolves module paths as MediaWiki does', () => {
     assert.deepEqual(all, [...all].sort());
   });
 
-  test('* lists main\'s submodules: the actions we declare and the formats', () => {
-    assert.deepEqual(paths('*'), ['json', 'jsonfm', 'none', 'paraminfo', 'php', 'phpfm', 'query', 'rawfm', 'xml', 'xmlfm']);
+  test('* lists main\'s submodules: every action of MediaWiki 1.39 and the formats, by name', () => {
+    const all = paths('*');
+    assert.equal(all.length, 50 + 8);
+    assert.deepEqual(all, [...all].sort());
+    for (const name of ['edit', 'login', 'query', 'paraminfo', 'help', 'cspreport', 'json', 'xmlfm']) assert.ok(all.includes(name), name);
   });
 
   test('main and query are modules too; a `+` typed into a URL arrives as a space', () => {
@@ -234,13 +243,13 @@ describe('modules= resolves module paths as MediaWiki does', () => {
     assert.deepEqual(warnings('main+query'), ['The module "main" does not have a submodule "main".']);
     assert.deepEqual(warnings('query+allpages+foo'), ['The module "query+allpages" has no submodules.']);
     assert.deepEqual(warnings('query+allpages+*'), ['The module "query+allpages" has no submodules.']);
-    assert.equal(resolveModulePaths('query+nosuch', moduleRegistry).warnings[0].code, 'badmodule');
+    assert.equal(resolveModulePaths('query+nosuch', tree).warnings[0].code, 'badmodule');
   });
 });
 
 describe('the paraminfo result', () => {
   test('helpformat comes first; no modules key when nothing resolved', () => {
-    const { paraminfo, warnings } = renderParamInfoResult({ modules: 'query+nosuch' }, moduleRegistry, fixtureSite);
+    const { paraminfo, warnings } = renderParamInfoResult({ modules: 'query+nosuch' }, tree, fixtureSite);
     assert.deepEqual(view(paraminfo, 2), { helpformat: 'none' });
     assert.equal(warnings.length, 1);
   });
@@ -248,7 +257,7 @@ describe('the paraminfo result', () => {
   test('querymodules puts records under querymodules with querytype', () => {
     const { paraminfo } = renderParamInfoResult(
       { modules: 'query+tokens', querymodules: ['allpages'], formatmodules: ['json'], mainmodule: true },
-      moduleRegistry,
+      tree,
       fixtureSite,
     );
     const out = view(paraminfo, 1) as any;

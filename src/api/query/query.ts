@@ -10,7 +10,11 @@ import { Continuation, type ContinueValue } from './continuation.ts';
 import { PageSet, type InvalidReasonFormatter } from './pageset.ts';
 import type { GeneratorSink, QueryRun } from './run.ts';
 import type { TitleKey } from '../../store/pages.ts';
-import { queryDecl } from '../main-declarations.ts';
+import { pageSetParams, submoduleParam } from '../main-declarations.ts';
+import { CONT } from '../params/common.ts';
+import { MEDIAWIKI_SOURCE } from '../params/declaration.ts';
+import type { ActionOutcome, ServedActionDecl } from '../actions/action.ts';
+import type { QueryModuleRegistry } from './query-modules.ts';
 import { changedMultiValues } from '../input-cleanup.ts';
 
 const GROUP_ORDER: readonly ModuleGroup[] = ['prop', 'list', 'meta'];
@@ -216,21 +220,46 @@ function notImplemented(module: QueryModule): ApiError {
   });
 }
 
-export interface QueryOutcome {
-  cacheMode: 'public' | 'private';
-  /** Top-level members in order (`batchcomplete`, `continue`, `query-continue`, `limits` ...). */
-  top: [string, ResultNode][];
-  query: ResultObject | null;
-  /** When `query` got its first member (RequestContext.tick): after the page set, or after the
-   * first module that wrote to it. */
-  querySeq?: number;
-  /** When the continuation (`top`) was written: after every module. */
-  continuationSeq: number;
+/** action=query, declared over the query modules handed in: its prop/list/meta choices and the page set. */
+export function queryAction(queryModules: QueryModuleRegistry): ServedActionDecl {
+  const inGroup = (group: ModuleGroup) => queryModules.decls(group);
+  return {
+    name: 'query',
+    path: 'query',
+    group: 'action',
+    prefix: '',
+    classname: 'ApiQuery',
+    source: MEDIAWIKI_SOURCE,
+    helpUrls: [
+      'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Query',
+      'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Meta',
+      'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Properties',
+      'https://www.mediawiki.org/wiki/Special:MyLanguage/API:Lists',
+    ],
+    params: {
+      prop: submoduleParam(inGroup('prop'), { multi: true }),
+      list: submoduleParam(inGroup('list'), { multi: true }),
+      meta: submoduleParam(inGroup('meta'), { multi: true }),
+      indexpageids: { type: 'boolean' },
+      export: { type: 'boolean' },
+      exportnowrap: { type: 'boolean' },
+      exportschema: { type: ['0.10', '0.11'], default: '0.11' },
+      iwurl: { type: 'boolean' },
+      continue: CONT,
+      rawcontinue: { type: 'boolean' },
+      ...pageSetParams(queryModules),
+    },
+    handler: { result: executeQuery },
+  };
 }
 
-export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
+/**
+ * Runs the page set and the modules; `top` holds the members written once every module has run
+ * (`batchcomplete`, `continue` or `query-continue`, and what modules put there).
+ */
+export async function executeQuery(ctx: RequestContext, action: ServedActionDecl): Promise<ActionOutcome> {
   const { services, reader } = ctx;
-  const params = withModulePath('query', () => reader.readAll(queryDecl, 'query', ''));
+  const params = withModulePath('query', () => reader.readAll(action, 'query', ''));
   const output = new QueryOutput(services.site.apiMaxResultSize);
   let querySeq: number | undefined;
   const noteQueryWritten = (): void => {
@@ -240,7 +269,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   const planned: PlannedModule[] = [];
   for (const group of GROUP_ORDER) {
     for (const name of (params[group] as string[] | undefined) ?? []) {
-      const module = services.modules.get(group, name);
+      const module = ctx.queryModules.get(group, name);
       if (module) planned.push({ module, group });
     }
   }
@@ -303,7 +332,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
     ctx.warnings.add('result', msg('apiwarn-truncatedresult', { num: services.site.apiMaxResultSize }), 'truncatedresult');
   }
   const top: [string, ResultNode][] = [];
-  const continuationSeq = ctx.tick();
+  const topSeq = ctx.tick();
   if (params.rawcontinue === true) {
     const raw = continuation.rawResult(generatorName ?? null);
     if (raw.length) {
@@ -319,7 +348,7 @@ export async function executeQuery(ctx: RequestContext): Promise<QueryOutcome> {
   for (const [k, v] of Object.entries(output.top)) if (v !== undefined) top.push([k, v]);
   const hasQuery = Object.keys(output.query).length > 0;
   const cacheMode = planned.some((p) => p.module.decl.cacheMode === 'private') ? 'private' : 'public';
-  return { top, query: hasQuery ? output.query : null, cacheMode, querySeq, continuationSeq };
+  return { top, query: hasQuery ? output.query : null, cacheMode, querySeq, topSeq };
 }
 
 async function fillFromSources(ctx: RequestContext, pageset: PageSet, params: ParamValues, sources: readonly ('titles' | 'pageids' | 'revids')[]): Promise<void> {
@@ -340,7 +369,7 @@ async function runGenerator(
   continuation: Continuation,
   resolveRedirects: boolean,
 ): Promise<PageSet> {
-  const module = ctx.services.modules.byName(name);
+  const module = ctx.queryModules.byName(name);
   if (!module) throw new ApiError(msg('apierror-badgenerator-unknown', name), { code: 'badgenerator', modulePath: 'query' });
   if (!module.decl.generator) {
     throw new ApiError(msg('apierror-badgenerator-notgenerator', name), { code: 'badgenerator', modulePath: 'query' });
