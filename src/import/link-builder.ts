@@ -215,7 +215,7 @@ export class LinkAnalyzer {
   ) {
     const wiki = new DatabaseWiki(source, options.codec);
     // Lua's mw.title and mw.site ask for ids, files, counts and the interwiki table, which WikiLookup does not give.
-    if (options.site.extensions?.has('Scribunto')) provideSiteData(wiki, databaseSiteData(source));
+    if (options.site.extensions?.has('Scribunto')) provideSiteData(wiki, databaseSiteData(source, (ns, dbKey) => options.codec.defaultContentModel(ns, dbKey)));
     this.env = {
       codec: options.codec,
       wiki,

@@ -327,7 +327,7 @@ export class PageWriter implements DumpHandler {
     // is about a fifth of this thread's work on a history dump: the read worker computes it while
     // it waits for this thread (main.textSha1), this thread the rest.
     const sha1 = text !== undefined ? (main.textSha1 ?? sha1Base36(text)) : (rev.sha1 ?? main.sha1 ?? '');
-    const model = main.model ?? defaultModel(page.ns, page.dbKey);
+    const model = main.model ?? this.codec!.defaultContentModel(page.ns, page.dbKey);
     const timestamp = dumpTimestampToMw(rev.timestamp);
     if (this.nextIds) {
       this.touch(7);
@@ -759,17 +759,6 @@ function startRenumbering(db: Db): NextIds {
 
 function isConstraintError(error: unknown): boolean {
   return error instanceof Error && 'code' in error && String((error as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT');
-}
-
-/** ContentHandler::getDefaultModelFor for a dump without <model>. */
-function defaultModel(ns: number, dbKey: string): string {
-  if (ns === 8 || ns === 2) {
-    if (dbKey.endsWith('.js')) return 'javascript';
-    if (dbKey.endsWith('.css')) return 'css';
-    if (dbKey.endsWith('.json')) return 'json';
-  }
-  if (ns === 828) return dbKey.endsWith('/doc') ? 'wikitext' : 'Scribunto';
-  return 'wikitext';
 }
 
 /** Whether a text can start with #REDIRECT after white space (also Unicode white space): the rest are not decoded. */

@@ -10,7 +10,9 @@ import {
   declaredNamespace,
   defaultNamespaces as coreNamespaces,
 } from '../wiki/namespaces.ts';
-import { namespaceAliases } from '../wiki/site-facts.ts';
+import { defaultContentModel, type ContentModelFacts } from '../wiki/content-models.ts';
+import { scribuntoModelHook } from '../wiki/scribunto-pages.ts';
+import { extensionMessage, namespaceAliases } from '../wiki/site-facts.ts';
 import { TitleCodec as WikiTitleCodec, isInvalidTitle, type InvalidTitle, type ParsedTitle } from '../wiki/titles.ts';
 
 export { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES };
@@ -43,6 +45,7 @@ export interface ContentLanguageSettings {
 export class NamespaceTable {
   readonly all: Namespaces;
   readonly lang: string;
+  readonly extensions: readonly string[];
   /** The wiki's namespaces by id. */
   readonly byId: ReadonlyMap<number, { id: number; name: string }>;
 
@@ -55,10 +58,11 @@ export class NamespaceTable {
     const infos = namespaces.map((ns) => declaredNamespace(ns.id, ns.name, caseOf(ns.case)));
     if (!infos.some((ns) => ns.id === NS.MAIN)) infos.push(declaredNamespace(NS.MAIN, '', caseOf('first-letter')));
     this.lang = settings.lang?.trim().toLowerCase() || 'en';
+    this.extensions = [...(settings.extensions ?? [])];
     const present = new Set(infos.map((ns) => ns.id));
     const siteAliases = DEFAULT_NAMESPACE_ALIASES.filter(([, id]) => present.has(id)).map(([alias, id]) => ({ alias, id }));
     const metaNamespace = infos.find((ns) => ns.id === NS.PROJECT)?.name.replace(/ /g, '_') ?? '';
-    const aliases = namespaceAliases({ namespaces: infos, namespaceAliases: siteAliases, lang: this.lang, extensions: [...(settings.extensions ?? [])], metaNamespace });
+    const aliases = namespaceAliases({ namespaces: infos, namespaceAliases: siteAliases, lang: this.lang, extensions: [...this.extensions], metaNamespace });
     this.all = new Namespaces(infos, aliases);
     this.byId = new Map(this.all.all().map((ns) => [ns.id, ns]));
   }
@@ -107,6 +111,7 @@ export class TitleCodec {
   readonly redirectPattern: RegExp;
   private readonly memo = new Map<number, Map<string, ParsedTitle | null>>();
   private memoised = 0;
+  private contentModels: ContentModelFacts | undefined;
 
   constructor(
     readonly namespaces: NamespaceTable,
@@ -148,7 +153,21 @@ export class TitleCodec {
   }
 
   /** Like parse, but says why a title is invalid. */
-  split(text: string, defaultNs: number = NS.MAIN): ParsedTitle | InvalidTitle {
+  split(text: string, defaultNs: number = NS_MAIN): ParsedTitle | InvalidTitle {
     return this.titles.split(text, defaultNs);
+  }
+
+  /**
+   * ContentHandler::getDefaultModelFor on this wiki: the model of a page whose revision names
+   * none. Scribunto's documentation pages follow the content language's `scribunto-doc-page-name`.
+   */
+  defaultContentModel(ns: number, dbKey: string): string {
+    this.contentModels ??= {
+      namespaceModel: (id) => this.namespaces.all.get(id)?.defaultContentModel,
+      extensionModel: this.namespaces.extensions.includes('Scribunto')
+        ? scribuntoModelHook(extensionMessage({ extensions: ['Scribunto'] }, 'Scribunto', 'scribunto-doc-page-name', this.contentLanguage), this.titles)
+        : undefined,
+    };
+    return defaultContentModel(ns, this.titles.toText(dbKey), this.contentModels);
   }
 }

@@ -38,3 +38,12 @@ export function scribuntoDefaultModel(ns: number, text: string, prefixedText: st
   if (text.endsWith('.json')) return 'json';
   return isDocPage(prefixedText) ? undefined : SCRIBUNTO_MODEL;
 }
+
+/**
+ * Scribunto's ContentHandlerDefaultModelFor hook on a wiki that loads it, whose
+ * `scribunto-doc-page-name` message reads `docPageMessage`.
+ */
+export function scribuntoModelHook(docPageMessage: string | undefined, titles: TitleCodec): (ns: number, text: string) => string | undefined {
+  const isDocPage = docPageTest(docPageMessage, titles);
+  return (ns, text) => scribuntoDefaultModel(ns, text, titles.text(ns, titles.toDbKey(text)), isDocPage);
+}

@@ -219,7 +219,7 @@ export function extensionTags(site: SiteConfig): string[] {
  * A message of a loaded extension in `lang` (along its fallback chain), as its i18n files define
  * it; undefined when the site does not load the extension.
  */
-export function extensionMessage(site: SiteConfig, extension: string, key: string, lang: string): string | undefined {
+export function extensionMessage(site: Pick<SiteConfig, 'extensions'>, extension: string, key: string, lang: string): string | undefined {
   if (!site.extensions.includes(extension)) return undefined;
   const texts = FACTS.extensions[extension]?.messages?.[key];
   if (!texts) return undefined;

@@ -10,7 +10,6 @@ import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaVal
 
 /** SpecialVersion::getVersion of the MediaWiki the importer imitates (the expander's {{CURRENTVERSION}}). */
 const MEDIAWIKI_VERSION = '1.39.17';
-const MODULE_NS = 828;
 
 export interface PageFacts {
   id: number;
@@ -87,7 +86,7 @@ function lookupOnlySiteData(ctx: ScribuntoContext): SiteData {
     pageFacts(ns, dbKey) {
       if (!ctx.wiki.exists(ns, dbKey)) return null;
       const current = ns === ctx.page.ns && dbKey === ctx.page.dbKey;
-      return { id: current ? ctx.page.pageId ?? 0 : 0, isRedirect: (ctx.wiki.page(ns, dbKey)?.redirect ?? null) !== null, contentModel: defaultContentModel(ns, dbKey) };
+      return { id: current ? ctx.page.pageId ?? 0 : 0, isRedirect: (ctx.wiki.page(ns, dbKey)?.redirect ?? null) !== null, contentModel: ctx.codec.defaultContentModel(ns, dbKey) };
     },
     pageById: (id) => (id === ctx.page.pageId ? { ns: ctx.page.ns, dbKey: ctx.page.dbKey } : null),
     file: (name) => (ctx.wiki.resolveFile?.(name) === name ? { width: 0, height: 0, size: 0, mimeType: 'unknown/unknown', length: 0 } : null),
@@ -100,7 +99,7 @@ function lookupOnlySiteData(ctx: ScribuntoContext): SiteData {
 }
 
 /** SiteData over a MediaWiki database (the one the link builder reads pages from). */
-export function databaseSiteData(db: Database.Database): SiteData {
+export function databaseSiteData(db: Database.Database, defaultContentModel: (ns: number, dbKey: string) => string): SiteData {
   const pageRow = db.prepare(
     `SELECT page_id AS id, page_is_redirect AS redirect, COALESCE(page_content_model, model_name) AS model FROM page
      LEFT JOIN slots ON slot_revision_id = page_latest AND slot_role_id = 1
@@ -169,18 +168,6 @@ function readStatistics(db: Database.Database): SiteStatistics {
     activeUsers: 0,
     admins,
   };
-}
-
-/** ContentHandler::getDefaultModelFor: the model a page of this title gets unless it says otherwise. */
-export function defaultContentModel(ns: number, dbKey: string): string {
-  if (ns === MODULE_NS) return dbKey.endsWith('/doc') ? 'wikitext' : 'Scribunto';
-  const codeNamespace = ns === NS_MEDIAWIKI || ((ns === NS_USER || ns === NS_USER_TALK) && dbKey.includes('/'));
-  if (codeNamespace && ns !== NS_USER_TALK) {
-    if (dbKey.endsWith('.js')) return 'javascript';
-    if (dbKey.endsWith('.css')) return 'css';
-    if (dbKey.endsWith('.json')) return 'json';
-  }
-  return 'wikitext';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -613,7 +600,7 @@ export const siteCallbacks: CallbackMap = {
     return {
       isRedirect: facts?.isRedirect ?? false,
       id: facts?.id ?? 0,
-      contentModel: facts?.contentModel ?? defaultContentModel(t.ns, t.dbKey),
+      contentModel: facts?.contentModel ?? ctx.codec.defaultContentModel(t.ns, t.dbKey),
       exists: facts !== null,
     };
   },

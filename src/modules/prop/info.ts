@@ -4,6 +4,7 @@ import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setType, type ResultNode, type ResultObject } from '../../api/result.ts';
 import type { CascadeRow, ProtectedTitleRow, RestrictionRow } from '../../store/revisions.ts';
+import { defaultContentModel as titleDefaultModel } from '../../wiki/content-models.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { bcp47, contentLanguage, languageName, restrictionConfig } from '../../wiki/site-facts.ts';
 import { phpInt } from '../../wiki/php-values.ts';
@@ -140,20 +141,10 @@ function continueFrom(run: InfoRun, pages: InfoPage[]): InfoPage[] {
   return pages.filter((p) => compareTitles(p, from) >= 0);
 }
 
-/** MainSlotRoleHandler::getDefaultModel: code pages by their suffix, wikitext otherwise. */
+/** The model of a page's title on this wiki (MainSlotRoleHandler::getDefaultModel). */
 function defaultContentModel(run: QueryRun, ns: number, text: string): string {
-  const nsModel = run.services.extensionDefaultModel(ns, text) ?? run.services.namespaces.get(ns)?.defaultContentModel;
-  let ext = '';
-  const codePage = ns === NS.MEDIAWIKI ? /\.(css|js|json)$/u.exec(text) : null;
-  if (codePage) ext = codePage[1]!;
-  const codeSubpage = ns === NS.USER && !codePage ? /\/.*\.(js|css|json)$/.exec(text) : null;
-  if (codeSubpage) ext = codeSubpage[1]!;
-  const wikitext = (nsModel === undefined || nsModel === 'wikitext') && !codePage && !codeSubpage;
-  if (wikitext) return 'wikitext';
-  if (ext === 'js') return 'javascript';
-  if (ext === 'css') return 'css';
-  if (ext === 'json') return 'json';
-  return nsModel ?? 'text';
+  const { services } = run;
+  return titleDefaultModel(ns, text, { extensionModel: services.extensionDefaultModel, namespaceModel: (id) => services.namespaces.get(id)?.defaultContentModel });
 }
 
 /** Models of CodeContentHandlers (Scribunto's modules too), whose pages are in English. */

@@ -4,9 +4,11 @@ import { NamespaceTable, TitleCodec, defaultNamespaces, type ParsedTitle } from 
 import { Expander, TemplateCache } from '../../../src/import/wikitext/expander.ts';
 import { analyzeWikitext, redirectTarget, type PageAnalysis } from '../../../src/import/wikitext/page.ts';
 
-export const codec = new TitleCodec(new NamespaceTable([...defaultNamespaces('Test Wiki'), { id: 828, name: 'Module', case: 'first-letter' }, { id: 829, name: 'Module talk', case: 'first-letter' }]));
-
 const EXTENSIONS = ['Cite', 'ParserFunctions', 'Scribunto'];
+
+export const codec = new TitleCodec(
+  new NamespaceTable([...defaultNamespaces('Test Wiki'), { id: 828, name: 'Module', case: 'first-letter' }, { id: 829, name: 'Module talk', case: 'first-letter' }], true, { extensions: EXTENSIONS }),
+);
 
 const site = {
   siteName: 'Test Wiki',

@@ -6,12 +6,12 @@ import { Expander, TemplateCache } from '../../../src/import/wikitext/expander.t
 import { redirectTarget } from '../../../src/import/wikitext/page.ts';
 import { provideSiteData, type InterwikiRow, type SiteData } from '../../../src/import/scribunto/site-callbacks.ts';
 
+const EXTENSIONS = ['Cite', 'ParserFunctions', 'Scribunto'];
+
 export const codec = new TitleCodec(
-  new NamespaceTable([...defaultNamespaces('Test Wiki'), { id: 828, name: 'Module', case: 'first-letter' }, { id: 829, name: 'Module talk', case: 'first-letter' }]),
+  new NamespaceTable([...defaultNamespaces('Test Wiki'), { id: 828, name: 'Module', case: 'first-letter' }, { id: 829, name: 'Module talk', case: 'first-letter' }], true, { extensions: EXTENSIONS }),
   new InterwikiTable(['wikipedia', 'de', 'mw']),
 );
-
-const EXTENSIONS = ['Cite', 'ParserFunctions', 'Scribunto'];
 
 export const site = {
   siteName: 'Test Wiki',

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { configureScribunto, findLua, stopScribuntoEngine } from '../../../src/import/scribunto/engine.ts';
-import { databaseSiteData, defaultContentModel } from '../../../src/import/scribunto/site-callbacks.ts';
+import { databaseSiteData } from '../../../src/import/scribunto/site-callbacks.ts';
 import { siteWiki } from './site-harness.ts';
 
 const skip = findLua() === null ? 'lua5.1 is not installed' : false;
@@ -80,7 +80,7 @@ describe('mw.site', { skip }, () => {
 
 describe('databaseSiteData reads a MediaWiki database', () => {
   const db = new Database('/work/shared/fixtures/fixture-wiki/data/wikidb.sqlite', { readonly: true, fileMustExist: true });
-  const data = databaseSiteData(db);
+  const data = databaseSiteData(db, () => 'wikitext');
   const main = db.prepare('SELECT page_id, page_title FROM page WHERE page_namespace = 0 AND page_is_redirect = 0 ORDER BY page_id LIMIT 1').get() as { page_id: number; page_title: string };
 
   test('page facts by title and titles by id', () => {
@@ -105,16 +105,5 @@ describe('databaseSiteData reads a MediaWiki database', () => {
     const rows = data.interwiki();
     assert.ok(rows.length > 0);
     assert.deepEqual(rows.map((r) => r.prefix), [...rows.map((r) => r.prefix)].sort());
-  });
-});
-
-describe('default content models (ContentHandler::getDefaultModelFor)', () => {
-  test('modules are Scribunto but their /doc pages; .js, .css and .json pages in MediaWiki: and user subpages', () => {
-    assert.equal(defaultContentModel(828, 'Foo'), 'Scribunto');
-    assert.equal(defaultContentModel(828, 'Foo/doc'), 'wikitext');
-    assert.equal(defaultContentModel(8, 'Common.js'), 'javascript');
-    assert.equal(defaultContentModel(2, 'Ann/common.css'), 'css');
-    assert.equal(defaultContentModel(2, 'Ann.css'), 'wikitext');
-    assert.equal(defaultContentModel(0, 'Data.json'), 'wikitext');
   });
 });
