@@ -106,6 +106,23 @@ export async function handleApiRequest(api: Api, request: ApiRequest, options: H
   return renderAnswer(ctx, dispatched, requested, headers, started);
 }
 
+/** What main's parameters decide beyond the output format. */
+interface MainParams {
+  action: string;
+  format: FormatName;
+  assert?: string;
+  assertuser?: string;
+}
+
+/** Reads main's parameters; the error format and the cache ages apply from here on. */
+function readMainParams(ctx: RequestContext, main: ReadableModuleDecl, cache: CachePolicy): MainParams {
+  const p = ctx.reader.readAll(main, 'main', '');
+  cache.sMaxAge = (p.smaxage as number) ?? 0;
+  cache.maxAge = (p.maxage as number) ?? 0;
+  ctx.errorFormat = p.errorformat as ErrorFormat;
+  return { action: p.action as string, format: p.format as FormatName, assert: p.assert as string | undefined, assertuser: p.assertuser as string | undefined };
+}
+
 /**
  * Main's parameters, the output format, the checks before the action and the action itself. An
  * action that answers with a page of its own (help) gives its page.
@@ -114,26 +131,17 @@ async function dispatch(ctx: RequestContext, modules: ApiModules, options: Handl
   const cache: CachePolicy = { mode: 'private', sMaxAge: 0, maxAge: 0 };
   let output: OutputSettings | null = null;
   try {
-    const mainParams = ctx.reader.readAll(modules.main, 'main', '');
-    cache.sMaxAge = (mainParams.smaxage as number) ?? 0;
-    cache.maxAge = (mainParams.maxage as number) ?? 0;
-    ctx.errorFormat = mainParams.errorformat as ErrorFormat;
-
-    output = readOutputSettings(ctx, mainParams.format as FormatName);
+    const main = readMainParams(ctx, modules.main, cache);
+    output = readOutputSettings(ctx, main.format);
     ctx.formatVersion = output.formatVersion;
 
-    const action = modules.actions.get(mainParams.action as string)!;
+    const action = modules.actions.get(main.action)!;
     ctx.actionName = action.name;
     const handler = action.handler;
     if (handler && 'page' in handler) return handler.page(ctx, modules);
     if (options.failure) throw options.failure;
     if (!handler || !isServed(action)) refuseAction(ctx.request, action);
-
-    checkAssert(ctx, mainParams.assert as string | undefined, mainParams.assertuser as string | undefined);
-    // PHP reads no parameters from such a body; MediaWiki says so.
-    if (ctx.request.method === 'POST' && !ctx.request.header('content-type')) {
-      ctx.deprecation('main', 'apiwarn-deprecation-post-without-content-type', [], 'post-without-content-type');
-    }
+    checkBeforeAction(ctx, main);
 
     const outcome = await handler.result(ctx, action, modules);
     cache.mode = outcome.cacheMode;
@@ -410,7 +418,8 @@ function languageCode(value: string, siteLang: string): string {
   return value.toLowerCase();
 }
 
-function checkAssert(ctx: RequestContext, assert: string | undefined, assertUser: string | undefined): void {
+/** `assert` and `assertuser`, and MediaWiki's word on a POST without a Content-Type. */
+function checkBeforeAction(ctx: RequestContext, { assert, assertuser: assertUser }: MainParams): void {
   const caller = ctx.caller;
   if (assertUser !== undefined && (caller.isAnonymous || caller.name !== assertUser)) {
     throw new ApiError(msg('apierror-assertnameduserfailed', assertUser), { code: 'assertnameduserfailed' });
@@ -418,6 +427,10 @@ function checkAssert(ctx: RequestContext, assert: string | undefined, assertUser
   if (assert === 'user' && caller.isAnonymous) throw new ApiError(msg('apierror-assertuserfailed'), { code: 'assertuserfailed' });
   if (assert === 'anon' && !caller.isAnonymous) throw new ApiError(msg('apierror-assertanonfailed'), { code: 'assertanonfailed' });
   if (assert === 'bot' && !caller.rights.has('bot')) throw new ApiError(msg('apierror-assertbotfailed'), { code: 'assertbotfailed' });
+  // PHP reads no parameters from such a body; MediaWiki says so.
+  if (ctx.request.method === 'POST' && !ctx.request.header('content-type')) {
+    ctx.deprecation('main', 'apiwarn-deprecation-post-without-content-type', [], 'post-without-content-type');
+  }
 }
 
 function reportUnusedParams(ctx: RequestContext): void {
