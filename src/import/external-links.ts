@@ -2,6 +2,7 @@
 
 import { domainToUnicode } from 'node:url';
 import { URL_PROTOCOLS } from './wikitext/links.ts';
+import { isValidIP, sanitizeIP } from '../wiki/ip.ts';
 
 interface UrlBits {
   scheme: string;
@@ -90,8 +91,7 @@ function indexifyHost(host: string): string {
   host = host.toLowerCase().replace(OK_CHARS, (c) => encodeURIComponent(c));
   const v6 = /^\[([0-9a-f:*]+)\]$/.exec(safeDecode(host));
   if (v6) {
-    const expanded = expandIpv6(v6[1]!);
-    if (expanded) return `V6.${expanded.split(':').join('.')}.`;
+    if (isValidIP(v6[1]!)) return `V6.${sanitizeIP(v6[1]!)!.split(':').join('.')}.`;
   }
   if (host.endsWith('.')) host = host.slice(0, -1);
   if (IPV4.test(host)) {
@@ -116,18 +116,4 @@ function toUnicodeHost(host: string): string {
   } catch {
     return host;
   }
-}
-
-
-/** IPUtils::sanitizeIP for IPv6: upper case, `::` expanded, leading zeros dropped. */
-function expandIpv6(ip: string): string | null {
-  const halves = ip.split('::');
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const fill = 8 - head.length - tail.length;
-  if (halves.length === 1 ? fill !== 0 : fill < 1) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? fill : 0).fill('0'), ...tail];
-  if (groups.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
-  return groups.map((g) => g.replace(/^0+(?=.)/, '').toUpperCase()).join(':');
 }

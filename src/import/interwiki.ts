@@ -1,7 +1,7 @@
 // The interwiki table an imported wiki gets, and the lookups the title codec and link scanner need from it.
 
 import type Database from 'better-sqlite3';
-import { LANGUAGE_CODES } from './language-codes.ts';
+import { languageName, languageNames } from '../wiki/site-facts.ts';
 import type { InterwikiLookup } from './title.ts';
 
 export interface InterwikiEntry {
@@ -59,7 +59,7 @@ export function wikimediaInterwiki(base: string | undefined): InterwikiEntry[] {
   if (!m) return [];
   const project = m[2]!;
   const entries: InterwikiEntry[] = WIKIMEDIA_PREFIXES.map(([prefix, url]) => ({ prefix, url, local: true }));
-  for (const code of [...LANGUAGE_CODES, ...WIKIMEDIA_EXTRA_LANGUAGES]) {
+  for (const code of [...languageNames().map(([code]) => code), ...WIKIMEDIA_EXTRA_LANGUAGES]) {
     entries.push({ prefix: code, url: `https://${code}.${project}.org/wiki/$1`, api: `https://${code}.${project}.org/w/api.php`, local: true });
   }
   return entries;
@@ -109,6 +109,6 @@ export class InterwikiTable implements InterwikiLookup {
 
   isLanguage(prefix: string): boolean {
     const lower = prefix.toLowerCase();
-    return this.prefixes.has(lower) && (LANGUAGE_CODES.has(lower) || WIKIMEDIA_EXTRA_LANGUAGES.includes(lower));
+    return this.prefixes.has(lower) && (languageName(lower) !== undefined || WIKIMEDIA_EXTRA_LANGUAGES.includes(lower));
   }
 }

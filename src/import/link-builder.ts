@@ -2,7 +2,7 @@
 
 import type Database from 'better-sqlite3';
 import { makeIndexes } from './external-links.ts';
-import { uppercaseSortKey } from './collation.ts';
+import { uppercaseSortKey } from '../wiki/collation.ts';
 import { searchText, searchTitle } from './search-text.ts';
 import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
 import { RowBatch } from './row-batch.ts';

@@ -1,5 +1,6 @@
 // MediaWiki's edit-summary formatter (CommentParser, Linker::formatComment): `parsedcomment`
 // HTML with /* section */ autocomment links and [[wiki links]] coloured by page existence.
+import { decodeLinkTarget, normalizeSubpageLink } from './link-targets.ts';
 import { NS } from './namespaces.ts';
 import { decodeCharReferences, isInvalidTitle, type TitleCodec } from './titles.ts';
 import type { SpecialPages } from './special-pages.ts';
@@ -133,7 +134,7 @@ class CommentBatch {
     return comment.replace(re, (whole: string, _ws: string, rawTarget: string, text: string | undefined, rest: string) => {
       let target = rawTarget;
       if (target.includes('%')) {
-        target = safeDecodeURIComponent(target).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+        target = decodeLinkTarget(target);
       }
       let linkText = text !== undefined && text !== '' ? text : target;
       if (/^media:/i.test(target)) return whole;
@@ -141,7 +142,8 @@ class CommentBatch {
       if (target === '') return whole;
       const trailMatch = /^([a-z]+)/.exec(rest);
       const trail = trailMatch ? trailMatch[1]! : '';
-      const normalized = normalizeSubpageLink(this.ctx.titles, self, target, linkText);
+      const context = self && this.ctx.titles.namespaces.hasSubpages(self.ns) ? this.ctx.titles.text(self.ns, self.dbKey) : null;
+      const normalized = normalizeSubpageLink(context, target, linkText);
       linkText = normalized.text;
       const parsed = this.ctx.titles.parse(normalized.target, NS.MAIN);
       if (isInvalidTitle(parsed)) return whole;
@@ -197,17 +199,6 @@ class CommentBatch {
   }
 }
 
-function safeDecodeURIComponent(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text.replace(/%([0-9A-Fa-f]{2})/g, (m, hex: string) => {
-      const code = parseInt(hex, 16);
-      return code < 0x80 ? String.fromCharCode(code) : m;
-    });
-  }
-}
-
 /** Parser::guessSectionNameFromStrippedText without the leading `#`. */
 function guessSectionName(text: string, titles: TitleCodec): string {
   let name = text.replace(/[ _]+/g, ' ');
@@ -215,42 +206,4 @@ function guessSectionName(text: string, titles: TitleCodec): string {
   const parsed = titles.split(`#${name}`);
   if (!isInvalidTitle(parsed)) name = parsed.fragment;
   return Array.from(name).slice(0, 1024).join('').replace(/[\t\n\f\r ]/g, '_').replace(/%([a-fA-F0-9]{2})/g, '%25$1');
-}
-
-/** Linker::normalizeSubpageLink: `/Sub` and `../Sibling` relative to the comment's page. */
-function normalizeSubpageLink(
-  titles: TitleCodec,
-  self: CommentSelf | null,
-  target: string,
-  text: string,
-): { target: string; text: string } {
-  if (!self || !titles.namespaces.hasSubpages(self.ns)) return { target, text };
-  const hash = target.indexOf('#');
-  const suffix = hash === -1 ? '' : target.slice(hash);
-  let base = (hash === -1 ? target : target.slice(0, hash)).trim();
-  const contextText = titles.text(self.ns, self.dbKey);
-  if (base.startsWith('/')) {
-    const trailing = /\/+$/.exec(base);
-    let noSlash: string;
-    if (trailing) noSlash = base = base.slice(1, -trailing[0].length);
-    else noSlash = base.slice(1);
-    return { target: `${contextText}/${noSlash.trim()}${suffix}`, text: text === '' ? base + suffix : text };
-  }
-  let dotdot = 0;
-  let rest = base;
-  while (rest.startsWith('../')) {
-    dotdot++;
-    rest = rest.slice(3);
-  }
-  if (dotdot === 0) return { target, text };
-  const exploded = contextText.split('/');
-  if (exploded.length <= dotdot) return { target, text };
-  let ret = exploded.slice(0, -dotdot).join('/');
-  if (rest.endsWith('/')) {
-    rest = rest.replace(/\/+$/, '');
-    if (text === '') text = rest + suffix;
-  }
-  rest = rest.trim();
-  if (rest !== '') ret += `/${rest}`;
-  return { target: ret + suffix, text };
 }

@@ -1,5 +1,7 @@
 // IP addresses and ranges as MediaWiki's IPUtils sees them: validity, the stored (sanitised) form, hex keys.
 
+import { phpTrim } from './php-values.ts';
+
 const IP_BYTE = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|0?[0-9]?[0-9])';
 const IPV4_ADDRESS = `${IP_BYTE}\\.${IP_BYTE}\\.${IP_BYTE}\\.${IP_BYTE}`;
 const IPV4_PREFIX = '(?:3[0-2]|[12][0-9]|[0-9])';
@@ -13,7 +15,6 @@ const IPV4_LEADING_ZEROS_RE = /(?:^|(?<=\.))0+(?=[1-9]|0[./]|0$)/g;
 const IPV6_LEADING_ZEROS_RE = /(^|:)0+([0-9A-Fa-f]{1,4})/g;
 const IPV6_RANGE_DASH_RE = /^([^ -]*) ?- ?([^ -]*)$/;
 const IP_CHARS_RE = /^[0-9A-Fa-f:./]+$/;
-const PHP_TRIM_RE = /^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g;
 
 // PHP's `$` also matches before one final newline; IPUtils' patterns inherit that.
 function withoutFinalNewline(text: string): string {
@@ -89,12 +90,6 @@ function isValidIPv6Range(text: string): boolean {
 export function isValidRange(text: string): boolean {
   const body = withoutFinalNewline(text);
   return IPV4_RANGE_RE.test(body) || isValidIPv6Range(body);
-}
-
-function phpTrim(text: string): string {
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(text.length - 1);
-  return first > 32 && last > 32 ? text : text.replace(PHP_TRIM_RE, '');
 }
 
 function expandIPv6Gap(upper: string): string {

@@ -31,3 +31,12 @@ export function phpInt(text: string): number {
 export function phpIntEqualsText(text: string): boolean {
   return NUMERIC_STRING.test(text) && phpInt(text) === Number(text);
 }
+
+const PHP_TRIM_RE = /^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g;
+
+/** PHP's trim(): spaces, tabs, line breaks, NUL and vertical tabs off both ends, no other white space. */
+export function phpTrim(text: string): string {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first > 32 && last > 32 ? text : text.replace(PHP_TRIM_RE, '');
+}

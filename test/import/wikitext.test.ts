@@ -111,6 +111,12 @@ describe('wikilinks', () => {
   test('subpage links in namespaces with subpages', () => {
     assert.deepEqual(links(parse('[[/Archive]] [[../Sibling]]', 'User:Alice/Notes')), ['2:Alice/Notes/Archive', '2:Alice/Sibling']);
   });
+  // action=parse of the same text as User:Alice/Notes on the reference; the importer's own
+  // normalizeSubpageLink once made [[/]] a self-link and kept the spaces and the slash before `#`.
+  test('subpage links as Linker::normalizeSubpageLink (the server\'s rule) resolves them', () => {
+    const a = parse('[[/]] [[/ Sub ]] [[../a/#x]] [[ ../b ]] [[/c/#y|t]] [[../]] [[../../x]] [[%2Fd]]', 'User:Alice/Notes');
+    assert.deepEqual(links(a).sort(), ['2:Alice', '2:Alice/Notes/', '2:Alice/Notes/Sub', '2:Alice/Notes/c', '2:Alice/Notes/d', '2:Alice/a', '2:Alice/b']);
+  });
 });
 
 describe('categories', () => {
@@ -213,6 +219,9 @@ describe('external links', () => {
     assert.deepEqual(makeIndexes('//cdn.example.net/a'), ['http://net.example.cdn./a', 'https://net.example.cdn./a']);
     assert.deepEqual(makeIndexes('mailto:me@Example.COM'), ['mailto:com.example.@me']);
     assert.deepEqual(makeIndexes('http://192.0.2.1/status'), ['http://V4.192.0.2.1./status']);
+    // IPUtils::isValid and sanitizeIP (src/wiki/ip.ts) for IPv6 hosts, as LinkFilter::indexifyHost uses them.
+    assert.deepEqual(makeIndexes('http://[2001:DB8::0001]/x'), ['http://V6.2001.DB8.0.0.0.0.0.1./x']);
+    assert.deepEqual(makeIndexes('http://[1:2:3:4:5:6:7:8::]/x'), ['http://%5B1%3A2%3A3%3A4%3A5%3A6%3A7%3A8%3A%3A%5D./x'], 'no address: a host name');
   });
 });
 

@@ -4,6 +4,7 @@ import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, type ParsedTitle, type Titl
 import { STRIP_MARKER } from './expander.ts';
 import { isIPv6 } from 'node:net';
 import { decodeCharReferences } from './text.ts';
+import { decodeLinkTarget, normalizeSubpageLink } from '../../wiki/link-targets.ts';
 import { magicWords, MagicWordMatcher } from './language.ts';
 
 export interface LinkTarget {
@@ -268,13 +269,13 @@ function internalLinks(text: string, ctx: LinkContext, out: ScannedLinks): strin
       trail = '';
     }
     let target = m[1]!;
-    if (target.indexOf('%') >= 0) target = safeDecodeUri(target).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    if (target.indexOf('%') >= 0) target = decodeLinkTarget(target);
     const origLink = target.charCodeAt(0) === 0x20 ? target.replace(/^ +/, '') : target;
     if (mayStartWithProtocol(origLink) && STARTS_WITH_PROTOCOL.test(origLink)) {
       rest += '[[' + line;
       continue;
     }
-    const link = normalizeSubpageLink(ctx, origLink);
+    const link = ctx.subpageNamespaces.has(ctx.ns) ? normalizeSubpageLink(ctx.codec.namespaces.prefixedText(ctx.ns, ctx.dbKey), origLink).target : origLink;
     const title = link.indexOf(STRIP_MARKER) >= 0 ? null : ctx.codec.parse(decodeCharReferences(link));
     if (!title) {
       rest += '[[' + line;
@@ -589,36 +590,4 @@ export function cleanUrl(url: string): string {
   const v6 = /^\/\/%5B([0-9A-Fa-f:.]+)%5D((:\d+)?)$/.exec(host);
   if (v6) host = `//[${v6[1]}]${v6[2]}`;
   return m[1] + host + m[3];
-}
-
-function safeDecodeUri(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s.replace(/%([0-9A-Fa-f]{2})/g, (whole, hex: string) => {
-      const c = parseInt(hex, 16);
-      return c < 0x80 ? String.fromCharCode(c) : whole;
-    });
-  }
-}
-
-/** Linker::normalizeSubpageLink: `[[/Sub]]` and `[[../Sibling]]` in namespaces with subpages. */
-function normalizeSubpageLink(ctx: LinkContext, target: string): string {
-  if (!ctx.subpageNamespaces.has(ctx.ns)) return target;
-  const base = ctx.codec.namespaces.prefixedText(ctx.ns, ctx.dbKey);
-  if (target.startsWith('/')) {
-    const trimmed = target.replace(/\/+$/, '');
-    const suffix = trimmed.length > 1 && target.endsWith('/') ? trimmed : target;
-    return base + (suffix === '/' ? '' : suffix.replace(/\/$/, ''));
-  }
-  if (target.startsWith('../')) {
-    const m = /^((?:\.\.\/)+)(.*)$/.exec(target)!;
-    const levels = m[1]!.length / 3;
-    const segments = base.split('/');
-    if (levels >= segments.length) return target;
-    const parent = segments.slice(0, segments.length - levels).join('/');
-    const rest = m[2]!.replace(/\/$/, '');
-    return rest ? `${parent}/${rest}` : parent;
-  }
-  return target;
 }

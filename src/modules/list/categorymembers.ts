@@ -9,6 +9,7 @@ import { setType, type ResultObject } from '../../api/result.ts';
 import type { CategoryMemberRow } from '../../store/listings.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { mwToIso, nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
+import { uppercaseSortKey } from '../../wiki/collation.ts';
 import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
 import { CONT, NAMESPACES, limit } from '../../api/params/common.ts';
@@ -81,7 +82,7 @@ const HEX_SORTKEY = /^(?:[a-fA-F0-9]{2})*$/;
 
 /** The sort key a `startsortkeyprefix` stands for (the `uppercase` collation). */
 function collationSortKey(prefix: string): Uint8Array {
-  return Buffer.from(prefix.toUpperCase(), 'utf8');
+  return Buffer.from(uppercaseSortKey(prefix), 'utf8');
 }
 
 function hexSortkeyParam(run: CategoryMembersRun, name: 'starthexsortkey' | 'endhexsortkey'): Uint8Array | null {
