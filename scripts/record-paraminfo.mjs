@@ -5,7 +5,9 @@
 // - src/api/actions/mediawiki-actions.json: the declarations of the actions this server does not
 //   serve (as paraminfo describes them, in our declaration vocabulary), and ApiMain's registration
 //   order of all actions. The served actions (query, paraminfo, help) are declared next to their
-//   handlers.
+//   handlers. Parameters whose values are the wiki's own (its change tags, groups, content models,
+//   skins, import sources) are recorded as the source of those values, not as the reference
+//   wiki's values: each wiki resolves them (src/api/site-enums.ts).
 // Usage: node scripts/record-paraminfo.mjs [http://127.0.0.1:8091/wiki/api.php]
 import { writeFileSync } from 'node:fs';
 
@@ -106,18 +108,77 @@ console.log(`paraminfo-help.json: help of ${sortedHelp.length} modules`);
 // ---------------------------------------------------------------------------------------------
 // Action declarations
 
+/**
+ * The parameters whose values MediaWiki takes from the wiki (its configuration or database), by
+ * `action.parameter` or parameter name, and the SiteEnum source they come from.
+ */
+const SITE_ENUMS = [
+  // ParamValidator's `tags` type (TagsDef): ChangeTags::listExplicitlyDefinedTags.
+  [(action, name) => name === 'tags' || (action === 'tag' && name === 'add'), 'explicittags'],
+  [(action, name) => action === 'feedcontributions' && name === 'tagfilter', 'definedtags'],
+  [(action, name) => action === 'userrights' && (name === 'add' || name === 'remove'), 'allgroups'],
+  [(action, name) => action === 'changecontentmodel' && name === 'model', 'editablecontentmodels'],
+  [(action, name) => /^(from|to)?contentmodel(-\{slot\})?$/.test(name), 'contentmodels'],
+  [(action, name) => /^(from|to)?contentformat(-\{slot\})?$/.test(name), 'contentformats'],
+  [(action, name) => action === 'parse' && name === 'useskin', 'skins'],
+  [(action, name) => action === 'import' && name === 'interwikisource', 'importsources'],
+];
+
+function siteEnumOf(action, p) {
+  return Array.isArray(p.type) ? SITE_ENUMS.find(([matches]) => matches(action, p.name))?.[1] : undefined;
+}
+
+/** The reference wiki's values of each source, as far as its API tells them, to check the recording by. */
+async function referenceSiteValues() {
+  const { query } = await get({ action: 'query', meta: 'siteinfo', siprop: 'usergroups|skins', list: 'tags', tgprop: 'defined|source', tglimit: 'max' });
+  const sorted = (values) => [...values].sort();
+  return {
+    explicittags: sorted(query.tags.filter((t) => t.source.includes('manual')).map((t) => t.name)),
+    definedtags: sorted(query.tags.filter((t) => t.defined).map((t) => t.name)),
+    // The fixture's implicit groups are MediaWiki's: `*`, `user` and the autopromoted `autoconfirmed`.
+    allgroups: sorted(query.usergroups.map((g) => g.name).filter((g) => !['*', 'user', 'autoconfirmed'].includes(g))),
+    skins: sorted(query.skins.map((s) => s.code)),
+  };
+}
+
+/** Every parameter recorded as a SiteEnum had the reference's values of it; no literal list is one of them. */
+function checkSiteEnums(records, reference) {
+  const seen = new Map();
+  for (const record of records) {
+    for (const p of allParams(record)) {
+      const source = siteEnumOf(record.name, p);
+      const values = Array.isArray(p.type) ? [...p.type].sort() : null;
+      if (source) {
+        const expected = reference[source] ?? seen.get(source) ?? values;
+        if (!same(values, expected)) throw new Error(`${record.name}.${p.name}: ${JSON.stringify(values)} is not the wiki's ${source} ${JSON.stringify(expected)}`);
+        seen.set(source, values);
+      }
+    }
+  }
+  for (const record of records) {
+    for (const p of allParams(record)) {
+      if (!Array.isArray(p.type) || siteEnumOf(record.name, p) || p.type.length === 0) continue;
+      const values = [...p.type].sort();
+      for (const [source, wikiValues] of [...Object.entries(reference), ...seen]) {
+        if (same(values, wikiValues)) throw new Error(`${record.name}.${p.name} lists the wiki's ${source} but is not recorded as it`);
+      }
+    }
+  }
+}
+
 const DEFAULT_MULTI_LIMITS = [50, 500];
 const DEFAULT_USER_SUBTYPES = ['name', 'ip', 'cidr', 'interwiki'];
 const LIMIT_BOUNDS = { min: 1, max: 500, highmax: 5000 };
 
-/** A paraminfo parameter record as a declaration (src/api/params/declaration.ts's names). */
-function paramDecl(p) {
+/** A paraminfo parameter record of `action` as a declaration (src/api/params/declaration.ts's names). */
+function paramDecl(action, p) {
   const decl = {};
   if (p.submodules && p.submoduleparamprefix === 'g') {
     // The page set's generator: its choices are the query modules this server declares.
     return { type: 'submodule', submoduleParamPrefix: 'g' };
   }
-  decl.type = p.submodules ? 'submodule' : p.type;
+  const siteEnum = siteEnumOf(action, p);
+  decl.type = p.submodules ? 'submodule' : siteEnum ? { fromSite: siteEnum } : p.type;
   if (p.default !== undefined) decl.default = p.default;
   if (p.multi) decl.multi = true;
   if (p.required) decl.required = true;
@@ -165,7 +226,7 @@ function actionDecl(record) {
     if (record[flag]) decl[key] = true;
   }
   if (record.helpurls.length) decl.helpUrls = record.helpurls;
-  decl.params = Object.fromEntries(allParams(record).map((p) => [p.name, paramDecl(p)]));
+  decl.params = Object.fromEntries(allParams(record).map((p) => [p.name, paramDecl(record.name, p)]));
   return decl;
 }
 
@@ -173,6 +234,7 @@ const badAction = await get({ action: '\u0001', errorformat: 'raw' });
 const registrationOrder = badAction.errors[0].params[2].list.map((v) => v.plaintext);
 const actions = (await paraminfo(registrationOrder.filter((name) => !SERVED_ACTIONS.includes(name)).join('|'))).modules;
 if (actions.length !== registrationOrder.length - SERVED_ACTIONS.length) throw new Error('paraminfo did not describe every action');
+checkSiteEnums(actions, await referenceSiteValues());
 const byName = new Map(actions.map((m) => [m.name, actionDecl(m)]));
 const recorded = registrationOrder.filter((name) => byName.has(name)).map((name) => [name, byName.get(name)]);
 writeFileSync(

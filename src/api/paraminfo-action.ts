@@ -49,7 +49,7 @@ async function executeParamInfo(ctx: RequestContext, action: ServedActionDecl, m
     formatmodules: p.formatmodules as string[] | undefined,
   };
   const linked = new LinkedPages(ctx.services);
-  const render = () => renderParamInfoResult(request, modules.tree, ctx.services.site, {
+  const render = () => renderParamInfoResult(request, modules.tree, ctx.services, {
     pageSet: modules.pageSet,
     highLimits: ctx.highLimits,
     links: linked.links,

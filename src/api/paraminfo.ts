@@ -2,7 +2,7 @@
 // the module paths a request names (`query+allpages`, `query+*`, `main`, ...).
 import { msg, type Message } from './i18n/messages.ts';
 import type { ApiModuleDecl, ApiParamDecl, ModuleTree } from './actions/action.ts';
-import { LIMIT_BOUNDS, MULTI_LIMITS, type ParamInfoNote } from './params/declaration.ts';
+import { LIMIT_BOUNDS, MULTI_LIMITS, type ParamInfoNote, type SiteEnum } from './params/declaration.ts';
 import { list, markSubelements, setFlag, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 import {
@@ -18,6 +18,12 @@ import {
 } from './paraminfo-help.ts';
 
 export type { HelpFormat } from './paraminfo-help.ts';
+
+/** What the records need of the wiki: its configuration and the values of its enumerations (ApiServices has both). */
+export interface ParamInfoWiki {
+  readonly site: SiteConfig;
+  resolveEnum(source: SiteEnum): readonly string[];
+}
 
 export interface RenderOptions {
   /** `none` (the default) leaves descriptions out; wikitext, html and raw add them. */
@@ -36,20 +42,11 @@ const DEFAULT_USER_SUBTYPES = ['name', 'ip', 'cidr', 'interwiki'];
 // ---------------------------------------------------------------------------------------------
 // Enumerations
 
-/** The values of an enumeration parameter, with site enumerations (GROUPS, RIGHTS) resolved. */
-export function resolveEnumValues(param: ApiParamDecl, site: SiteConfig): readonly string[] | undefined {
+/** The values of an enumeration parameter, with the wiki's enumerations (groups, change tags, ...) resolved. */
+function resolveEnumValues(param: ApiParamDecl, wiki: ParamInfoWiki): readonly string[] | undefined {
   const type = param.type;
   if (Array.isArray(type)) return type;
-  if (typeof type === 'object' && 'fromSite' in type) {
-    switch (type.fromSite) {
-      case 'groups':
-        return site.explicitGroups;
-      case 'rights':
-        return site.availableRights;
-      default:
-        throw new Error(`SiteConfig has no list of ${type.fromSite} to resolve an enumeration from`);
-    }
-  }
+  if (typeof type === 'object' && 'fromSite' in type) return wiki.resolveEnum(type);
   if (type === 'submodule') return Object.keys(param.submodules ?? {});
   return undefined;
 }
@@ -74,7 +71,8 @@ function moduleFlags(decl: ApiModuleDecl): string[] {
 }
 
 /** One module record, in MediaWiki's key order; booleans are flags ("" in fv1, true in fv2). */
-export function renderModuleInfo(decl: ApiModuleDecl, site: SiteConfig, options: RenderOptions = {}): ResultObject {
+export function renderModuleInfo(decl: ApiModuleDecl, wiki: ParamInfoWiki, options: RenderOptions = {}): ResultObject {
+  const { site } = wiki;
   const help: HelpContext = { format: options.helpFormat ?? 'none', decl, site, tree: options.tree, links: options.links };
   const record: ResultObject = {
     name: decl.name,
@@ -97,7 +95,7 @@ export function renderModuleInfo(decl: ApiModuleDecl, site: SiteConfig, options:
   let index = 0;
   for (const name in decl.params) {
     const param = decl.params[name];
-    (param.templateVars ? templated : parameters).push(renderParamInfo(name, param, ++index, site, options, help));
+    (param.templateVars ? templated : parameters).push(renderParamInfo(name, param, ++index, wiki, options, help));
   }
   record.parameters = parameters;
   record.templatedparameters = templated;
@@ -112,14 +110,14 @@ function renderParamInfo(
   name: string,
   param: ApiParamDecl,
   index: number,
-  site: SiteConfig,
+  wiki: ParamInfoWiki,
   options: RenderOptions,
   help: HelpContext,
 ): ResultObject {
   const item: ResultObject = { index, name };
   if (param.templateVars) item.templatevars = setIndexedTagName({ ...param.templateVars }, 'var');
-  if (help.format !== 'none') item.description = paramDescriptionHelp(help, name, param, resolveEnumValues(param, site));
-  item.type = renderType(param, site);
+  if (help.format !== 'none') item.description = paramDescriptionHelp(help, name, param, resolveEnumValues(param, wiki));
+  item.type = renderType(param, wiki);
   setFlag(item, 'required', param.required === true, false);
   if (param.deprecated) setFlag(item, 'deprecated', true);
   if (param.sensitive) setFlag(item, 'sensitive', true);
@@ -127,15 +125,15 @@ function renderParamInfo(
   if (param.default !== undefined && param.type !== 'boolean') item.default = param.default;
   setFlag(item, 'multi', param.multi === true, false);
   if (param.multi) addMultiLimits(item, param, options.highLimits === true);
-  addTypeInfo(item, param, site);
+  addTypeInfo(item, param, wiki);
   if (param.tokenType !== undefined) item.tokentype = param.tokenType;
   if (param.info?.length) item.info = list('i', param.info.map((note) => renderInfoNote(note, help)));
   return item;
 }
 
-function renderType(param: ApiParamDecl, site: SiteConfig): ResultNode {
+function renderType(param: ApiParamDecl, wiki: ParamInfoWiki): ResultNode {
   if (param.type === 'namespace') return 'namespace';
-  const values = resolveEnumValues(param, site);
+  const values = resolveEnumValues(param, wiki);
   if (values) return list('t', [...values]);
   return param.type as string;
 }
@@ -150,7 +148,7 @@ function addMultiLimits(item: ResultObject, param: ApiParamDecl, highLimits: boo
 }
 
 /** What the parameter's type adds (MediaWiki's TypeDef::getParamInfo), after the common keys. */
-function addTypeInfo(item: ResultObject, param: ApiParamDecl, site: SiteConfig): void {
+function addTypeInfo(item: ResultObject, param: ApiParamDecl, wiki: ParamInfoWiki): void {
   const type = param.type;
   if (type === 'submodule') return addSubmoduleInfo(item, param);
   if (type === 'namespace') {
@@ -171,7 +169,7 @@ function addTypeInfo(item: ResultObject, param: ApiParamDecl, site: SiteConfig):
     setFlag(item, 'mustExist', param.mustExist === true, false);
     return;
   }
-  const values = resolveEnumValues(param, site);
+  const values = resolveEnumValues(param, wiki);
   if (values && param.deprecatedValues?.length) {
     // MediaWiki sorts them (EnumDef::sortEnumValues); the enumeration itself keeps the spec's order.
     const deprecated = param.deprecatedValues.filter((v) => values.includes(v)).sort();
@@ -343,7 +341,7 @@ export interface ParamInfoAnswer {
 export function renderParamInfoResult(
   request: ParamInfoRequest,
   tree: ModuleTree,
-  site: SiteConfig,
+  wiki: ParamInfoWiki,
   extras: { pageSet?: ApiModuleDecl; highLimits?: boolean; links?: HelpLinks } = {},
 ): ParamInfoAnswer {
   const helpFormat = request.helpformat ?? 'none';
@@ -360,7 +358,7 @@ export function renderParamInfoResult(
       warnings.push(found);
       continue;
     }
-    const record = renderModuleInfo(found, site, options);
+    const record = renderModuleInfo(found, wiki, options);
     let key = 'modules';
     if (found.path === `query+${found.name}` && queryNames.includes(found.name)) {
       key = 'querymodules';
@@ -372,9 +370,9 @@ export function renderParamInfoResult(
   }
   const paraminfo: ResultObject = { helpformat: helpFormat };
   for (const [key, records] of groups) paraminfo[key] = setIndexedTagName(records, 'module');
-  if (request.mainmodule) paraminfo.mainmodule = renderModuleInfo(tree.main, site, options);
+  if (request.mainmodule) paraminfo.mainmodule = renderModuleInfo(tree.main, wiki, options);
   if (request.pagesetmodule && extras.pageSet) {
-    const record = renderModuleInfo(extras.pageSet, site, options);
+    const record = renderModuleInfo(extras.pageSet, wiki, options);
     delete record.name;
     delete record.path;
     delete record.group;

@@ -9,6 +9,7 @@ import { UserNames } from '../wiki/users.ts';
 import { SpecialPages } from '../wiki/special-pages.ts';
 import { articleUrl, wfUrlencode } from '../wiki/urls.ts';
 import type { SiteEnum } from './params/declaration.ts';
+import { siteEnums } from './site-enums.ts';
 import { parseGadgetDefinitions, type GadgetDefinition } from '../wiki/gadgets.ts';
 import { extensionMessage, namespaceAliases } from '../wiki/site-facts.ts';
 import { docPageTest, scribuntoDefaultModel } from '../wiki/scribunto-pages.ts';
@@ -24,7 +25,7 @@ export interface ApiServices {
   readonly interwikis: ReadonlyMap<string, InterwikiRow>;
   /** `http://127.0.0.1:8081/wiki/api.php` */
   readonly apiUrl: string;
-  /** Values of the site-dependent enumerations (groups, rights, ...). */
+  /** Values of the enumerations that depend on the wiki (groups, content models, change tags, ...). */
   resolveEnum(source: SiteEnum): readonly string[];
   /** Full URL of an article by prefixed text or DB key. */
   articleUrl(prefixedTitle: string, query?: string): string;
@@ -46,14 +47,7 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
   const namespaces = new Namespaces(site.namespaces, namespaceAliases(site));
   const titles = new TitleCodec(namespaces, site.capitalLinks, (prefix) => interwikis.has(prefix.toLowerCase()), { mainPage: site.mainPage });
   const specialPages = new SpecialPages();
-  const enums: Record<SiteEnum['fromSite'], readonly string[]> = {
-    groups: site.explicitGroups,
-    rights: site.availableRights,
-    contentmodels: ['wikitext', 'javascript', 'json', 'css', 'text'],
-    contentformats: ['application/json', 'text/x-wiki', 'text/javascript', 'text/css', 'text/plain'],
-    skins: [site.defaultSkin],
-    languages: [site.lang],
-  };
+  const enums = siteEnums(site, { explicitTags: await store.site.userDefinedTags() });
   const gadgets = site.extensions.includes('Gadgets') ? parseGadgetDefinitions((await store.pages.latestText(8, 'Gadgets-definition')) ?? '') : [];
   const htmlPageModules = [
     'site',

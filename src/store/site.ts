@@ -1,4 +1,4 @@
-// Site-wide rows: the interwiki table.
+// Site-wide rows: the interwiki table, the change tags defined.
 
 export interface InterwikiRow {
   iw_prefix: string;
@@ -12,4 +12,6 @@ export interface InterwikiRow {
 export interface SiteStore {
   /** Every interwiki prefix, sorted by prefix. Read once at start-up. */
   interwikis(): Promise<InterwikiRow[]>;
+  /** The change tags defined by users (change_tag_def's ctd_user_defined), by name. Read once at start-up. */
+  userDefinedTags(): Promise<string[]>;
 }

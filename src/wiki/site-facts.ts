@@ -313,6 +313,12 @@ export function autopromoteGroups(site: SiteConfig): string[] {
   return site.autopromoteGroups ?? FACTS.core.autopromoteGroups;
 }
 
+/** UserGroupManager::listAllGroups: every configured group but the implicit ones (`*`, `user`, the autopromoted). */
+export function listAllGroups(site: SiteConfig): string[] {
+  const implicit = new Set(['*', 'user', ...autopromoteGroups(site)]);
+  return Object.keys(site.groups).filter((group) => !implicit.has(group));
+}
+
 export interface InstalledSkin {
   code: string;
   displayName: string;

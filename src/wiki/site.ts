@@ -116,6 +116,11 @@ export interface SiteConfig {
   localInterwikis?: string[];
   /** $wgMaxUploadSize in bytes. */
   maxUploadSize?: number;
+  /**
+   * $wgImportSources as Special:Import and action=import offer them: an interwiki prefix, or
+   * `prefix:subproject` for each subproject a prefix lists. MediaWiki's default is none.
+   */
+  importSources?: string[];
   /** $wgRightsPage: a page whose title and URL siteinfo `rightsinfo` shows instead of rightsInfo.url. */
   rightsPage?: string;
 }

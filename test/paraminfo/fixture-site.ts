@@ -1,6 +1,11 @@
 // A site configuration like the fixture wiki's, with the spec's GROUPS and RIGHTS, for paraminfo tests.
 import type { SiteConfig } from '../../src/wiki/site.ts';
 import { OrderedObject, type JsonValue } from '../../src/api/result.ts';
+import type { ParamInfoWiki } from '../../src/api/paraminfo.ts';
+import { siteEnums } from '../../src/api/site-enums.ts';
+
+/** The change tags the fixture's database defines (change_tag_def, ctd_user_defined = 1). */
+export const FIXTURE_TAGS = ['fixture-tag', 'experimental', 'needs-review'];
 
 export const SPEC_GROUPS = ['bot', 'sysop', 'interface-admin', 'bureaucrat', 'Moderators', 'Translators', 'Reviewers'];
 
@@ -72,3 +77,11 @@ export function plain(value: JsonValue): unknown {
   if (Array.isArray(value)) return value.map(plain);
   return value;
 }
+
+/** A site as paraminfo sees it: its configuration, and the change tags its database defines. */
+export function paramInfoWiki(site: SiteConfig, explicitTags: readonly string[] = FIXTURE_TAGS): ParamInfoWiki {
+  const enums = siteEnums(site, { explicitTags });
+  return { site, resolveEnum: (source) => enums[source.fromSite] };
+}
+
+export const fixtureWiki = paramInfoWiki(fixtureSite);

@@ -19,7 +19,7 @@ import { apiModulesFor } from '../../src/api/api.ts';
 import { metaOf, type ResultList, type ResultObject } from '../../src/api/result.ts';
 import { jsonView as toJsonView } from '../../src/api/formats/index.ts';
 import { toPlaintext } from '../../src/api/i18n/messages.ts';
-import { fixtureSite, plain } from './fixture-site.ts';
+import { fixtureSite, fixtureWiki, paramInfoWiki, plain } from './fixture-site.ts';
 import * as recorded from './recorded-answers.ts';
 
 const apiModules = apiModulesFor(queryModules);
@@ -37,7 +37,7 @@ function view(record: ResultObject, formatVersion: 1 | 2): unknown {
 function render(path: string, formatVersion: 1 | 2, helpFormat: HelpFormat = 'none'): any {
   const { modules } = resolveModulePaths(path, tree);
   assert.equal(modules.length, 1, `${path} resolves to one module`);
-  return view(renderModuleInfo(modules[0], fixtureSite, { helpFormat, tree }), formatVersion);
+  return view(renderModuleInfo(modules[0], fixtureWiki, { helpFormat, tree }), formatVersion);
 }
 
 /** MediaWiki sorts enumeration values; we keep the spec's order. Compare them as sets. */
@@ -54,7 +54,7 @@ describe('paraminfo for the 66 query modules matches the spec', () => {
         t.skip(`${checker} not found: ../shared is absent`);
         return;
       }
-      const modules = queryModules.map((m) => toJsonView(renderModuleInfo(m.decl, fixtureSite), formatVersion));
+      const modules = queryModules.map((m) => toJsonView(renderModuleInfo(m.decl, fixtureWiki), formatVersion));
       const dir = mkdtempSync(join(tmpdir(), 'paraminfo-'));
       try {
         const file = join(dir, `paraminfo-fv${formatVersion}.json`);
@@ -132,7 +132,7 @@ describe('module records are MediaWiki 1.39 records', () => {
   });
 
   test('lists carry their XML element names', () => {
-    const record = renderModuleInfo(findQueryModule('prop', 'links')!.decl, fixtureSite);
+    const record = renderModuleInfo(findQueryModule('prop', 'links')!.decl, fixtureWiki);
     const params = record.parameters as ResultList;
     assert.equal(metaOf(record.helpurls as ResultList).indexedTagName, 'helpurl');
     assert.equal(metaOf(params).indexedTagName, 'param');
@@ -143,14 +143,14 @@ describe('module records are MediaWiki 1.39 records', () => {
   });
 
   test('a caller with apihighlimits sees the high value-count limit', () => {
-    const record = renderModuleInfo(findQueryModule('prop', 'links')!.decl, fixtureSite, { highLimits: true });
+    const record = renderModuleInfo(findQueryModule('prop', 'links')!.decl, fixtureWiki, { highLimits: true });
     const namespace = (view(record, 2) as any).parameters[0];
     assert.equal(namespace.limit, 500);
   });
 
   test('GROUPS and RIGHTS come from the site configuration', () => {
     const site = { ...fixtureSite, explicitGroups: ['bot', 'sysop'], availableRights: ['read', 'edit'] };
-    const record = view(renderModuleInfo(findQueryModule('list', 'allusers')!.decl, site), 2) as any;
+    const record = view(renderModuleInfo(findQueryModule('list', 'allusers')!.decl, paramInfoWiki(site)), 2) as any;
     assert.deepEqual(record.parameters.find((p: any) => p.name === 'group').type, ['bot', 'sysop']);
     assert.deepEqual(record.parameters.find((p: any) => p.name === 'rights').type, ['read', 'edit']);
   });
@@ -180,7 +180,7 @@ describe('query, its modules and the page set', () => {
   });
 
   test('generator lists the 36 generator modules with the g prefix', () => {
-    const generator = (view(renderModuleInfo(queryDecl, fixtureSite), 2) as any).parameters.find(
+    const generator = (view(renderModuleInfo(queryDecl, fixtureWiki), 2) as any).parameters.find(
       (p: any) => p.name === 'generator',
     );
     assert.equal(generator.type.length, 36);
@@ -189,7 +189,7 @@ describe('query, its modules and the page set', () => {
   });
 
   test('pagesetmodule shows the page set without name, path and group', () => {
-    const { paraminfo } = renderParamInfoResult({ pagesetmodule: true }, tree, fixtureSite, {
+    const { paraminfo } = renderParamInfoResult({ pagesetmodule: true }, tree, fixtureWiki, {
       pageSet: apiModules.pageSet,
     });
     const pageset = view(paraminfo.pagesetmodule as ResultObject, 1) as any;
@@ -249,7 +249,7 @@ describe('modules= resolves module paths as MediaWiki does', () => {
 
 describe('the paraminfo result', () => {
   test('helpformat comes first; no modules key when nothing resolved', () => {
-    const { paraminfo, warnings } = renderParamInfoResult({ modules: 'query+nosuch' }, tree, fixtureSite);
+    const { paraminfo, warnings } = renderParamInfoResult({ modules: 'query+nosuch' }, tree, fixtureWiki);
     assert.deepEqual(view(paraminfo, 2), { helpformat: 'none' });
     assert.equal(warnings.length, 1);
   });
@@ -258,7 +258,7 @@ describe('the paraminfo result', () => {
     const { paraminfo } = renderParamInfoResult(
       { modules: 'query+tokens', querymodules: ['allpages'], formatmodules: ['json'], mainmodule: true },
       tree,
-      fixtureSite,
+      fixtureWiki,
     );
     const out = view(paraminfo, 1) as any;
     assert.deepEqual(Object.keys(out), ['helpformat', 'modules', 'querymodules', 'formatmodules', 'mainmodule']);

@@ -17,11 +17,31 @@ export type ParamTypeName =
   | 'submodule';
 
 /**
- * Enumerations whose values come from the site configuration (GROUPS, RIGHTS, ...) are
- * resolved once, when the API is built for a site; never per request.
+ * Where the values of an enumeration that depends on the wiki come from (src/api/site-enums.ts):
+ * - groups, rights: the spec's GROUPS and RIGHTS (SiteConfig explicitGroups, availableRights);
+ * - allgroups: every group but the implicit ones (UserGroupManager::listAllGroups);
+ * - contentmodels, editablecontentmodels, contentformats: the content handlers of core and the
+ *   loaded extensions (ContentHandlerFactory), those that can be edited directly, their formats;
+ * - skins: the installed skins (SkinFactory::getInstalledSkins);
+ * - explicittags: the change tags the database defines (ChangeTags::listExplicitlyDefinedTags),
+ *   definedtags: those and the software's (ChangeTags::listDefinedTags);
+ * - importsources: $wgImportSources as ApiImport lists them.
  */
+export type SiteEnumSource =
+  | 'groups'
+  | 'rights'
+  | 'allgroups'
+  | 'contentmodels'
+  | 'editablecontentmodels'
+  | 'contentformats'
+  | 'skins'
+  | 'explicittags'
+  | 'definedtags'
+  | 'importsources';
+
+/** An enumeration whose values are the wiki's: resolved once per wiki, never per request. */
 export interface SiteEnum {
-  fromSite: 'groups' | 'rights' | 'contentmodels' | 'contentformats' | 'skins' | 'languages';
+  fromSite: SiteEnumSource;
 }
 
 export type ParamType = ParamTypeName | readonly string[] | SiteEnum;
