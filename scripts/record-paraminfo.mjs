@@ -35,6 +35,9 @@ function allParams(record) {
   return [...record.parameters, ...(record.templatedparameters ?? [])].sort((a, b) => a.index - b.index);
 }
 
+/** Examples MediaWiki shows only with a wiki setting on (the reference has it on), by message key. */
+const SITE_EXAMPLES = { 'apihelp-watch-example-watch-expiry': 'watchlistExpiry' };
+
 /** One module's messages, minus those that follow `apihelp-<path>-param-<name>` with the usual params. */
 function compactHelp(record, path, name, prefix) {
   const out = {};
@@ -51,6 +54,8 @@ function compactHelp(record, path, name, prefix) {
     return entry;
   });
   if (examples.length) out.examples = examples;
+  const siteExamples = Object.fromEntries(record.examples.filter((e) => SITE_EXAMPLES[e.description.key]).map((e) => [e.description.key, SITE_EXAMPLES[e.description.key]]));
+  if (Object.keys(siteExamples).length) out.siteExamples = siteExamples;
   const params = {};
   for (const p of allParams(record)) {
     const usual = [prefix, p.name, name, path];
@@ -76,6 +81,7 @@ const mainHelp = await paraminfo('main|*', { helpformat: 'raw', pagesetmodule: '
 const modules = {};
 for (const m of [...queryHelp.modules, ...mainHelp.modules]) modules[m.path] = compactHelp(m, m.path, m.name, m.prefix);
 modules.pageset = compactHelp(mainHelp.pagesetmodule, 'query', 'query', '');
+if (!modules.watch?.siteExamples) throw new Error('no watch example with expiry: record from a wiki with $wgWatchlistExpiry');
 
 // What the spec declares and MediaWiki 1.39 no longer has: texts from the MediaWiki versions (and
 // the Cite extension) that had them; the infobox modules are the spec's own.
@@ -124,15 +130,23 @@ const SITE_ENUMS = [
   [(action, name) => action === 'import' && name === 'interwikisource', 'importsources'],
 ];
 
+/** Parameters MediaWiki declares only with a wiki setting on (the reference has it on), by that setting's SiteConfig name. */
+const SITE_CONDITIONS = [[(action, name) => name === 'watchlistexpiry' || (action === 'watch' && name === 'expiry'), 'watchlistExpiry']];
+/** Integer bounds that are a wiki setting (SiteConfig's name), checked against the reference's siteinfo. */
+const SITE_MAXIMA = [[(action, name) => action === 'upload' && name === 'filesize', 'maxUploadSize']];
+
+const ruleOf = (rules, action, p) => rules.find(([matches]) => matches(action, p.name))?.[1];
+
 function siteEnumOf(action, p) {
   return Array.isArray(p.type) ? SITE_ENUMS.find(([matches]) => matches(action, p.name))?.[1] : undefined;
 }
 
 /** The reference wiki's values of each source, as far as its API tells them, to check the recording by. */
 async function referenceSiteValues() {
-  const { query } = await get({ action: 'query', meta: 'siteinfo', siprop: 'usergroups|skins', list: 'tags', tgprop: 'defined|source', tglimit: 'max' });
+  const { query } = await get({ action: 'query', meta: 'siteinfo', siprop: 'general|usergroups|skins', list: 'tags', tgprop: 'defined|source', tglimit: 'max' });
   const sorted = (values) => [...values].sort();
   return {
+    maxUploadSize: query.general.maxuploadsize,
     explicittags: sorted(query.tags.filter((t) => t.source.includes('manual')).map((t) => t.name)),
     definedtags: sorted(query.tags.filter((t) => t.defined).map((t) => t.name)),
     // The fixture's implicit groups are MediaWiki's: `*`, `user` and the autopromoted `autoconfirmed`.
@@ -143,6 +157,13 @@ async function referenceSiteValues() {
 
 /** Every parameter recorded as a SiteEnum had the reference's values of it; no literal list is one of them. */
 function checkSiteEnums(records, reference) {
+  const conditional = records.flatMap((record) => allParams(record).filter((p) => ruleOf(SITE_CONDITIONS, record.name, p)));
+  if (!conditional.length) throw new Error('no watchlistexpiry parameter: record from a wiki with $wgWatchlistExpiry');
+  for (const record of records) {
+    for (const p of allParams(record)) {
+      if (ruleOf(SITE_MAXIMA, record.name, p) && p.max !== reference.maxUploadSize) throw new Error(`${record.name}.${p.name}: max ${p.max} is not the wiki's $wgMaxUploadSize`);
+    }
+  }
   const seen = new Map();
   for (const record of records) {
     for (const p of allParams(record)) {
@@ -159,7 +180,7 @@ function checkSiteEnums(records, reference) {
     for (const p of allParams(record)) {
       if (!Array.isArray(p.type) || siteEnumOf(record.name, p) || p.type.length === 0) continue;
       const values = [...p.type].sort();
-      for (const [source, wikiValues] of [...Object.entries(reference), ...seen]) {
+      for (const [source, wikiValues] of [...Object.entries(reference), ...seen].filter(([, v]) => Array.isArray(v))) {
         if (same(values, wikiValues)) throw new Error(`${record.name}.${p.name} lists the wiki's ${source} but is not recorded as it`);
       }
     }
@@ -194,9 +215,13 @@ function paramDecl(action, p) {
     if (p.highmax !== LIMIT_BOUNDS.highmax) decl.highMax = p.highmax;
   } else {
     if (p.min !== undefined) decl.min = p.min;
-    if (p.max !== undefined) decl.max = p.max;
+    const maxFromSite = ruleOf(SITE_MAXIMA, action, p);
+    if (maxFromSite) decl.maxFromSite = maxFromSite;
+    else if (p.max !== undefined) decl.max = p.max;
     if (p.highmax !== undefined) decl.highMax = p.highmax;
   }
+  const requiresSite = ruleOf(SITE_CONDITIONS, action, p);
+  if (requiresSite) decl.requiresSite = requiresSite;
   if (p.type === 'user' && !same(p.subtypes, DEFAULT_USER_SUBTYPES)) decl.userSubtypes = p.subtypes;
   if (p.maxbytes !== undefined) decl.maxBytes = p.maxbytes;
   if (p.maxchars !== undefined) decl.maxChars = p.maxchars;

@@ -29,6 +29,8 @@ interface RecordedModule {
   /** When it is not the summary and the extended description. */
   description?: RecordedMessage[];
   examples?: [string, string, MessageParam[]?][];
+  /** Examples (by message key) MediaWiki shows only with a wiki setting on. */
+  siteExamples?: Record<string, 'watchlistExpiry'>;
   params?: Record<string, RecordedMessage[]>;
   /** The note on parameters that depend on something else (the authentication requests). */
   dynamicparameters?: Required<Omit<RecordedMessage, 'forvalue'>>[];
@@ -81,7 +83,9 @@ export function dynamicParametersHelp(help: HelpContext): ResultNode {
 
 export function exampleHelp(help: HelpContext): ResultNode {
   const { decl } = help;
-  const examples = (recorded(decl).examples ?? []).map(([query, key, params]) => {
+  const { examples: recordedExamples = [], siteExamples = {} } = recorded(decl);
+  const shown = recordedExamples.filter(([, key]) => siteExamples[key] === undefined || help.site[siteExamples[key]]);
+  const examples = shown.map(([query, key, params]) => {
     const rendered = renderMessages(help, [{ key, params: params ?? [decl.prefix, decl.name, decl.path] }]);
     const description = Array.isArray(rendered) ? rendered[0] : rendered;
     const item: ResultObject = { query, description };

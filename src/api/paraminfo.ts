@@ -5,6 +5,7 @@ import type { ApiModuleDecl, ApiParamDecl, ModuleTree } from './actions/action.t
 import { LIMIT_BOUNDS, MULTI_LIMITS, type ParamInfoNote, type SiteEnum } from './params/declaration.ts';
 import { list, markSubelements, setFlag, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
 import type { SiteConfig } from '../wiki/site.ts';
+import { maxUploadSize } from '../wiki/site-facts.ts';
 import {
   dynamicParametersHelp,
   exampleHelp,
@@ -95,6 +96,7 @@ export function renderModuleInfo(decl: ApiModuleDecl, wiki: ParamInfoWiki, optio
   let index = 0;
   for (const name in decl.params) {
     const param = decl.params[name];
+    if (param.requiresSite && !site[param.requiresSite]) continue;
     (param.templateVars ? templated : parameters).push(renderParamInfo(name, param, ++index, wiki, options, help));
   }
   record.parameters = parameters;
@@ -155,7 +157,7 @@ function addTypeInfo(item: ResultObject, param: ApiParamDecl, wiki: ParamInfoWik
     if (param.extraNamespaces?.length) item.extranamespaces = list('ns', [...param.extraNamespaces]);
     return;
   }
-  if (type === 'limit' || type === 'integer') return addNumericBounds(item, param);
+  if (type === 'limit' || type === 'integer') return addNumericBounds(item, param, wiki.site);
   if (type === 'user') {
     item.subtypes = [...(param.userSubtypes ?? DEFAULT_USER_SUBTYPES)];
     return;
@@ -177,10 +179,10 @@ function addTypeInfo(item: ResultObject, param: ApiParamDecl, wiki: ParamInfoWik
   }
 }
 
-function addNumericBounds(item: ResultObject, param: ApiParamDecl): void {
+function addNumericBounds(item: ResultObject, param: ApiParamDecl, site: SiteConfig): void {
   const isLimit = param.type === 'limit';
   const min = param.min ?? (isLimit ? LIMIT_BOUNDS.min : undefined);
-  const max = param.max ?? (isLimit ? LIMIT_BOUNDS.max : undefined);
+  const max = param.maxFromSite ? maxUploadSize(site) : (param.max ?? (isLimit ? LIMIT_BOUNDS.max : undefined));
   const highMax = param.highMax ?? (isLimit ? LIMIT_BOUNDS.highMax : max);
   if (min !== undefined) item.min = min;
   if (max !== undefined) item.max = max;

@@ -72,24 +72,75 @@ function naturalSort(values: Iterable<string>): readonly string[] {
 }
 
 /**
- * PHP's strnatcmp: runs of digits compare as numbers (`a2` before `a10`), other characters by
- * code point, upper case before lower case.
+ * PHP's strnatcmp (case-sensitive): runs of digits compare as numbers (`a2` before `a10`), or
+ * digit by digit when one starts with 0 (`a01` before `a1`); spaces are skipped; other characters
+ * compare by code point (UTF-8 byte order), upper case before lower case.
  */
 export function naturalCompare(a: string, b: string): number {
-  const chunksOf = (s: string) => s.match(/\d+|[^]/gu) ?? [];
-  const left = chunksOf(a);
-  const right = chunksOf(b);
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const x = left[i];
-    const y = right[i];
-    if (x === y) continue;
-    if (/^\d/.test(x) && /^\d/.test(y)) {
-      const [nx, ny] = [x.replace(/^0+/, ''), y.replace(/^0+/, '')];
-      if (nx.length !== ny.length) return nx.length - ny.length;
-      if (nx !== ny) return nx < ny ? -1 : 1;
-      return x.length - y.length;
+  const x = [...a];
+  const y = [...b];
+  if (!x.length || !y.length) return Math.sign(x.length - y.length);
+  let i = 0;
+  let j = 0;
+  // Zeros leading the whole string do not count.
+  while (x[i] === '0' && isDigit(x[i + 1])) i++;
+  while (y[j] === '0' && isDigit(y[j + 1])) j++;
+  for (;;) {
+    while (isSpace(x[i])) i++;
+    while (isSpace(y[j])) j++;
+    if (isDigit(x[i]) && isDigit(y[j])) {
+      const runs = x[i] === '0' || y[j] === '0' ? compareDigitsLeftAligned(x, i, y, j) : compareNumbers(x, i, y, j);
+      if (runs.result !== 0) return runs.result;
+      [i, j] = [runs.i, runs.j];
+      if (i >= x.length && j >= y.length) return 0;
+      if (i >= x.length) return -1;
+      if (j >= y.length) return 1;
     }
-    return x.codePointAt(0)! - y.codePointAt(0)!;
+    const ca = x[i]?.codePointAt(0) ?? 0;
+    const cb = y[j]?.codePointAt(0) ?? 0;
+    if (ca !== cb) return ca < cb ? -1 : 1;
+    i++;
+    j++;
+    if (i >= x.length && j >= y.length) return 0;
+    if (i >= x.length) return -1;
+    if (j >= y.length) return 1;
   }
-  return left.length - right.length;
+}
+
+interface RunComparison {
+  result: number;
+  i: number;
+  j: number;
+}
+
+/** Two runs of digits as numbers: the longer is larger, else the first different digit decides. */
+function compareNumbers(x: string[], i: number, y: string[], j: number): RunComparison {
+  let bias = 0;
+  for (;; i++, j++) {
+    const [dx, dy] = [isDigit(x[i]), isDigit(y[j])];
+    if (!dx && !dy) return { result: bias, i, j };
+    if (!dx) return { result: -1, i, j };
+    if (!dy) return { result: 1, i, j };
+    if (bias === 0 && x[i] !== y[j]) bias = x[i] < y[j] ? -1 : 1;
+  }
+}
+
+/** Two runs of digits, one with a leading zero, as fractions: the first different digit decides. */
+function compareDigitsLeftAligned(x: string[], i: number, y: string[], j: number): RunComparison {
+  for (;; i++, j++) {
+    const [dx, dy] = [isDigit(x[i]), isDigit(y[j])];
+    if (!dx && !dy) return { result: 0, i, j };
+    if (!dx) return { result: -1, i, j };
+    if (!dy) return { result: 1, i, j };
+    if (x[i] !== y[j]) return { result: x[i] < y[j] ? -1 : 1, i, j };
+  }
+}
+
+function isDigit(c: string | undefined): boolean {
+  return c !== undefined && c >= '0' && c <= '9';
+}
+
+/** C's isspace. */
+function isSpace(c: string | undefined): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
 }

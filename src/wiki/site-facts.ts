@@ -309,6 +309,11 @@ export function restrictionConfig(site: SiteConfig): RestrictionConfig {
   return site.restrictions ?? FACTS.core.restrictions;
 }
 
+/** $wgMaxUploadSize: MediaWiki's 100 MiB unless the site sets it. */
+export function maxUploadSize(site: SiteConfig): number {
+  return site.maxUploadSize ?? (FACTS.core.general.maxuploadsize as number);
+}
+
 export function autopromoteGroups(site: SiteConfig): string[] {
   return site.autopromoteGroups ?? FACTS.core.autopromoteGroups;
 }

@@ -59,7 +59,7 @@ export const fixtureSite: SiteConfig = {
   maxArticleSize: 2048,
   apiMaxResultSize: 8388608,
   activeUserDays: 30,
-  watchlistExpiry: false,
+  watchlistExpiry: true,
   defaultSkin: 'vector',
 };
 

@@ -19,6 +19,10 @@ export interface ApiParamDecl extends Omit<ParamDecl, 'type'> {
   mustExist?: boolean;
   /** A templated parameter: its placeholders and the parameters whose values fill them. */
   templateVars?: Readonly<Record<string, string>>;
+  /** The wiki setting without which MediaWiki does not declare the parameter ($wgWatchlistExpiry's `watchlistexpiry`). */
+  requiresSite?: 'watchlistExpiry';
+  /** integer: the upper bound is the wiki's setting, not `max` (upload's `filesize`: $wgMaxUploadSize). */
+  maxFromSite?: 'maxUploadSize';
 }
 
 /** A declaration of any module: query modules' ModuleDecl, widened to main-level groups. */
