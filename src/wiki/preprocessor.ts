@@ -10,7 +10,11 @@
 // <includeonly>, <noinclude> and <onlyinclude> read for the page itself or for a transclusion,
 // extension tags' contents kept apart, and whatever stays unclosed falling back to text.
 
-/** A node of the tree: text, or one of the elements below. */
+/**
+ * A node of the tree: text, or one of the elements below. Elements come in four object shapes
+ * (templates and arguments; tags; comments, ignored text and `=`; headings), so that code going
+ * over a tree reads `kind` from few hidden classes: V8 slows down markedly past four.
+ */
 export type PPNode = string | TemplateNode | ArgNode | ExtNode | CommentNode | IgnoreNode | HeadingNode | EqualsNode;
 
 /** A part after a template's (or argument's) title: `name=value`, or a numbered value (name null). */
@@ -19,26 +23,26 @@ export interface TemplatePart {
   value: PPNode[];
 }
 
-/** `{{title|parts}}` */
-export interface TemplateNode {
-  kind: 'template';
+interface Braced {
   title: PPNode[];
   parts: TemplatePart[];
   /** At the start of a line, all its opening braces used (`@lineStart`). */
   lineStart: boolean;
   /**
-   * Left undefined here: where a template expander keeps what it made of the title, as trees
-   * outlive one page in its caches.
+   * Left undefined here: where a template expander keeps what it made of a template's title, as
+   * trees outlive one page in its caches.
    */
   call: unknown;
 }
 
+/** `{{title|parts}}` */
+export interface TemplateNode extends Braced {
+  kind: 'template';
+}
+
 /** `{{{title|default|...}}}` (MediaWiki's `tplarg`): the first part is the default. */
-export interface ArgNode {
+export interface ArgNode extends Braced {
   kind: 'arg';
-  title: PPNode[];
-  parts: TemplatePart[];
-  lineStart: boolean;
 }
 
 /** An extension tag (or <includeonly>/<noinclude> when they are not ignored). */
@@ -77,6 +81,7 @@ export interface HeadingNode {
 /** The `=` that splits a part, kept as a node when its template turns out to be text. */
 export interface EqualsNode {
   kind: 'equals';
+  text: '=';
 }
 
 export interface PreprocessOptions {
@@ -86,9 +91,15 @@ export interface PreprocessOptions {
   tags: ReadonlySet<string>;
   /** $wgDisableLangConversion: `-{ }-` is then plain text. */
   langConversionDisabled?: boolean;
+  /**
+   * The tree template expansion reads: what expands to nothing (comments, ignored text) left
+   * out and headings given as their text, so that it has fewer and longer runs of text. The
+   * text is read the same way; PPFrame::expand makes the same text of either tree.
+   */
+  forExpansion?: boolean;
 }
 
-const EQUALS: EqualsNode = { kind: 'equals' };
+const EQUALS: EqualsNode = { kind: 'equals', text: '=' };
 
 /** What a closing bracket run makes, by the number of brackets matched (null: text). */
 interface Rule {
@@ -134,7 +145,7 @@ interface Piece {
   parts: Part[];
   /** `-` of a `-{{` read as a template after a dash. */
   savedPrefix: string;
-  /** A heading's first `=`. */
+  /** Where its opening characters start (after a saved `-`): a heading's first `=`. */
   startPos: number;
   lineStart: boolean;
 }
@@ -191,17 +202,32 @@ function closingTagPattern(lowerName: string): RegExp {
   return pattern;
 }
 
-/** PCRE's `\s` without the u flag. */
-function isSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
+/** The tags read at `<` besides the wiki's: the inclusion tags, by how the text is read. */
+const PAGE_TAGS = ['includeonly', 'noinclude', '/noinclude', 'onlyinclude', '/onlyinclude'];
+const TRANSCLUSION_TAGS = ['noinclude', 'includeonly', '/includeonly'];
 
-/** Tag names longer than this are no tag (MediaWiki's are short); bounds the scan at each `<`. */
-const MAX_TAG_NAME = 64;
+/**
+ * The names read after `<`, followed by whitespace, `>` or `/>` (in any case, ASCII letters only
+ * folded, as PCRE does), for a tag list and a way of reading: built once per list.
+ */
+const tagPatterns = new WeakMap<ReadonlySet<string>, [page: RegExp, transclusion: RegExp]>();
+
+function tagPattern(tags: ReadonlySet<string>, forInclusion: boolean): RegExp {
+  let patterns = tagPatterns.get(tags);
+  if (patterns === undefined) {
+    const make = (extra: string[]): RegExp => {
+      const names = [...tags, ...extra].map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+      return new RegExp(`(${names})(?:[\\t\\n\\v\\f\\r ]|/>|>)`, 'iy');
+    };
+    patterns = [make(PAGE_TAGS), make(TRANSCLUSION_TAGS)];
+    tagPatterns.set(tags, patterns);
+  }
+  return patterns[forInclusion ? 1 : 0];
+}
 
 /** The wikitext's tree: the children of MediaWiki's `root` element. */
 export function preprocess(text: string, options: PreprocessOptions): PPNode[] {
-  return new TreeBuilder(text, options.tags, options).build();
+  return new TreeBuilder(text, options).build();
 }
 
 class TreeBuilder {
@@ -219,6 +245,9 @@ class TreeBuilder {
   private readonly forInclusion: boolean;
   private readonly langConversion: boolean;
   private readonly enableOnlyinclude: boolean;
+  private readonly tagNames: RegExp;
+  /** Comments, ignored text, headings and `=` kept as elements (not for expansion). */
+  private readonly full: boolean;
   private findPipe = false;
   private findEquals = false;
   private inHeading = false;
@@ -230,7 +259,6 @@ class TreeBuilder {
 
   constructor(
     private readonly text: string,
-    private readonly tags: ReadonlySet<string>,
     options: PreprocessOptions,
   ) {
     this.accum = this.root;
@@ -238,6 +266,8 @@ class TreeBuilder {
     this.langConversion = options.langConversionDisabled !== true;
     this.enableOnlyinclude = this.forInclusion && text.includes('<onlyinclude>') && text.includes('</onlyinclude>');
     this.search = searchPattern(Closing.Nothing, false, false, this.langConversion);
+    this.tagNames = tagPattern(options.tags, this.forInclusion);
+    this.full = options.forExpansion !== true;
   }
 
   /** Takes the flags and accumulator of the piece now on top (PPDStack::getFlags). */
@@ -300,6 +330,19 @@ class TreeBuilder {
     return next;
   }
 
+  /** Adds text at `start...end` that expands to nothing (when the tree keeps it). */
+  private addHidden(kind: 'comment' | 'ignore', start: number, end: number): void {
+    if (this.full) this.accum.push({ kind, text: this.text.slice(start, end) });
+  }
+
+  /** Text at `at...next` that expands to nothing. */
+  private hidden(kind: 'comment' | 'ignore', at: number, next: number): number {
+    this.flush(at);
+    this.addHidden(kind, at, next);
+    this.pending = next;
+    return next;
+  }
+
   build(): PPNode[] {
     const text = this.text;
     const length = text.length;
@@ -309,11 +352,11 @@ class TreeBuilder {
       if (findOnlyinclude) {
         const start = text.indexOf('<onlyinclude>', i);
         if (start < 0) {
-          i = this.addNode(i, { kind: 'ignore', text: text.slice(i) }, length);
+          i = this.hidden('ignore', i, length);
           break;
         }
         const tagEnd = start + '<onlyinclude>'.length;
-        i = this.addNode(i, { kind: 'ignore', text: text.slice(i, tagEnd) }, tagEnd);
+        i = this.hidden('ignore', i, tagEnd);
         findOnlyinclude = false;
       }
       if (this.fakeLineStart) {
@@ -374,7 +417,7 @@ class TreeBuilder {
     // Whatever is still open was never closed: it is text after all.
     const pieces = this.stack.splice(0);
     this.accum = this.root;
-    for (const piece of pieces) this.addNodes(breakSyntax(piece));
+    for (const piece of pieces) this.addNodes(breakSyntax(piece, this.full));
     return this.root;
   }
 
@@ -413,7 +456,7 @@ class TreeBuilder {
         level = Math.min(equals, piece.count);
       }
     }
-    if (level > 0) this.accum.push({ kind: 'heading', level, index: this.headingIndex++, children: part.out });
+    if (level > 0 && this.full) this.accum.push({ kind: 'heading', level, index: this.headingIndex++, children: part.out });
     else this.addNodes(part.out);
   }
 
@@ -454,11 +497,19 @@ class TreeBuilder {
     while (matching > 0 && rule.names[matching] === undefined) matching--;
     // Nothing to close: text.
     if (matching <= 0) return i + count;
-    this.flush(i);
     const name = rule.names[matching]!;
+    if (name === null && matching === piece.count && piece.parts.length === 1 && piece.parts[0]!.out.length === 0 && this.pending === piece.startPos + piece.count) {
+      // A link (or language conversion) with nothing but text inside (nothing read since it
+      // opened, not even a comment): all of it is text, read as such.
+      this.stack.pop();
+      this.sync();
+      this.pending = piece.startPos;
+      return i + matching;
+    }
+    this.flush(i);
     let element: PPNode[];
     if (name === null) {
-      element = breakSyntax(piece, matching);
+      element = breakSyntax(piece, this.full, matching);
       appendText(element, text.slice(i, i + matching));
     } else {
       const parts = piece.parts;
@@ -472,7 +523,7 @@ class TreeBuilder {
       element = [
         name === 'template'
           ? { kind: 'template', title, parts: templateParts, lineStart, call: undefined }
-          : { kind: 'arg', title, parts: templateParts, lineStart },
+          : { kind: 'arg', title, parts: templateParts, lineStart, call: undefined },
       ];
     }
     i += matching;
@@ -503,29 +554,22 @@ class TreeBuilder {
   private angle(i: number): number {
     const text = this.text;
     const length = text.length;
-    // The tag's name: up to whitespace, `>` or `/>`.
-    let end = i + 1;
-    const limit = Math.min(length, i + 2 + MAX_TAG_NAME);
-    let ascii = true;
-    for (; end < limit; end++) {
-      const c = text.charCodeAt(end);
-      if (isSpace(c) || c === Char.Greater || (c === Char.Slash && end > i + 1 && text.charCodeAt(end + 1) === Char.Greater)) break;
-      if (c > 0x7f) ascii = false;
-    }
-    const lowerName = end < limit && end > i + 1 && ascii ? text.slice(i + 1, end).toLowerCase() : '';
-    const kind = lowerName === '' ? Tag.None : this.tagKind(lowerName);
-    if (kind === Tag.None) {
-      if (text.startsWith('!--', i + 1)) return this.comment(i);
-      return i + 1;
-    }
-    const name = text.slice(i + 1, end);
-    const attrStart = end;
+    if (text.startsWith('!--', i + 1)) return this.comment(i);
+    const tagNames = this.tagNames;
+    tagNames.lastIndex = i + 1;
+    const match = tagNames.exec(text);
+    // No tag: text.
+    if (match === null) return i + 1;
+    const name = match[1]!;
+    const lowerName = name.toLowerCase();
+    const kind = this.tagKind(lowerName);
+    const attrStart = i + 1 + name.length;
     const tagEnd = this.noMoreGT ? -1 : text.indexOf('>', attrStart);
     if (tagEnd < 0) {
       this.noMoreGT = true;
       return i + 1;
     }
-    if (kind === Tag.IgnoredTag) return this.addNode(i, { kind: 'ignore', text: text.slice(i, tagEnd + 1) }, tagEnd + 1);
+    if (kind === Tag.IgnoredTag) return this.hidden('ignore', i, tagEnd + 1);
     let attrEnd: number;
     let inner: string | null = null;
     let close: string | null = null;
@@ -555,7 +599,7 @@ class TreeBuilder {
         return tagEnd + 1;
       }
     }
-    if (kind === Tag.IgnoredElement) return this.addNode(i, { kind: 'ignore', text: text.slice(i, next) }, next);
+    if (kind === Tag.IgnoredElement) return this.hidden('ignore', i, next);
     return this.addNode(i, { kind: 'ext', name, attributes: attrEnd > attrStart ? text.slice(attrStart, attrEnd) : '', inner, close }, next);
   }
 
@@ -567,7 +611,7 @@ class TreeBuilder {
       if (lowerName === 'noinclude' || lowerName === '/noinclude' || lowerName === 'onlyinclude' || lowerName === '/onlyinclude') return Tag.IgnoredTag;
       if (lowerName === 'includeonly') return Tag.IgnoredElement;
     }
-    return this.tags.has(lowerName) ? Tag.Element : Tag.None;
+    return Tag.Element;
   }
 
   /**
@@ -577,7 +621,7 @@ class TreeBuilder {
   private comment(i: number): number {
     const text = this.text;
     const close = text.indexOf('-->', i + 4);
-    if (close < 0) return this.addNode(i, { kind: 'comment', text: text.slice(i) }, text.length);
+    if (close < 0) return this.hidden('comment', i, text.length);
     this.flush(i);
     const wsStart = i - spaceRunBefore(text, i);
     // The last space after the comment, or its `>`.
@@ -600,7 +644,7 @@ class TreeBuilder {
       if (wsLength > 0 && typeof before === 'string' && before.length >= wsLength && /^[ \t]*$/.test(before.slice(-wsLength))) {
         this.accum[last] = before.slice(0, -wsLength);
       }
-      for (const [s, e] of earlier) this.accum.push({ kind: 'comment', text: text.slice(s, e + 1) });
+      for (const [s, e] of earlier) this.addHidden('comment', s, e + 1);
       start = lastStart;
       end = wsEnd + 1;
       // A heading may start on the next line.
@@ -615,14 +659,13 @@ class TreeBuilder {
       if (!(part.commentEnd >= 0 && part.commentEnd === wsStart - 1)) part.visualEnd = wsStart;
       part.commentEnd = end;
     }
-    this.accum.push({ kind: 'comment', text: text.slice(start, end + 1) });
+    this.addHidden('comment', start, end + 1);
     this.pending = end + 1;
     return end + 1;
   }
 }
 
 const enum Tag {
-  None,
   /** An extension tag, or the inclusion tag whose part counts. */
   Element,
   /** Its part is ignored (<includeonly> on the page, <noinclude> in a transclusion). */
@@ -660,14 +703,15 @@ function openingText(rule: Rule, count: number): string {
   return rule === LANG_CONVERSION ? '-' + '{'.repeat(count - 1) : rule.open.repeat(count);
 }
 
-/** A piece that turns out to be no element: its text, with what was found inside it. */
-function breakSyntax(piece: Piece, openingCount = piece.count): PPNode[] {
+/** A piece that turns out to be no element: its text, with what was found inside it (a part's `=` as text unless `full`). */
+function breakSyntax(piece: Piece, full: boolean, openingCount = piece.count): PPNode[] {
   if (piece.rule === HEADING) return piece.parts[0]!.out;
   const out: PPNode[] = [piece.savedPrefix + openingText(piece.rule, openingCount)];
   piece.parts.forEach((part, index) => {
     if (index > 0) appendText(out, '|');
     for (const node of part.out) {
       if (typeof node === 'string') appendText(out, node);
+      else if (node === EQUALS && !full) appendText(out, '=');
       else out.push(node);
     }
   });

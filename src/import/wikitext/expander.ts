@@ -109,7 +109,7 @@ export class Expander implements ExpansionHost {
   };
   private outputSize = 0;
   readonly extensions: ReadonlySet<string>;
-  /** How the page's own text and transcluded texts are read (the wiki's tags). */
+  /** How the page's own text and transcluded texts are read (the wiki's tags, trees for expansion). */
   private readonly readPage: PreprocessOptions;
   private readonly readTransclusion: PreprocessOptions;
   /** Cite's references of the page. */
@@ -245,8 +245,7 @@ export class Expander implements ExpansionHost {
 
   private planFor(node: TemplateNode): CallPlan {
     const title = node.title;
-    const text = fixedText(title);
-    if (text !== null) return this.resolveCall(text.trim(), node.parts.length);
+    if (title.every((n) => typeof n === 'string')) return this.resolveCall((title as string[]).join('').trim(), node.parts.length);
     const head = title[0];
     const words = this.words;
     if (typeof head === 'string' && words.prefixesEndAtColon && (node.parts.length > 0 || !words.variableHasColon)) {
@@ -557,17 +556,6 @@ export class Expander implements ExpansionHost {
   }
 }
 
-/** The expansion of nodes that expand the same in any frame (text and comments: `{{Infobox <!-- ... -->|...}}`), else null. */
-function fixedText(nodes: PPNode[]): string | null {
-  let s = '';
-  for (const node of nodes) {
-    if (typeof node === 'string') s += node;
-    else if (node.kind === 'equals') s += '=';
-    else if (node.kind !== 'comment' && node.kind !== 'ignore') return null;
-  }
-  return s;
-}
-
 /** Template trees already checked by Expander.dependsOnArgumentsOnly (the tree objects are the template cache's). */
 const argumentsOnlyTrees = new WeakMap<PPNode[], boolean>();
 
@@ -610,8 +598,8 @@ export class TemplateCache {
 
   constructor(extensions: Iterable<string> = DEFAULT_EXTENSIONS) {
     const tags = new Set(parserTags(extensions));
-    this.readPage = { tags };
-    this.readTransclusion = { tags, forInclusion: true };
+    this.readPage = { tags, forExpansion: true };
+    this.readTransclusion = { tags, forInclusion: true, forExpansion: true };
   }
 
   get(key: string, text: string): PPNode[] {
