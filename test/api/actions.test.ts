@@ -52,6 +52,18 @@ describe('actions', () => {
     assert.deepEqual(action('purge').params.generator, action('query').params.generator);
   });
 
+  test('the recorded declarations hold none of the fixture wiki\'s own values, only where they come from', () => {
+    const params = [...modules.actions.values()].filter((a) => !isServed(a)).flatMap((a) => Object.values(a.params));
+    const values = new Set(params.flatMap((p) => [...(Array.isArray(p.type) ? p.type : []), p.default, p.max]));
+    for (const value of ['fixture-tag', 'needs-review', 'Moderators', 'suppress', 'GadgetDefinition', 'vector-2022', 'text/x-wiki', 104857600]) {
+      assert.ok(!values.has(value), `${value} is recorded`);
+    }
+    assert.deepEqual(action('edit').params.tags.type, { fromSite: 'explicittags' });
+    assert.deepEqual(action('userrights').params.add.type, { fromSite: 'allgroups' });
+    assert.deepEqual(action('edit').params.contentmodel.type, { fromSite: 'contentmodels' });
+    assert.equal(action('edit').params.watchlistexpiry.requiresSite, 'watchlistExpiry');
+  });
+
   test('the declarations are built once for one list of query modules', () => {
     assert.equal(apiModulesFor(queryModules), modules);
     assert.notEqual(apiModulesFor([...queryModules]), modules);

@@ -1,6 +1,8 @@
 // The actions of MediaWiki 1.39 this server declares but does not serve (edit, login, parse, ...):
 // paraminfo describes them as MediaWiki does, and the main module refuses them as a read-only wiki
-// would. Their declarations are data recorded from MediaWiki by scripts/record-paraminfo.mjs.
+// would. Their declarations are data recorded from MediaWiki by scripts/record-paraminfo.mjs; what
+// depends on the wiki (its change tags, groups, content models, skins, import sources, settings)
+// is recorded as where it comes from and rendered for each wiki (src/api/site-enums.ts, paraminfo.ts).
 import { MEDIAWIKI_SOURCE, type ParamDecl } from '../params/declaration.ts';
 import { tokenTypeOf, type ActionDecl, type ApiParamDecl } from './action.ts';
 import recordedActions from './mediawiki-actions.json' with { type: 'json' };
