@@ -15,6 +15,7 @@ const templates: Record<string, string> = {
   'Template:NOINCLUDE open': 'a<NOINCLUDE>b',
   'Template:Stray closing': 'a</noinclude>b</includeonly>c</onlyinclude>d',
   'Template:Comment line': 'a\n<!-- c -->\nb',
+  'Template:List': '* item',
 };
 
 const codec = new TitleCodec(new NamespaceTable(defaultNamespaces('Test Wiki')), new InterwikiTable([]));
@@ -84,5 +85,21 @@ describe('comments and tags as MediaWiki reads them', () => {
     assert.equal(expand('{{Onlyinclude upper}}'), 'x<ONLYINCLUDE>a</ONLYINCLUDE>y');
     assert.equal(expand('{{NOINCLUDE open}}'), 'a<NOINCLUDE>b');
     assert.equal(expand('{{Stray closing}}'), 'a</noinclude>bc</onlyinclude>d');
+  });
+});
+
+describe('a call not at a line start whose text starts a list or a table (T2529)', () => {
+  test('starts a new line: transclusions, parser functions, even at the very start of the text', () => {
+    assert.equal(expand('x{{#if:1|* a}}'), 'x\n* a');
+    assert.equal(expand('{{#if:1|* a}}'), '\n* a');
+    assert.equal(expand('x {{List}}'), 'x \n* item');
+    assert.equal(expand('x{{#if:1|#a}}{{#if:1|;b}}{{#if:1|:c}}'), 'x\n#a\n;b\n:c');
+    assert.equal(expand('[[Foo{{#if:1|:bar}}]]'), '[[Foo\n:bar]]');
+  });
+
+  test('not at a line start, nor for a call written back, nor for an argument', () => {
+    assert.equal(expand('x\n{{List}}'), 'x\n* item');
+    assert.equal(expand('x{{subst:#if:1|* a}}'), 'x{{subst:#if:1|* a}}');
+    assert.equal(expand('x{{{1|* a}}}'), 'x* a');
   });
 });

@@ -101,3 +101,18 @@ describe('a transclusion', () => {
     assert.equal(text(transcluded('a<NOINCLUDE>b')), 'a<NOINCLUDE>b');
   });
 });
+
+describe('the tree for expansion', () => {
+  test('leaves out what expands to nothing and gives headings and a broken template\'s `=` as text', () => {
+    assert.deepEqual(preprocess('a<!-- c -->b\n== h ==\n{{T|x=<!-- -->y}}<includeonly>z</includeonly>{{a|b=c', { tags, forExpansion: true }), [
+      'ab\n== h ==\n',
+      { kind: 'template', title: ['T'], parts: [{ name: ['x'], value: ['y'] }], lineStart: true, call: undefined },
+      '{{a|b=c',
+    ]);
+    assert.deepEqual(preprocess('a<noinclude>b</noinclude>c<includeonly>d</includeonly>', { tags, forInclusion: true, forExpansion: true }), ['acd']);
+  });
+
+  test('a link holding only a comment is not read as text', () => {
+    assert.deepEqual(preprocess('[[<!-- c -->x]]', { tags, forExpansion: true }), ['[[x]]']);
+  });
+});

@@ -25,6 +25,9 @@ export type { ExpansionFrame, ExpansionOutput, PageContext, SiteFacts, WikiLooku
 
 type Frame = ExpansionFrame;
 
+/** The start of a table or a list: a call's text starting so goes on a new line. */
+const BLOCK_START = /^(?:\{\||:|;|#|\*)/;
+
 /** Strip markers stand for content the link scanner must not see (nowiki, pre, math...). */
 export const STRIP_MARKER = '\u007f';
 
@@ -210,13 +213,19 @@ export class Expander implements ExpansionHost {
       return '';
     }
     const parts = node.parts;
-    const plan = this.callPlan(node);
+    let plan = this.callPlan(node);
+    let text: string;
     if (plan.kind === CallKind.FunctionWithDynamicArgument) {
       // The name is `#if:` and the rest: the argument is what follows the colon, trimmed like the name.
-      return plan.handler!(this, frame, (plan.text + this.expandNodesFrom(node.title, 1, frame)).trim(), parts);
+      text = plan.handler!(this, frame, (plan.text + this.expandNodesFrom(node.title, 1, frame)).trim(), parts);
+    } else {
+      if (plan.kind === CallKind.Dynamic) plan = this.resolveCall(this.expandNodes(node.title, frame).trim(), parts.length);
+      text = this.call(plan, parts, frame);
+      // A call written back as text, or msgnw:'s escaped text, is left as it is.
+      if (plan.kind === CallKind.Raw || plan.noWiki) return text;
     }
-    if (plan.kind === CallKind.Dynamic) return this.call(this.resolveCall(this.expandNodes(node.title, frame).trim(), parts.length), parts, frame);
-    return this.call(plan, parts, frame);
+    // Parser::braceSubstitution (T2529): what starts a table or a list starts a line of its own.
+    return !node.lineStart && BLOCK_START.test(text) ? `\n${text}` : text;
   }
 
   private call(plan: CallPlan, parts: TemplatePart[], frame: Frame): string {
