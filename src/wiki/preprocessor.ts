@@ -101,7 +101,7 @@ export interface PreprocessOptions {
 
 const EQUALS: EqualsNode = { kind: 'equals', text: '=' };
 
-/** What a closing bracket run makes, by the number of brackets matched (null: text). */
+/** An opening (`{{`, `[[`, `-{`, a heading's `=`) and what its closing makes, by the number of characters matched (null: text). */
 interface Rule {
   open: string;
   close: Closing;
@@ -134,8 +134,8 @@ interface Part {
   visualEnd: number;
 }
 
-function newPart(out: PPNode[] = []): Part {
-  return { out, eqpos: -1, commentEnd: -1, visualEnd: -1 };
+function newPart(): Part {
+  return { out: [], eqpos: -1, commentEnd: -1, visualEnd: -1 };
 }
 
 interface Piece {
