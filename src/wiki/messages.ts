@@ -74,3 +74,11 @@ export function interfaceMessages(code: string): Messages {
   mergedCache.set(code, merged);
   return merged;
 }
+
+/**
+ * Message::isDisabled: a message that is missing, empty or `-` is turned off, and what it would
+ * show (a documentation link, a notice) is left out.
+ */
+export function isDisabledMessage(text: string | null | undefined): text is '' | '-' | null | undefined {
+  return text === undefined || text === null || text === '' || text === '-';
+}

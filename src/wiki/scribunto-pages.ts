@@ -1,4 +1,5 @@
 // Which pages of the Module namespace hold Lua, JSON or documentation (Scribunto's ContentHandlerDefaultModelFor hook).
+import { isDisabledMessage } from './messages.ts';
 import { isInvalidTitle, type TitleCodec } from './titles.ts';
 
 export const NS_MODULE = 828;
@@ -18,7 +19,7 @@ const PATTERN_SPECIALS = /[.*+?^${}()|[\]\\/]/g;
  * `-`) or one that is no title means no page is documentation.
  */
 export function docPageTest(message: string | undefined, titles: TitleCodec): DocPageTest {
-  if (message === undefined || message === '' || message === '-') return () => false;
+  if (isDisabledMessage(message)) return () => false;
   const docTitle = titles.parse(message);
   if (isInvalidTitle(docTitle)) return () => false;
   const pattern = titles.prefixedText(docTitle).replace(PATTERN_SPECIALS, '\\$&').replaceAll('\\$1', '(.+)');

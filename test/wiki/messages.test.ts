@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hasMessagesFile, isRightToLeft, languageAutonyms, numberFormat } from '../../src/wiki/languages.ts';
-import { interfaceMessages, ownMessages } from '../../src/wiki/messages.ts';
+import { interfaceMessages, isDisabledMessage, ownMessages } from '../../src/wiki/messages.ts';
 import { formatNum } from '../../src/import/wikitext/numbers.ts';
 
 test("a language's messages fall back along its $fallback list, then to English", () => {
@@ -28,6 +28,11 @@ test('a code MediaWiki has no messages in gets English, and no code reaches outs
   assert.deepEqual(interfaceMessages('qqx'), ownMessages('en'));
   assert.deepEqual(ownMessages('../../../package'), {});
   assert.deepEqual(ownMessages('constructor'), {});
+});
+
+test('a message is disabled when it is missing, empty or a dash (Message::isDisabled)', () => {
+  for (const text of [undefined, null, '', '-']) assert.equal(isDisabledMessage(text), true, String(text));
+  for (const text of [' ', '--', '- ', '0', 'Module:$1/doc']) assert.equal(isDisabledMessage(text), false, text);
 });
 
 test('number formats follow the language file, then its $fallback list (not the fallbacks of its fallbacks)', () => {

@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, NS_USER_TALK, ucfirst, type ParsedTitle } from '../title.ts';
 import type { WikiLookup } from '../wikitext/expansion.ts';
-import { interfaceMessages } from '../../wiki/messages.ts';
+import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { decodeCharReferences, stripTags, wfUrlencode } from '../wikitext/text.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
@@ -659,7 +659,7 @@ export const siteCallbacks: CallbackMap = {
     const { text } = fetchMessage(ctx, messageSpec(ctx, data));
     if (what === 'exists') return text !== null;
     if (what === 'isBlank') return text === null || text === '';
-    if (what === 'isDisabled') return text === null || text === '' || text === '-';
+    if (what === 'isDisabled') return isDisabledMessage(text);
     throw new LuaCallbackError("invalid what for 'messageCheck'");
   },
 };

@@ -3,7 +3,7 @@
 import { NS_CATEGORY, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { Expander, type PageContext, type SiteFacts, type TemplateCache, type WikiLookup } from './expander.ts';
 import { emptyLinks, scanLinks, type ScannedLinks } from './links.ts';
-import { interfaceMessages } from '../../wiki/messages.ts';
+import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { wfUrlencode } from '../../wiki/urls.ts';
 
 export interface ParseEnvironment {
@@ -232,21 +232,16 @@ export function moduleDocMessages(lang: string): ModuleDocMessages {
  * count) or, when there is none, a message linking to it; the doc page is a transclusion either way.
  */
 export function analyzeModulePage(page: PageContext, env: ParseEnvironment, messages: ModuleDocMessages = moduleDocMessages(env.site.lang)): PageAnalysis {
-  if (isDisabled(messages.docPageName)) return emptyAnalysis();
+  if (isDisabledMessage(messages.docPageName)) return emptyAnalysis();
   const text = env.codec.namespaces.prefixedText(0, page.dbKey);
   const doc = env.codec.parse(messages.docPageName.split('$1').join(text));
   if (!doc || doc.interwiki !== '' || doc.dbKey === '') return emptyAnalysis();
   const docText = env.codec.namespaces.prefixedText(doc.ns, doc.dbKey);
   const message = env.wiki.exists(doc.ns, doc.dbKey) ? messages.show : messages.doesNotExist;
   // A disabled message shows nothing, but the doc page is still registered as a transclusion.
-  const analysis = isDisabled(message) ? emptyAnalysis() : analyzeParsed(`<div>\n${message.split('$1').join(docText)}\n</div>`, null, page, env);
+  const analysis = isDisabledMessage(message) ? emptyAnalysis() : analyzeParsed(`<div>\n${message.split('$1').join(docText)}\n</div>`, null, page, env);
   analysis.templates.set(`${doc.ns}:${doc.dbKey}`, { ns: doc.ns, dbKey: doc.dbKey });
   return analysis;
-}
-
-/** Message::isDisabled: a message whose text is `-` or nothing is turned off. */
-function isDisabled(message: string): boolean {
-  return message === '' || message === '-';
 }
 
 function emptyAnalysis(): PageAnalysis {
