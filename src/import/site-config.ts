@@ -2,8 +2,7 @@
 
 import type { NamespaceAlias, NamespaceInfo, SiteConfig } from '../wiki/site.ts';
 import type Database from 'better-sqlite3';
-import { loadSiteConfig } from '../wiki/config-file.ts';
-import { DEFAULT_EXTENSIONS } from './wikitext/expansion.ts';
+import { DEFAULT_EXTENSIONS } from '../wiki/config-file.ts';
 import type { DumpNamespace, DumpSiteInfo } from './dump-types.ts';
 import type { InterwikiEntry } from './interwiki.ts';
 import { defaultNamespaces } from './title.ts';
@@ -119,7 +118,7 @@ export function configFromSiteInfo(info: DumpSiteInfo, dumps: string[], facts: D
   config.namespaceAliases = namespaceAliases(namespaces);
   config.categoryCollation = 'uppercase';
   // The served config's extensions replace the server's default list: keep that list, add Scribunto.
-  if (dumpNeedsScribunto(info, facts.hasModulePages)) config.extensions = withScribunto(loadSiteConfig().extensions);
+  if (dumpNeedsScribunto(info, facts.hasModulePages)) config.extensions = withScribunto(DEFAULT_EXTENSIONS);
   config.importedFrom = dumps;
   return config;
 }

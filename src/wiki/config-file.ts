@@ -1,9 +1,16 @@
 // The site's configuration file: JSON or YAML over config/default.json, the seed's site; the server serves it and the importer starts from it.
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import type { SiteConfig } from './site.ts';
 // A JSON import, not a require: a bundle of this file carries the defaults.
 import defaults from '../../config/default.json' with { type: 'json' };
+
+/**
+ * The extensions of the seed's site: the reference wiki's (Gadgets, Cite, ParserFunctions, in the
+ * order it loads them) and the spec's Infobox. A site whose config names none loads them, and the
+ * importer parses a dump with them when its user names none.
+ */
+export const DEFAULT_EXTENSIONS: readonly string[] = Object.freeze([...(defaults as Partial<SiteConfig>).extensions ?? []]);
 
 /** What a config file holds: SiteConfig fields, and the server's `serve` section (read by src/server/config.ts). */
 export type SiteConfigFile = Partial<SiteConfig> & { serve?: unknown };
@@ -75,9 +82,19 @@ export function loadSiteConfig(path?: string, overrides: Partial<SiteConfig> = {
   return completeConfig(merged);
 }
 
+/**
+ * The YAML parser, loaded when a YAML file is read: the importer's worker bundles carry this file
+ * for DEFAULT_EXTENSIONS and would otherwise load the package in every thread they start. A
+ * package, unlike a relative path, is found from a bundle too (bundles live in node_modules/.cache).
+ */
+function parseYaml(text: string): unknown {
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml.parse(text);
+}
+
 /** A config file's content: JSON, or YAML by its extension. */
 export function readConfigFile(path: string): SiteConfigFile {
   const text = readFileSync(path, 'utf8');
-  return (/\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text)) ?? {};
+  return ((/\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text)) ?? {}) as SiteConfigFile;
 }
 

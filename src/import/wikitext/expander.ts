@@ -8,8 +8,9 @@
 import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
 import { preprocess, type ArgNode, type PPNode, type PreprocessOptions, type TemplateNode, type TemplatePart } from '../../wiki/preprocessor.ts';
 import { parserTags } from '../../wiki/site-facts.ts';
+import { DEFAULT_EXTENSIONS } from '../../wiki/config-file.ts';
 import {
-  DEFAULT_EXTENSIONS, type ExpansionFrame, type ExpansionHost, type ExpansionOutput, type FrameArgument, type PageContext, type SiteFacts, type TemplateAnswer, type WikiLookup,
+  type ExpansionFrame, type ExpansionHost, type ExpansionOutput, type FrameArgument, type PageContext, type SiteFacts, type TemplateAnswer, type WikiLookup,
 } from './expansion.ts';
 import { NS_FILE, NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, ucfirst, type ParsedTitle, type TitleCodec } from '../title.ts';
 import { decodeCharReferences, wfUrlencode, doQuotes, stripTags } from './text.ts';

@@ -31,9 +31,6 @@ export interface SiteFacts {
   extensions?: ReadonlySet<string>;
 }
 
-/** The extensions of the reference MediaWiki (Debian's 1.39 as the fixture wiki runs it), when a site names none. */
-export const DEFAULT_EXTENSIONS: readonly string[] = ['Cite', 'ParserFunctions', 'Gadgets'];
-
 /** What the expansion found besides the expanded text. */
 export interface ExpansionOutput {
   /** `ns:dbKey` -> title of every transcluded page (templatelinks). */
