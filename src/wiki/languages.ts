@@ -1,4 +1,4 @@
-// What MediaWiki 1.39's language files say of each language: autonym, writing direction, number separators and grouping.
+// What MediaWiki 1.39's language files say of each language: autonym, fallbacks, writing direction, number separators and grouping.
 //
 // The facts are localisation-facts.json (scripts/extract-language-facts.php reads them out of
 // languages/messages/Messages*.php and includes/languages/data/Names.php).
@@ -25,8 +25,16 @@ const FACTS = facts as unknown as LanguageFileFacts;
 /** A file name's form of a code, as Language::getMessagesFileName builds it: `zh-hans` -> `Zh_hans`. */
 const messagesFileStem = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1).replace(/-/g, '_');
 const MESSAGES_FILES = new Set(FACTS.withMessagesFile.map(messagesFileStem));
-/** Each file's settings by its file name: `Ar` reads MessagesAr.php like `ar` does. */
+/**
+ * Each file's settings by its file name: the localisation cache of `Ar` reads MessagesAr.php like
+ * `ar` does (a Language object may carry a code that is no built-in code).
+ */
 const FILES = new Map(Object.entries(FACTS.languages).map(([code, file]) => [messagesFileStem(code), file]));
+
+/** LanguageNameUtils::isValidBuiltInCode: lower-case letters, digits and hyphens, two or more. */
+export function isValidBuiltInLanguageCode(code: string): boolean {
+  return /^[a-z0-9-]{2,}$/.test(code);
+}
 
 /** Whether languages/messages has a Messages file for `code` (looked up by its file name, as the file system would). */
 export function hasMessagesFile(code: string): boolean {
@@ -41,12 +49,35 @@ export function languageAutonyms(): ReadonlyMap<string, string> {
   return autonyms;
 }
 
+/** The $fallback of the code's Messages file, as written (LocalisationCache's originalFallbackSequence). */
+function ownFallbacks(code: string): readonly string[] {
+  return FILES.get(messagesFileStem(code))?.fallback ?? [];
+}
+
 /**
- * A language file's setting, from the first file of the code's sequence that sets it:
- * LocalisationCache's sequence, the code, its file's $fallback list, then English.
+ * LocalisationCache's sequence for a code: the code, its $fallback list as written, then English
+ * unless the list ends with it. Messages and every other localised item are looked up along it,
+ * the first code that has one giving it.
  */
+export function localisationChain(code: string): string[] {
+  if (code === 'en') return ['en'];
+  const fallbacks = ownFallbacks(code);
+  return fallbacks[fallbacks.length - 1] === 'en' ? [code, ...fallbacks] : [code, ...fallbacks, 'en'];
+}
+
+/**
+ * LanguageFallback::getAll: the languages `code` falls back to. `messages` (MESSAGES) ends with
+ * English, `strict` (STRICT) only names it where the language file does; English and what is no
+ * built-in code have none.
+ */
+export function languageFallbacks(code: string, mode: 'messages' | 'strict' = 'messages'): string[] {
+  if (code === 'en' || !isValidBuiltInLanguageCode(code)) return [];
+  return mode === 'messages' ? localisationChain(code).slice(1) : [...ownFallbacks(code)];
+}
+
+/** A Messages file setting as the localisation cache gives it: from the first file of the code's sequence that sets it. */
 function inherited<K extends keyof LanguageFile>(code: string, key: K): LanguageFile[K] {
-  for (const candidate of [code, ...(FILES.get(messagesFileStem(code))?.fallback ?? []), 'en']) {
+  for (const candidate of localisationChain(code)) {
     const value = FILES.get(messagesFileStem(candidate))?.[key];
     if (value !== undefined) return value;
   }

@@ -6,13 +6,13 @@
 
 // A JSON import, not a require: esbuild's bundles for the importer's worker threads then carry the facts.
 import facts from './localisation-facts.json' with { type: 'json' };
+import { localisationChain } from './languages.ts';
 
 /** [case-sensitive (0/1), synonym, ...]: MediaWiki's own form of a magic word. */
 type RawMagicWord = (number | string)[];
 type AliasLists = Record<string, string[]>;
 
 interface LanguageFile {
-  fallback?: string[];
   magicWords?: Record<string, RawMagicWord>;
   namespaceAliases?: Record<string, number>;
   namespaceGenderAliases?: Record<string, Record<string, string>>;
@@ -54,13 +54,6 @@ export interface Localisation {
   specialPageAliases: ReadonlyMap<string, readonly string[]>;
   /** Language::getNamespaceAliases before the wiki's $wgNamespaceAliases: alias -> namespace. */
   namespaceAliases: ReadonlyMap<string, number>;
-}
-
-/** LocalisationCache's code sequence: the language, its $fallback list as written, then English. */
-export function localisationChain(code: string): string[] {
-  if (code === 'en') return ['en'];
-  const fallbacks = FACTS.languages[code]?.fallback ?? [];
-  return fallbacks[fallbacks.length - 1] === 'en' ? [code, ...fallbacks] : [code, ...fallbacks, 'en'];
 }
 
 const emptyItems = (): Items => ({ magicWords: new Map(), namespaceAliases: new Map(), specialPageAliases: new Map() });

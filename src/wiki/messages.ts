@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import { brotliDecompressSync } from 'node:zlib';
-import { localisationChain } from './localisation.ts';
+import { localisationChain } from './languages.ts';
 
 type Messages = Readonly<Record<string, string>>;
 

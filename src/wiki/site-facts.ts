@@ -3,6 +3,7 @@
 // JSON imports, not requires: esbuild's bundles for the importer's worker threads then carry the facts.
 import mediawikiFacts from './mediawiki-facts.json' with { type: 'json' };
 import languageFacts from './language-facts.json' with { type: 'json' };
+import { languageFallbacks, localisationChain } from './languages.ts';
 import { localisation } from './localisation.ts';
 import type { NamespaceAlias, SiteConfig } from './site.ts';
 
@@ -69,7 +70,6 @@ interface MediaWikiFacts {
 }
 
 interface MessagesFileFacts {
-  fallback?: string[];
   rtl?: boolean;
   linkTrail?: string;
   linkPrefixExtension?: boolean;
@@ -223,7 +223,7 @@ export function extensionMessage(site: Pick<SiteConfig, 'extensions'>, extension
   if (!site.extensions.includes(extension)) return undefined;
   const texts = FACTS.extensions[extension]?.messages?.[key];
   if (!texts) return undefined;
-  for (const candidate of [lang, ...languageFallbacks(lang)]) {
+  for (const candidate of localisationChain(lang)) {
     const text = texts[candidate];
     if (text !== undefined) return text;
   }
@@ -341,28 +341,20 @@ export function installedSkins(site: SiteConfig, lang: string): InstalledSkin[] 
 /** The `skinname-<code>` message in `lang` (following its fallback chain), if any. */
 function skinName(code: string, lang: string): string | undefined {
   if (lang === 'qqx') return `(skinname-${code})`;
-  for (const candidate of [lang, ...languageFallbacks(lang)]) {
+  for (const candidate of localisationChain(lang)) {
     const text = LANGUAGES.skinNames[candidate]?.[`skinname-${code}`];
     if (text !== undefined) return text;
   }
   return undefined;
 }
 
-/** LanguageFallback::getAll: the languages whose messages `code` falls back to, `en` last. */
-export function languageFallbacks(code: string): string[] {
-  const own = LANGUAGES.messagesFiles[code]?.fallback ?? [];
-  const chain = own.filter((c) => c !== '' && c !== code);
-  if (code !== 'en' && !chain.includes('en')) chain.push('en');
-  return chain;
-}
-
 /** A MessagesXx.php setting, inherited along the fallback chain like the localisation cache does. */
 function messagesFileFact<K extends keyof MessagesFileFacts>(code: string, key: K): MessagesFileFacts[K] {
-  for (const candidate of [code, ...languageFallbacks(code)]) {
+  for (const candidate of localisationChain(code)) {
     const value = LANGUAGES.messagesFiles[candidate]?.[key];
     if (value !== undefined) return value;
   }
-  return LANGUAGES.messagesFiles.en?.[key];
+  return undefined;
 }
 
 export interface ContentLanguage {

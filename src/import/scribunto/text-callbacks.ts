@@ -1,8 +1,7 @@
 // The TypeScript half of mw.ustring, mw.text and mw.language: Unicode patterns, case maps, JSON, language rules.
 
-import { hasMessagesFile, isRightToLeft, languageAutonyms } from '../../wiki/languages.ts';
+import { hasMessagesFile, isRightToLeft, languageAutonyms, languageFallbacks, localisationChain } from '../../wiki/languages.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
-import { languageFallbacks } from '../wikitext/language.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { decodeCharReferences } from '../wikitext/text.ts';
 import { formatTime, parseTime } from '../wikitext/time.ts';
@@ -280,7 +279,7 @@ const ORDER = ['zero', 'one', 'two', 'few', 'many'];
 
 /** The index of `count`'s plural form in the language's rules (CLDR through Intl), 'other' last. */
 function pluralIndex(count: number, code: string): number {
-  for (const c of [code, ...languageFallbacks(code), 'en']) {
+  for (const c of localisationChain(code)) {
     if (!Intl.PluralRules.supportedLocalesOf([c]).length) continue;
     const rules = new Intl.PluralRules(c);
     const categories = rules.resolvedOptions().pluralCategories as string[];
@@ -412,10 +411,7 @@ const languageCallbacks: CallbackMap = {
     for (const [code, name] of languageAutonyms()) if (include === 'all' || hasMessagesFile(code) || include !== 'mwfile') out[code] = name;
     return out;
   },
-  'language.getFallbacksFor': (_ctx, [code]) => {
-    const c = String(code ?? '');
-    return c === 'en' ? [] : [...languageFallbacks(c), 'en'];
-  },
+  'language.getFallbacksFor': (_ctx, [code]) => languageFallbacks(String(code ?? '')),
   'language.lc': (_ctx, [code, s]) => (codeArg(code), mapCase(stringArg('lc', 1, s ?? null), false)),
   'language.uc': (_ctx, [code, s]) => (codeArg(code), mapCase(stringArg('uc', 1, s ?? null), true)),
   'language.lcfirst': (_ctx, [code, s]) => (codeArg(code), firstCase(stringArg('lcfirst', 1, s ?? null), false)),

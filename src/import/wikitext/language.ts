@@ -1,6 +1,6 @@
 // The content language's magic words as the importer's parser matches them, read from the domain core's localisation (src/wiki/localisation.ts).
 
-import { LOCALISED_EXTENSIONS, localisation, localisationChain } from '../../wiki/localisation.ts';
+import { LOCALISED_EXTENSIONS, localisation } from '../../wiki/localisation.ts';
 
 export interface MagicWord {
   id: string;
@@ -10,11 +10,6 @@ export interface MagicWord {
 
 function normalizeCode(lang: string): string {
   return lang.trim().toLowerCase() || 'en';
-}
-
-/** $fallback of the language without English: `ltg` falls back to `lv`. */
-export function languageFallbacks(lang: string): string[] {
-  return localisationChain(normalizeCode(lang)).slice(1).filter((c) => c !== 'en');
 }
 
 const magicWordCache = new Map<string, ReadonlyMap<string, MagicWord>>();

@@ -83,6 +83,8 @@ describe('mw.language', { skip }, () => {
       await values('mw.language.isKnownLanguageTag("ltg"), mw.language.isKnownLanguageTag("xx"), mw.language.isValidCode("a:b"), mw.language.isValidCode("foo"), mw.language.isValidBuiltInCode("foo_bar"), mw.language.isSupportedLanguage("ltg"), mw.language.isSupportedLanguage("xyz")'),
       'true | false | false | true | false | true | false',
     );
+    // Only built-in (lower-case) codes have fallbacks.
+    assert.equal(await values('mw.language.getFallbacksFor("DE"), mw.language.getFallbacksFor(" de"), mw.language.getFallbacksFor("de")'), '{} | {} | {[1]="en"}');
   });
 
   test('gender without user data gives the neutral form; grammar leaves the word', async () => {
