@@ -1,7 +1,7 @@
 // The interwiki table an imported wiki gets, and the lookups the title codec and link scanner need from it.
 
 import type Database from 'better-sqlite3';
-import { languageName, languageNames } from '../wiki/site-facts.ts';
+import { languageName, languageNames } from '../wiki/languages.ts';
 import type { InterwikiLookup } from './title.ts';
 
 export interface InterwikiEntry {

@@ -25,6 +25,8 @@ const FACTS = facts as unknown as LanguageFileFacts;
 /** A file name's form of a code, as Language::getMessagesFileName builds it: `zh-hans` -> `Zh_hans`. */
 const messagesFileStem = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1).replace(/-/g, '_');
 const MESSAGES_FILES = new Set(FACTS.withMessagesFile.map(messagesFileStem));
+const NAMES: readonly [string, string][] = Object.entries(FACTS.languageNames);
+const NAME_OF = new Map(NAMES);
 /**
  * Each file's settings by its file name: the localisation cache of `Ar` reads MessagesAr.php like
  * `ar` does (a Language object may carry a code that is no built-in code).
@@ -41,12 +43,14 @@ export function hasMessagesFile(code: string): boolean {
   return MESSAGES_FILES.has(messagesFileStem(code));
 }
 
-let autonyms: ReadonlyMap<string, string> | null = null;
+/** Names.php: every language MediaWiki names, by its autonym (LanguageNameUtils::getLanguageNames without CLDR). */
+export function languageNames(): readonly [string, string][] {
+  return NAMES;
+}
 
-/** Names.php: every language MediaWiki names, by its autonym (what fetchLanguageName gives without CLDR). */
-export function languageAutonyms(): ReadonlyMap<string, string> {
-  autonyms ??= new Map(Object.entries(FACTS.languageNames));
-  return autonyms;
+/** The autonym of a language Names.php names. */
+export function languageName(code: string): string | undefined {
+  return NAME_OF.get(code);
 }
 
 /** The $fallback of the code's Messages file, as written (LocalisationCache's originalFallbackSequence). */

@@ -78,7 +78,6 @@ interface MessagesFileFacts {
 }
 
 interface LanguageFacts {
-  names: [string, string][];
   bcp47: Record<string, string>;
   messagesFiles: Record<string, MessagesFileFacts>;
   skinNames: Record<string, Record<string, string>>;
@@ -86,7 +85,6 @@ interface LanguageFacts {
 
 const FACTS = mediawikiFacts as unknown as MediaWikiFacts;
 const LANGUAGES = languageFacts as unknown as LanguageFacts;
-const LANGUAGE_NAMES = new Map(LANGUAGES.names);
 
 /** Core skins that exist in every MediaWiki but may not be chosen by users. */
 const CORE_SKINS: readonly [string, string][] = [['fallback', 'Fallback'], ['apioutput', 'ApiOutput']];
@@ -377,15 +375,6 @@ export function contentLanguage(code: string): ContentLanguage {
     fallback8bitEncoding: messagesFileFact(code, 'fallback8bitEncoding') ?? 'windows-1252',
     variants: Object.keys(FACTS.core.languageVariants[code] ?? {}),
   };
-}
-
-/** LanguageNameUtils::getLanguageNames without CLDR: every defined language by its autonym. */
-export function languageNames(): readonly [string, string][] {
-  return LANGUAGES.names;
-}
-
-export function languageName(code: string): string | undefined {
-  return LANGUAGE_NAMES.get(code);
 }
 
 /** LanguageCode::bcp47 for the languages MediaWiki knows. */

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hasMessagesFile, isRightToLeft, languageAutonyms, numberFormat } from '../../src/wiki/languages.ts';
+import { hasMessagesFile, isRightToLeft, languageName, languageNames, numberFormat } from '../../src/wiki/languages.ts';
 import { interfaceMessages, isDisabledMessage, ownMessages } from '../../src/wiki/messages.ts';
 import { formatNum } from '../../src/import/wikitext/numbers.ts';
 
@@ -61,6 +61,9 @@ test('writing direction, Messages files and autonyms', () => {
   assert.equal(hasMessagesFile('ltg'), true);
   assert.equal(hasMessagesFile('Zh-hans'), true);
   assert.equal(hasMessagesFile('xx'), false);
-  assert.equal(languageAutonyms().get('ltg'), 'latgaļu');
-  assert.equal(languageAutonyms().get('en'), 'English');
+  assert.equal(languageName('ltg'), 'latgaļu');
+  assert.equal(languageName('en'), 'English');
+  // Names.php's 493 languages in the file's order.
+  assert.equal(languageNames().length, 493);
+  assert.deepEqual(languageNames().slice(0, 3).map(([code]) => code), ['aa', 'ab', 'abs']);
 });

@@ -1,6 +1,6 @@
 // The TypeScript half of mw.ustring, mw.text and mw.language: Unicode patterns, case maps, JSON, language rules.
 
-import { hasMessagesFile, isRightToLeft, languageAutonyms, languageFallbacks, localisationChain } from '../../wiki/languages.ts';
+import { hasMessagesFile, isRightToLeft, languageFallbacks, languageName, languageNames, localisationChain } from '../../wiki/languages.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { decodeCharReferences } from '../wikitext/text.ts';
@@ -402,13 +402,13 @@ function codeArg(v: LuaValue): string {
 const languageCallbacks: CallbackMap = {
   'language.getContLangCode': (ctx) => ctx.site.lang,
   'language.isSupportedLanguage': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && hasMessagesFile(code),
-  'language.isKnownLanguageTag': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && languageAutonyms().has(code.toLowerCase()),
+  'language.isKnownLanguageTag': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && languageName(code.toLowerCase()) !== undefined,
   'language.isValidCode': (_ctx, [code]) => typeof code === 'string' && isValidCode(code),
   'language.isValidBuiltInCode': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code),
-  'language.fetchLanguageName': (_ctx, [code]) => languageAutonyms().get(String(code ?? '').toLowerCase()) ?? '',
+  'language.fetchLanguageName': (_ctx, [code]) => languageName(String(code ?? '').toLowerCase()) ?? '',
   'language.fetchLanguageNames': (_ctx, [, include]) => {
     const out: Record<string, string> = {};
-    for (const [code, name] of languageAutonyms()) if (include === 'all' || hasMessagesFile(code) || include !== 'mwfile') out[code] = name;
+    for (const [code, name] of languageNames()) if (include !== 'mwfile' || hasMessagesFile(code)) out[code] = name;
     return out;
   },
   'language.getFallbacksFor': (_ctx, [code]) => languageFallbacks(String(code ?? '')),
