@@ -1,16 +1,18 @@
 <?php
-// Writes src/wiki/localisation-facts.json: MediaWiki 1.39's magic words, namespace aliases, special page aliases, language fallbacks, number formats, writing directions and language names, language by language.
+// Writes src/wiki/localisation-facts.json: MediaWiki 1.39's magic words, namespace aliases, special page aliases, language fallbacks, number formats, writing directions, link trails, language names and BCP 47 codes, language by language.
 //
 //   php scripts/extract-language-facts.php [MEDIAWIKI_DIR] > src/wiki/localisation-facts.json
 //
 // MEDIAWIKI_DIR defaults to /usr/share/mediawiki (Debian's package). Read are core's
 // languages/messages/Messages*.php ($fallback, $magicWords, $namespaceAliases,
 // $namespaceGenderAliases, $specialPageAliases, $rtl, $separatorTransformTable,
-// $minimumGroupingDigits), the autonyms of includes/languages/data/Names.php, the variantname-*
-// messages of languages/i18n and the $wgExtensionMessagesFiles of every installed extension
-// ($magicWords, $namespaceAliases and $specialPageAliases by language). Only languages that
-// define any of them are written; magic words keep MediaWiki's form: [case-sensitive (0/1),
-// synonym, ...]. Interface messages are scripts/extract-messages.mjs's.
+// $minimumGroupingDigits, $linkTrail, $linkPrefixExtension, $linkPrefixCharset,
+// $fallback8bitEncoding), the autonyms of includes/languages/data/Names.php with their
+// LanguageCode::bcp47 codes, the variantname-* messages of languages/i18n and the
+// $wgExtensionMessagesFiles of every installed extension ($magicWords, $namespaceAliases and
+// $specialPageAliases by language). Only languages that define any of them are written; magic
+// words keep MediaWiki's form: [case-sensitive (0/1), synonym, ...]. Interface messages are
+// scripts/extract-messages.mjs's.
 
 $ip = $argv[1] ?? '/usr/share/mediawiki';
 
@@ -35,9 +37,14 @@ function readLanguageFile( string $file ): array {
 	$rtl = null;
 	$separatorTransformTable = null;
 	$minimumGroupingDigits = null;
+	$linkTrail = null;
+	$linkPrefixExtension = null;
+	$linkPrefixCharset = null;
+	$fallback8bitEncoding = null;
 	require $file;
 	return [ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases,
-		$rtl, $separatorTransformTable, $minimumGroupingDigits ];
+		$rtl, $separatorTransformTable, $minimumGroupingDigits,
+		$linkTrail, $linkPrefixExtension, $linkPrefixCharset, $fallback8bitEncoding ];
 }
 
 /** Magic words as [case-sensitive 0/1, synonyms...]: the files write the flag as 0, 1, '0' or '1'. */
@@ -78,7 +85,8 @@ $files = glob( "$ip/languages/messages/Messages*.php" );
 sort( $files );
 foreach ( $files as $file ) {
 	[ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases,
-		$rtl, $separatorTransformTable, $minimumGroupingDigits ] = readLanguageFile( $file );
+		$rtl, $separatorTransformTable, $minimumGroupingDigits,
+		$linkTrail, $linkPrefixExtension, $linkPrefixCharset, $fallback8bitEncoding ] = readLanguageFile( $file );
 	$withMessagesFile[] = codeOfMessagesFile( $file );
 	$facts = [];
 	if ( is_string( $fallback ) && trim( $fallback ) !== '' ) {
@@ -108,6 +116,18 @@ foreach ( $files as $file ) {
 	}
 	if ( $minimumGroupingDigits !== null ) {
 		$facts['minimumGroupingDigits'] = (int)$minimumGroupingDigits;
+	}
+	if ( $linkTrail !== null ) {
+		$facts['linkTrail'] = (string)$linkTrail;
+	}
+	if ( $linkPrefixExtension !== null ) {
+		$facts['linkPrefixExtension'] = (bool)$linkPrefixExtension;
+	}
+	if ( $linkPrefixCharset !== null ) {
+		$facts['linkPrefixCharset'] = (string)$linkPrefixCharset;
+	}
+	if ( $fallback8bitEncoding !== null ) {
+		$facts['fallback8bitEncoding'] = (string)$fallback8bitEncoding;
 	}
 	if ( $facts ) {
 		$languages[codeOfMessagesFile( $file )] = $facts;
@@ -170,9 +190,17 @@ foreach ( $manifests as $manifest ) {
 	}
 }
 
-// Language autonyms (Language::fetchLanguageName without the CLDR extension), in the file's order.
+// Language autonyms (Language::fetchLanguageName without the CLDR extension), in the file's order,
+// and the BCP 47 codes of those whose code is not one.
 require_once "$ip/includes/languages/data/Names.php";
+require_once "$ip/includes/language/LanguageCode.php";
 $languageNames = \MediaWiki\Languages\Data\Names::$names;
+$bcp47 = [];
+foreach ( $languageNames as $code => $_ ) {
+	if ( LanguageCode::bcp47( $code ) !== $code ) {
+		$bcp47[$code] = LanguageCode::bcp47( $code );
+	}
+}
 
 $version = 'MediaWiki';
 if ( preg_match( "/define\\( 'MW_VERSION', '([^']+)' \\)/", (string)@file_get_contents( "$ip/includes/Defines.php" ), $m ) ) {
@@ -180,11 +208,12 @@ if ( preg_match( "/define\\( 'MW_VERSION', '([^']+)' \\)/", (string)@file_get_co
 }
 
 echo json_encode( [
-	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases, \$rtl, \$separatorTransformTable and \$minimumGroupingDigits (when set) of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; withMessagesFile: the languages that have a Messages*.php file; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; languageNames: the autonyms of includes/languages/data/Names.php; variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
+	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases, \$rtl, \$separatorTransformTable, \$minimumGroupingDigits, \$linkTrail, \$linkPrefixExtension, \$linkPrefixCharset and \$fallback8bitEncoding (when set) of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; withMessagesFile: the languages that have a Messages*.php file; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; languageNames: the autonyms of includes/languages/data/Names.php; bcp47: LanguageCode::bcp47 of those it changes; variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
 	'languages' => $languages,
 	'withMessagesFile' => $withMessagesFile,
 	'withoutGenderAliases' => $withoutGenderAliases,
 	'languageNames' => $languageNames,
+	'bcp47' => $bcp47,
 	'variantNames' => $variantNames,
 	'extensions' => $extensions,
 ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ), "\n";

@@ -1,15 +1,20 @@
-// What MediaWiki 1.39's language files say of each language: autonym, fallbacks, writing direction, number separators and grouping.
+// What MediaWiki 1.39 knows of each language: its name, codes, fallbacks and the settings of its Messages file (writing direction, link trail, number format).
 //
 // The facts are localisation-facts.json (scripts/extract-language-facts.php reads them out of
-// languages/messages/Messages*.php and includes/languages/data/Names.php).
+// languages/messages/Messages*.php, includes/languages/data/Names.php and LanguageCode).
 // A JSON import, not a require: esbuild's bundles for the importer's worker threads then carry the facts.
 import facts from './localisation-facts.json' with { type: 'json' };
 
+/** The settings of one Messages*.php file, where it sets them. */
 interface LanguageFile {
   fallback?: string[];
   rtl?: boolean;
   separatorTransformTable?: Record<string, string>;
   minimumGroupingDigits?: number;
+  linkTrail?: string;
+  linkPrefixExtension?: boolean;
+  linkPrefixCharset?: string;
+  fallback8bitEncoding?: string;
 }
 
 interface LanguageFileFacts {
@@ -18,6 +23,8 @@ interface LanguageFileFacts {
   withMessagesFile: string[];
   /** Names.php: code -> autonym, in the file's order. */
   languageNames: Record<string, string>;
+  /** LanguageCode::bcp47 of the named languages whose code is not their BCP 47 code. */
+  bcp47: Record<string, string>;
 }
 
 const FACTS = facts as unknown as LanguageFileFacts;
@@ -51,6 +58,11 @@ export function languageNames(): readonly [string, string][] {
 /** The autonym of a language Names.php names. */
 export function languageName(code: string): string | undefined {
   return NAME_OF.get(code);
+}
+
+/** LanguageCode::bcp47 for the languages MediaWiki knows. */
+export function bcp47(code: string): string {
+  return FACTS.bcp47[code] ?? code;
 }
 
 /** The $fallback of the code's Messages file, as written (LocalisationCache's originalFallbackSequence). */
@@ -91,6 +103,26 @@ function inherited<K extends keyof LanguageFile>(code: string, key: K): Language
 /** $rtl: whether the language is written right to left. */
 export function isRightToLeft(code: string): boolean {
   return inherited(code, 'rtl') === true;
+}
+
+/** How the parser links a language's words that touch a link. */
+export interface LinkSettings {
+  /** $linkTrail: the letters after `]]` that join the link's text. */
+  linkTrail: string;
+  /** $linkPrefixCharset when $linkPrefixExtension is on (the letters before `[[` that join it), else null. */
+  linkPrefixCharset: string | null;
+}
+
+export function linkSettings(code: string): LinkSettings {
+  return {
+    linkTrail: inherited(code, 'linkTrail') ?? '',
+    linkPrefixCharset: inherited(code, 'linkPrefixExtension') ? (inherited(code, 'linkPrefixCharset') ?? '') : null,
+  };
+}
+
+/** $fallback8bitEncoding: the legacy encoding of the language's text. */
+export function fallback8bitEncoding(code: string): string {
+  return inherited(code, 'fallback8bitEncoding') ?? 'windows-1252';
 }
 
 export interface NumberFormat {

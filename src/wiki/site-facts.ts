@@ -2,9 +2,9 @@
 
 // JSON imports, not requires: esbuild's bundles for the importer's worker threads then carry the facts.
 import mediawikiFacts from './mediawiki-facts.json' with { type: 'json' };
-import languageFacts from './language-facts.json' with { type: 'json' };
-import { languageFallbacks, localisationChain } from './languages.ts';
+import { fallback8bitEncoding, isRightToLeft, languageFallbacks, linkSettings, localisationChain } from './languages.ts';
 import { localisation } from './localisation.ts';
+import { interfaceMessages } from './messages.ts';
 import type { NamespaceAlias, SiteConfig } from './site.ts';
 
 /** `[name, case-sensitive, aliases]`, as MessagesEn.php and the extensions' magic files list them. */
@@ -69,22 +69,7 @@ interface MediaWikiFacts {
   extensions: Record<string, ExtensionFacts>;
 }
 
-interface MessagesFileFacts {
-  rtl?: boolean;
-  linkTrail?: string;
-  linkPrefixExtension?: boolean;
-  linkPrefixCharset?: string;
-  fallback8bitEncoding?: string;
-}
-
-interface LanguageFacts {
-  bcp47: Record<string, string>;
-  messagesFiles: Record<string, MessagesFileFacts>;
-  skinNames: Record<string, Record<string, string>>;
-}
-
 const FACTS = mediawikiFacts as unknown as MediaWikiFacts;
-const LANGUAGES = languageFacts as unknown as LanguageFacts;
 
 /** Core skins that exist in every MediaWiki but may not be chosen by users. */
 const CORE_SKINS: readonly [string, string][] = [['fallback', 'Fallback'], ['apioutput', 'ApiOutput']];
@@ -339,20 +324,7 @@ export function installedSkins(site: SiteConfig, lang: string): InstalledSkin[] 
 /** The `skinname-<code>` message in `lang` (following its fallback chain), if any. */
 function skinName(code: string, lang: string): string | undefined {
   if (lang === 'qqx') return `(skinname-${code})`;
-  for (const candidate of localisationChain(lang)) {
-    const text = LANGUAGES.skinNames[candidate]?.[`skinname-${code}`];
-    if (text !== undefined) return text;
-  }
-  return undefined;
-}
-
-/** A MessagesXx.php setting, inherited along the fallback chain like the localisation cache does. */
-function messagesFileFact<K extends keyof MessagesFileFacts>(code: string, key: K): MessagesFileFacts[K] {
-  for (const candidate of localisationChain(code)) {
-    const value = LANGUAGES.messagesFiles[candidate]?.[key];
-    if (value !== undefined) return value;
-  }
-  return undefined;
+  return interfaceMessages(lang)[`skinname-${code}`];
 }
 
 export interface ContentLanguage {
@@ -365,21 +337,16 @@ export interface ContentLanguage {
   variants: string[];
 }
 
+/** What siteinfo says of a language: its fallbacks and its Messages file's settings, with the variants core's converter knows. */
 export function contentLanguage(code: string): ContentLanguage {
   return {
     code,
     fallbacks: languageFallbacks(code),
-    rtl: messagesFileFact(code, 'rtl') === true,
-    linkTrail: messagesFileFact(code, 'linkTrail') ?? '',
-    linkPrefixCharset: messagesFileFact(code, 'linkPrefixExtension') ? (messagesFileFact(code, 'linkPrefixCharset') ?? '') : null,
-    fallback8bitEncoding: messagesFileFact(code, 'fallback8bitEncoding') ?? 'windows-1252',
+    rtl: isRightToLeft(code),
+    ...linkSettings(code),
+    fallback8bitEncoding: fallback8bitEncoding(code),
     variants: Object.keys(FACTS.core.languageVariants[code] ?? {}),
   };
-}
-
-/** LanguageCode::bcp47 for the languages MediaWiki knows. */
-export function bcp47(code: string): string {
-  return LANGUAGES.bcp47[code] ?? code;
 }
 
 /** LanguageNameUtils::isValidCode: no path or markup characters, and nothing a title may not hold. */

@@ -2,7 +2,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { languageFallbacks, localisationChain } from '../../src/wiki/languages.ts';
+import { bcp47, languageFallbacks, linkSettings, localisationChain } from '../../src/wiki/languages.ts';
 
 test('LanguageFallback::getAll in its MESSAGES and STRICT modes', () => {
   // [code, MESSAGES, STRICT] as LanguageFallback::getAll gives them.
@@ -35,4 +35,14 @@ test("the localisation cache's sequence: the code, its fallbacks, English once a
   assert.deepEqual(localisationChain('xx'), ['xx', 'en']);
   // A Language object of `Ab` reads MessagesAb.php, as `ab` does.
   assert.deepEqual(localisationChain('Ab'), ['Ab', 'ru', 'en']);
+});
+
+test('LanguageCode::bcp47 and the link settings of language files', () => {
+  assert.equal(bcp47('zh-hans'), 'zh-Hans');
+  assert.equal(bcp47('simple'), 'en-simple');
+  assert.equal(bcp47('de'), 'de');
+  assert.deepEqual(linkSettings('en'), { linkTrail: '/^([a-z]+)(.*)$/sD', linkPrefixCharset: null });
+  // Ukrainian joins the letters before a link to it; Russian, its fallback, does not.
+  assert.notEqual(linkSettings('uk').linkPrefixCharset, null);
+  assert.equal(linkSettings('ru').linkPrefixCharset, null);
 });

@@ -4,11 +4,11 @@ import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setIndexedTagName, setType, type ResultList, type ResultNode, type ResultObject } from '../../api/result.ts';
 import { gadgetDefaultOptions, parseGadgetDefinitions } from '../../wiki/gadgets.ts';
-import { languageName, languageNames } from '../../wiki/languages.ts';
+import { bcp47, languageName, languageNames } from '../../wiki/languages.ts';
 import { variantName } from '../../wiki/localisation.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import {
-  MEDIAWIKI_CORE, autopromoteGroups, bcp47, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
+  MEDIAWIKI_CORE, autopromoteGroups, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
   extensionTags, functionHooks, installedSkins, isValidLanguageCode, localTimeOffset, magicWords,
   namespaceAliases as siteNamespaceAliases, namespaceProtection, restrictionConfig, serverName, specialPageAliases, subscribedHooks, type OptionValue,
 } from '../../wiki/site-facts.ts';

@@ -6,8 +6,8 @@ import { list, setContent, setFlag, setType, type ResultNode, type ResultObject 
 import type { CascadeRow, ProtectedTitleRow, RestrictionRow } from '../../store/revisions.ts';
 import { defaultContentModel as titleDefaultModel } from '../../wiki/content-models.ts';
 import { NS } from '../../wiki/namespaces.ts';
-import { languageName } from '../../wiki/languages.ts';
-import { bcp47, contentLanguage, restrictionConfig } from '../../wiki/site-facts.ts';
+import { bcp47, languageName } from '../../wiki/languages.ts';
+import { contentLanguage, restrictionConfig } from '../../wiki/site-facts.ts';
 import { phpInt } from '../../wiki/php-values.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { editUrl, fullUrl } from '../../wiki/urls.ts';
