@@ -8,11 +8,11 @@
 // $namespaceGenderAliases, $specialPageAliases, $rtl, $separatorTransformTable,
 // $minimumGroupingDigits, $linkTrail, $linkPrefixExtension, $linkPrefixCharset,
 // $fallback8bitEncoding), the autonyms of includes/languages/data/Names.php with their
-// LanguageCode::bcp47 codes, the variantname-* messages of languages/i18n and the
-// $wgExtensionMessagesFiles of every installed extension ($magicWords, $namespaceAliases and
-// $specialPageAliases by language). Only languages that define any of them are written; magic
-// words keep MediaWiki's form: [case-sensitive (0/1), synonym, ...]. Interface messages are
-// scripts/extract-messages.mjs's.
+// LanguageCode::bcp47 codes, which languages have a Messages*.php or languages/i18n/*.json file,
+// the variantname-* messages of languages/i18n and the $wgExtensionMessagesFiles of every
+// installed extension ($magicWords, $namespaceAliases and $specialPageAliases by language). Only
+// languages that define any of them are written; magic words keep MediaWiki's form:
+// [case-sensitive (0/1), synonym, ...]. Interface messages are scripts/extract-messages.mjs's.
 
 $ip = $argv[1] ?? '/usr/share/mediawiki';
 
@@ -79,7 +79,7 @@ function codeOfMessagesFile( string $file ): string {
 }
 
 $languages = [];
-$withMessagesFile = [];
+$supportedLanguages = [];
 $withoutGenderAliases = [];
 $files = glob( "$ip/languages/messages/Messages*.php" );
 sort( $files );
@@ -87,7 +87,7 @@ foreach ( $files as $file ) {
 	[ $fallback, $magicWords, $namespaceAliases, $namespaceGenderAliases, $specialPageAliases,
 		$rtl, $separatorTransformTable, $minimumGroupingDigits,
 		$linkTrail, $linkPrefixExtension, $linkPrefixCharset, $fallback8bitEncoding ] = readLanguageFile( $file );
-	$withMessagesFile[] = codeOfMessagesFile( $file );
+	$supportedLanguages[] = codeOfMessagesFile( $file );
 	$facts = [];
 	if ( is_string( $fallback ) && trim( $fallback ) !== '' ) {
 		$facts['fallback'] = array_values( array_filter( array_map( 'trim', explode( ',', $fallback ) ) ) );
@@ -202,15 +202,23 @@ foreach ( $languageNames as $code => $_ ) {
 	}
 }
 
+// LanguageNameUtils::isSupportedLanguage: a Messages*.php file or core's JSON messages (qqq, the
+// translators' documentation, is none).
+foreach ( glob( "$ip/languages/i18n/*.json" ) as $file ) {
+	$supportedLanguages[] = basename( $file, '.json' );
+}
+$supportedLanguages = array_values( array_diff( array_unique( $supportedLanguages ), [ 'qqq' ] ) );
+sort( $supportedLanguages );
+
 $version = 'MediaWiki';
 if ( preg_match( "/define\\( 'MW_VERSION', '([^']+)' \\)/", (string)@file_get_contents( "$ip/includes/Defines.php" ), $m ) ) {
 	$version .= " $m[1]";
 }
 
 echo json_encode( [
-	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases, \$rtl, \$separatorTransformTable, \$minimumGroupingDigits, \$linkTrail, \$linkPrefixExtension, \$linkPrefixCharset and \$fallback8bitEncoding (when set) of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; withMessagesFile: the languages that have a Messages*.php file; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; languageNames: the autonyms of includes/languages/data/Names.php; bcp47: LanguageCode::bcp47 of those it changes; variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
+	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases, \$rtl, \$separatorTransformTable, \$minimumGroupingDigits, \$linkTrail, \$linkPrefixExtension, \$linkPrefixCharset and \$fallback8bitEncoding (when set) of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; supportedLanguages: the languages that have a Messages*.php or a languages/i18n/*.json file; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; languageNames: the autonyms of includes/languages/data/Names.php; bcp47: LanguageCode::bcp47 of those it changes; variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
 	'languages' => $languages,
-	'withMessagesFile' => $withMessagesFile,
+	'supportedLanguages' => $supportedLanguages,
 	'withoutGenderAliases' => $withoutGenderAliases,
 	'languageNames' => $languageNames,
 	'bcp47' => $bcp47,

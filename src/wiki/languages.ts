@@ -17,37 +17,45 @@ interface LanguageFile {
   fallback8bitEncoding?: string;
 }
 
-interface LanguageFileFacts {
+interface LanguageFacts {
   languages: Record<string, LanguageFile>;
-  /** The languages that have a Messages*.php file. */
-  withMessagesFile: string[];
+  /** The languages that have a Messages*.php file or core's JSON messages. */
+  supportedLanguages: string[];
   /** Names.php: code -> autonym, in the file's order. */
   languageNames: Record<string, string>;
   /** LanguageCode::bcp47 of the named languages whose code is not their BCP 47 code. */
   bcp47: Record<string, string>;
 }
 
-const FACTS = facts as unknown as LanguageFileFacts;
+const FACTS = facts as unknown as LanguageFacts;
 
-/** A file name's form of a code, as Language::getMessagesFileName builds it: `zh-hans` -> `Zh_hans`. */
+/** A file name's form of a code, as LanguageNameUtils::getMessagesFileName builds it: `zh-hans` -> `Zh_hans`. */
 const messagesFileStem = (code: string): string => code.charAt(0).toUpperCase() + code.slice(1).replace(/-/g, '_');
-const MESSAGES_FILES = new Set(FACTS.withMessagesFile.map(messagesFileStem));
-const NAMES: readonly [string, string][] = Object.entries(FACTS.languageNames);
-const NAME_OF = new Map(NAMES);
 /**
  * Each file's settings by its file name: the localisation cache of `Ar` reads MessagesAr.php like
  * `ar` does (a Language object may carry a code that is no built-in code).
  */
 const FILES = new Map(Object.entries(FACTS.languages).map(([code, file]) => [messagesFileStem(code), file]));
+const SUPPORTED = new Set(FACTS.supportedLanguages);
+const NAMES: readonly [string, string][] = Object.entries(FACTS.languageNames);
+const NAME_OF = new Map(NAMES);
 
 /** LanguageNameUtils::isValidBuiltInCode: lower-case letters, digits and hyphens, two or more. */
 export function isValidBuiltInLanguageCode(code: string): boolean {
   return /^[a-z0-9-]{2,}$/.test(code);
 }
 
-/** Whether languages/messages has a Messages file for `code` (looked up by its file name, as the file system would). */
-export function hasMessagesFile(code: string): boolean {
-  return MESSAGES_FILES.has(messagesFileStem(code));
+/**
+ * LanguageNameUtils::isValidCode: no path or markup characters, and nothing a title may not hold
+ * (the empty code is valid there; callers that need a code test for it).
+ */
+export function isValidLanguageCode(code: string): boolean {
+  return !/[:/\\\0&<>'"#[\]|{}\x00-\x1f\x7f]|%[0-9A-Fa-f]{2}/.test(code);
+}
+
+/** LanguageNameUtils::isSupportedLanguage: a built-in code with a Messages file or core's JSON messages. */
+export function isSupportedLanguage(code: string): boolean {
+  return isValidBuiltInLanguageCode(code) && SUPPORTED.has(code);
 }
 
 /** Names.php: every language MediaWiki names, by its autonym (LanguageNameUtils::getLanguageNames without CLDR). */

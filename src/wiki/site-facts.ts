@@ -349,11 +349,6 @@ export function contentLanguage(code: string): ContentLanguage {
   };
 }
 
-/** LanguageNameUtils::isValidCode: no path or markup characters, and nothing a title may not hold. */
-export function isValidLanguageCode(code: string): boolean {
-  return code !== '' && !/[:/\\\0&<>'"#[\]|{}\x00-\x1f\x7f]|%[0-9A-Fa-f]{2}/.test(code);
-}
-
 /**
  * DefaultOptionsLookup::getDefaultOptions: $wgDefaultUserOptions with the site's language,
  * variants, searchable namespaces and skin, then what extensions add (gadget defaults).

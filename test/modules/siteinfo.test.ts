@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { gadgetDefaultOptions, parseGadgetDefinitions } from '../../src/wiki/gadgets.ts';
-import { bcp47, languageFallbacks } from '../../src/wiki/languages.ts';
-import { contentLanguage, installedSkins, isValidLanguageCode } from '../../src/wiki/site-facts.ts';
+import { bcp47, isValidLanguageCode, languageFallbacks } from '../../src/wiki/languages.ts';
+import { contentLanguage, installedSkins } from '../../src/wiki/site-facts.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureConfig, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;

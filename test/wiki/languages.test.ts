@@ -2,7 +2,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bcp47, languageFallbacks, linkSettings, localisationChain } from '../../src/wiki/languages.ts';
+import {
+  bcp47, isSupportedLanguage, isValidBuiltInLanguageCode, isValidLanguageCode, languageFallbacks, languageName, languageNames, linkSettings,
+  localisationChain,
+} from '../../src/wiki/languages.ts';
 
 test('LanguageFallback::getAll in its MESSAGES and STRICT modes', () => {
   // [code, MESSAGES, STRICT] as LanguageFallback::getAll gives them.
@@ -35,6 +38,51 @@ test("the localisation cache's sequence: the code, its fallbacks, English once a
   assert.deepEqual(localisationChain('xx'), ['xx', 'en']);
   // A Language object of `Ab` reads MessagesAb.php, as `ab` does.
   assert.deepEqual(localisationChain('Ab'), ['Ab', 'ru', 'en']);
+});
+
+test('valid, built-in and supported codes as LanguageNameUtils tells them', () => {
+  // [code, isValidCode, isValidBuiltInCode, isSupportedLanguage]
+  const reference: [string, boolean, boolean, boolean][] = [
+    ['de', true, true, true],
+    ['DE', true, false, false],
+    ['Zh-hans', true, false, false],
+    ['zh-hans', true, true, true],
+    // Core's JSON messages make a language supported without a Messages file.
+    ['aae', true, true, true],
+    ['qqx', true, true, false],
+    ['qqq', true, true, false],
+    ['xx', true, true, false],
+    ['simple', true, true, false],
+    ['a%b', true, false, false],
+    ['a%2', true, false, false],
+    ['a%2F', false, false, false],
+    ['', true, false, false],
+    ['x~y', true, false, false],
+    ['a b', true, false, false],
+    ['é', true, false, false],
+    ['a+b', true, false, false],
+    ['de_DE', true, false, false],
+    ['d', true, false, false],
+    ['a#b', false, false, false],
+    ['a\x7f', false, false, false],
+    ['en/x', false, false, false],
+    ['a<b', false, false, false],
+  ];
+  for (const [code, valid, builtIn, supported] of reference) {
+    assert.equal(isValidLanguageCode(code), valid, `isValidCode ${code}`);
+    assert.equal(isValidBuiltInLanguageCode(code), builtIn, `isValidBuiltInCode ${code}`);
+    assert.equal(isSupportedLanguage(code), supported, `isSupportedLanguage ${code}`);
+  }
+});
+
+test('Names.php: autonyms in the file order; those with messages of their own are 469', () => {
+  assert.equal(languageNames().length, 493);
+  assert.deepEqual(languageNames().slice(0, 3).map(([code]) => code), ['aa', 'ab', 'abs']);
+  assert.equal(languageName('ltg'), 'latgaļu');
+  assert.equal(languageName('en'), 'English');
+  assert.equal(languageName('aae'), undefined);
+  assert.equal(languageNames().filter(([code]) => isSupportedLanguage(code)).length, 469);
+  assert.deepEqual(languageNames().filter(([code]) => isSupportedLanguage(code)).slice(0, 8).map(([code]) => code), ['ab', 'abs', 'ace', 'ady', 'ady-cyrl', 'aeb', 'aeb-arab', 'aeb-latn']);
 });
 
 test('LanguageCode::bcp47 and the link settings of language files', () => {

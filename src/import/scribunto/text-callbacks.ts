@@ -1,6 +1,8 @@
 // The TypeScript half of mw.ustring, mw.text and mw.language: Unicode patterns, case maps, JSON, language rules.
 
-import { hasMessagesFile, isRightToLeft, languageFallbacks, languageName, languageNames, localisationChain } from '../../wiki/languages.ts';
+import {
+  isRightToLeft, isSupportedLanguage, isValidBuiltInLanguageCode, isValidLanguageCode, languageFallbacks, languageName, languageNames, localisationChain,
+} from '../../wiki/languages.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { decodeCharReferences } from '../wikitext/text.ts';
@@ -266,15 +268,6 @@ const textCallbacksOnly: CallbackMap = {
 // ---------------------------------------------------------------------------------------------
 // mw.language
 
-function isValidBuiltInCode(code: string): boolean {
-  return /^[a-z0-9-]{2,}$/i.test(code);
-}
-
-function isValidCode(code: string): boolean {
-  // Language::isValidCode: no path or markup characters, nothing a title cannot hold.
-  return !/[:/\\\0&<>'"#[\]{}|%]/.test(code) && !/[\x00-\x1f\x7f]/.test(code);
-}
-
 const ORDER = ['zero', 'one', 'two', 'few', 'many'];
 
 /** The index of `count`'s plural form in the language's rules (CLDR through Intl), 'other' last. */
@@ -395,20 +388,20 @@ function formatNumber(num: number, noSeparators: boolean, code: string): string 
 
 function codeArg(v: LuaValue): string {
   const code = typeof v === 'string' ? v : '';
-  if (!isValidCode(code) || code === '') throw new LuaCallbackError(`language code '${code}' is invalid`);
+  if (!isValidLanguageCode(code) || code === '') throw new LuaCallbackError(`language code '${code}' is invalid`);
   return code;
 }
 
 const languageCallbacks: CallbackMap = {
   'language.getContLangCode': (ctx) => ctx.site.lang,
-  'language.isSupportedLanguage': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && hasMessagesFile(code),
-  'language.isKnownLanguageTag': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code) && languageName(code.toLowerCase()) !== undefined,
-  'language.isValidCode': (_ctx, [code]) => typeof code === 'string' && isValidCode(code),
-  'language.isValidBuiltInCode': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInCode(code),
+  'language.isSupportedLanguage': (_ctx, [code]) => typeof code === 'string' && isSupportedLanguage(code),
+  'language.isKnownLanguageTag': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInLanguageCode(code) && languageName(code) !== undefined,
+  'language.isValidCode': (_ctx, [code]) => typeof code === 'string' && isValidLanguageCode(code),
+  'language.isValidBuiltInCode': (_ctx, [code]) => typeof code === 'string' && isValidBuiltInLanguageCode(code),
   'language.fetchLanguageName': (_ctx, [code]) => languageName(String(code ?? '').toLowerCase()) ?? '',
   'language.fetchLanguageNames': (_ctx, [, include]) => {
     const out: Record<string, string> = {};
-    for (const [code, name] of languageNames()) if (include !== 'mwfile' || hasMessagesFile(code)) out[code] = name;
+    for (const [code, name] of languageNames()) if (include !== 'mwfile' || isSupportedLanguage(code)) out[code] = name;
     return out;
   },
   'language.getFallbacksFor': (_ctx, [code]) => languageFallbacks(String(code ?? '')),

@@ -4,12 +4,12 @@ import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setIndexedTagName, setType, type ResultList, type ResultNode, type ResultObject } from '../../api/result.ts';
 import { gadgetDefaultOptions, parseGadgetDefinitions } from '../../wiki/gadgets.ts';
-import { bcp47, languageName, languageNames } from '../../wiki/languages.ts';
+import { bcp47, isValidLanguageCode, languageName, languageNames } from '../../wiki/languages.ts';
 import { variantName } from '../../wiki/localisation.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import {
   MEDIAWIKI_CORE, autopromoteGroups, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
-  extensionTags, functionHooks, installedSkins, isValidLanguageCode, localTimeOffset, magicWords,
+  extensionTags, functionHooks, installedSkins, localTimeOffset, magicWords,
   namespaceAliases as siteNamespaceAliases, namespaceProtection, restrictionConfig, serverName, specialPageAliases, subscribedHooks, type OptionValue,
 } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';

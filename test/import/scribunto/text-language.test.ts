@@ -83,8 +83,12 @@ describe('mw.language', { skip }, () => {
       await values('mw.language.isKnownLanguageTag("ltg"), mw.language.isKnownLanguageTag("xx"), mw.language.isValidCode("a:b"), mw.language.isValidCode("foo"), mw.language.isValidBuiltInCode("foo_bar"), mw.language.isSupportedLanguage("ltg"), mw.language.isSupportedLanguage("xyz")'),
       'true | false | false | true | false | true | false',
     );
-    // Only built-in (lower-case) codes have fallbacks.
-    assert.equal(await values('mw.language.getFallbacksFor("DE"), mw.language.getFallbacksFor(" de"), mw.language.getFallbacksFor("de")'), '{} | {} | {[1]="en"}');
+    // Only built-in (lower-case) codes have fallbacks or are known; core's JSON messages make a language supported; `%` is invalid only before two hex digits.
+    assert.equal(
+      await values('mw.language.getFallbacksFor("DE"), mw.language.getFallbacksFor(" de"), mw.language.isKnownLanguageTag("DE"), mw.language.isValidBuiltInCode("DE"), mw.language.fetchLanguageName("DE"), mw.language.isValidCode("a%b"), mw.language.isValidCode("a%2F"), mw.language.new("a%b"):getCode(), mw.language.isSupportedLanguage("aae"), mw.language.isSupportedLanguage("qqx")'),
+      '{} | {} | false | false | "Deutsch" | true | false | "a%b" | true | false',
+    );
+    assert.equal(await values('(function() local n = 0 for _ in pairs(mw.language.fetchLanguageNames(nil, "mwfile")) do n = n + 1 end return n end)()'), '469');
   });
 
   test('gender without user data gives the neutral form; grammar leaves the word', async () => {
