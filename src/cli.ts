@@ -149,7 +149,7 @@ async function createStartingWiki(db: string, site: SiteConfig): Promise<void> {
       console.error(`wikiquery: could not import the sample wiki (${e instanceof Error ? e.message : String(e)}); creating an empty one`);
     }
   }
-  const { createWiki } = await import('./import/create-wiki.ts');
+  const { createWiki } = await import('./import/write/create-wiki.ts');
   createWiki(db, { siteName: site.siteName });
 }
 

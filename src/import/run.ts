@@ -5,18 +5,18 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { createSchema, TABLES } from '../store/sqlite/schema.ts';
-import { insertInstallerDefaults } from './create-wiki.ts';
-import { DumpFatalError, DumpReader } from './dump-reader.ts';
-import { detectCompression, DumpSourceError, findSegments, openDump, type DumpSegment } from './dump-source.ts';
-import type { DumpProblem, DumpSiteInfo } from './dump-types.ts';
-import { finishAfterLinks, finishBeforeLinks } from './finalize.ts';
+import { insertInstallerDefaults } from './write/create-wiki.ts';
+import { DumpFatalError, DumpReader } from './read/dump-reader.ts';
+import { detectCompression, DumpSourceError, findSegments, openDump, type DumpSegment } from './read/dump-source.ts';
+import type { DumpProblem, DumpSiteInfo } from './read/dump-types.ts';
+import { finishAfterLinks, finishBeforeLinks } from './finish/finalize.ts';
 import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
-import { buildLinksInWorkers } from './links-phase.ts';
-import { replayBatch, type EventBatch } from './event-batch.ts';
-import type { ReadWorkerJob } from './read-worker.ts';
-import { readSegmented } from './segmented-read.ts';
+import { buildLinksInWorkers } from './links/links-phase.ts';
+import { replayBatch, type EventBatch } from './read/event-batch.ts';
+import type { ReadWorkerJob } from './read/read-worker.ts';
+import { readSegmented } from './read/segmented-read.ts';
 import { runWorker, WorkerFailure } from './workers/spawn.ts';
-import { ImportStoppedError, PageWriter } from './page-writer.ts';
+import { ImportStoppedError, PageWriter } from './write/page-writer.ts';
 import {
   CONTENT_NAMESPACES,
   SUBPAGE_NAMESPACES,
@@ -111,7 +111,7 @@ export interface ImportSummary {
   peakRssBytes: number;
 }
 
-const READ_WORKER = new URL('./read-worker.ts', import.meta.url);
+const READ_WORKER = new URL('./read/read-worker.ts', import.meta.url);
 const PAGE_SIZE = 16384;
 /**
  * SQLite's page cache, in KiB. The read phase appends rows and needs little: each page of a

@@ -3,7 +3,7 @@
 import type { NamespaceAlias, NamespaceInfo, SiteConfig } from '../wiki/site.ts';
 import type Database from 'better-sqlite3';
 import { DEFAULT_EXTENSIONS } from '../wiki/config-file.ts';
-import type { DumpNamespace, DumpSiteInfo } from './dump-types.ts';
+import type { DumpNamespace, DumpSiteInfo } from './read/dump-types.ts';
 import type { InterwikiEntry } from './interwiki.ts';
 import { defaultNamespaces } from './title.ts';
 import { DEFAULT_NAMESPACE_ALIASES, NAMESPACES_WITH_SUBPAGES, declaredNamespace } from '../wiki/namespaces.ts';

@@ -1,6 +1,6 @@
 // The importer's view of the domain core's title rules (src/wiki/titles.ts, src/wiki/namespaces.ts): a dump's namespaces, link targets parsed once each.
 
-import type { DumpNamespace } from './dump-types.ts';
+import type { DumpNamespace } from './read/dump-types.ts';
 import { redirectPattern } from './wikitext/language.ts';
 import {
   CANONICAL_NAMESPACES,

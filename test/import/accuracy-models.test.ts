@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runImport } from '../../src/import/index.ts';
 import { parserExtensions } from '../../src/import/site-config.ts';
-import type { DumpSiteInfo } from '../../src/import/dump-types.ts';
+import type { DumpSiteInfo } from '../../src/import/read/dump-types.ts';
 import { testDump, testPage } from '../support/test-dump.ts';
 
 let dir: string;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runImport } from '../../src/import/index.ts';
-import { EXTENSION_TRACKING_CATEGORY_NAMES } from '../../src/import/tracking.ts';
+import { EXTENSION_TRACKING_CATEGORY_NAMES } from '../../src/import/links/tracking.ts';
 import { testDump, testPage } from '../support/test-dump.ts';
 
 let dir: string;

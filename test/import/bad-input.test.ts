@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { runImport } from '../../src/import/index.ts';
-import { findBzip2Tool, openDump } from '../../src/import/dump-source.ts';
+import { findBzip2Tool, openDump } from '../../src/import/read/dump-source.ts';
 import { testDump, testPage } from '../support/test-dump.ts';
 
 let dir: string;

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createWiki, DEFAULT_MAIN_PAGE_TEXT } from '../../src/import/create-wiki.ts';
-import { sha1Base36 } from '../../src/import/hashes.ts';
+import { createWiki, DEFAULT_MAIN_PAGE_TEXT } from '../../src/import/write/create-wiki.ts';
+import { sha1Base36 } from '../../src/import/write/hashes.ts';
 
 const FIXTURE_DB = join(import.meta.dirname, '../../../shared/fixtures/fixture-wiki/data/wikidb.sqlite');
 

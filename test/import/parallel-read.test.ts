@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runImport, type ImportOptions, type ImportSummary } from '../../src/import/index.ts';
-import { findSegments } from '../../src/import/dump-source.ts';
+import { findSegments } from '../../src/import/read/dump-source.ts';
 import { testDump, testPage } from '../support/test-dump.ts';
 
 const FIXTURE_DUMPS = join(import.meta.dirname, '../../../shared/fixtures/fixture-wiki/dumps');

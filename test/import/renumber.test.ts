@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { runImport } from '../../src/import/index.ts';
-import { sha1Base36 } from '../../src/import/hashes.ts';
+import { sha1Base36 } from '../../src/import/write/hashes.ts';
 import { escapeXml, testDump } from '../support/test-dump.ts';
 
 let dir: string;

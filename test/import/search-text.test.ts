@@ -4,7 +4,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { searchText, searchTitle } from '../../src/import/search-text.ts';
+import { searchText, searchTitle } from '../../src/import/links/search-text.ts';
 
 describe('searchText', () => {
   test('headings are repeated three times, except at the very start of the text', () => {

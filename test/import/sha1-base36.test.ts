@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hash } from 'node:crypto';
-import { sha1Base36 } from '../../src/import/hashes.ts';
+import { sha1Base36 } from '../../src/import/write/hashes.ts';
 
 const throughBigInt = (text: string | Buffer): string => BigInt('0x' + hash('sha1', text, 'hex')).toString(36).padStart(31, '0');
 

@@ -6,8 +6,8 @@ import { InterwikiTable } from '../../src/import/interwiki.ts';
 import { NamespaceTable, TitleCodec, defaultNamespaces, type ParsedTitle } from '../../src/import/title.ts';
 import { TemplateCache } from '../../src/import/wikitext/expander.ts';
 import { analyzeWikitext, redirectTarget, type PageAnalysis } from '../../src/import/wikitext/page.ts';
-import { makeIndexes } from '../../src/import/external-links.ts';
-import { searchText } from '../../src/import/search-text.ts';
+import { makeIndexes } from '../../src/import/links/external-links.ts';
+import { searchText } from '../../src/import/links/search-text.ts';
 
 const interwiki = new InterwikiTable(['wikipedia', 'de', 'fr', 'mw']);
 const codec = new TitleCodec(new NamespaceTable(defaultNamespaces('Test Wiki')), interwiki);

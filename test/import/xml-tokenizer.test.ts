@@ -2,7 +2,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { XmlError, XmlTokenizer, type XmlSink } from '../../src/import/xml-tokenizer.ts';
+import { XmlError, XmlTokenizer, type XmlSink } from '../../src/import/read/xml-tokenizer.ts';
 
 /** Tokenizes `xml` written in chunks of the given sizes (in turn); returns each element's text and the line its start tag is on. */
 function read(xml: Buffer, chunkSizes: number[]): Array<{ name: string; line: number; text: string }> {

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { openSqliteStore } from '../../src/store/sqlite/index.ts';
 import { interruptExtension, INTERRUPT_ENTRY_POINT } from '../../src/store/sqlite/native-extension.ts';
-import { createWiki } from '../../src/import/create-wiki.ts';
+import { createWiki } from '../../src/import/write/create-wiki.ts';
 import { StoreBusyError, StoreInterruptedError } from '../../src/store/errors.ts';
 
 /** Counts to 1e10: minutes of work, so only a deadline ends it. */

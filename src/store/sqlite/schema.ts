@@ -1,6 +1,6 @@
 // The MediaWiki 1.39 database schema for SQLite, which the server reads and the importer writes:
 // the tables, their indexes, and the name tables' first rows. Making a new wiki is the writer's job
-// (src/import/create-wiki.ts).
+// (src/import/write/create-wiki.ts).
 
 import type Database from 'better-sqlite3';
 

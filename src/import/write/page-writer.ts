@@ -1,9 +1,9 @@
 // Writes dump records into the MediaWiki schema: pages, revisions, contents, actors, comments, uploads, logs.
 
 import type Database from 'better-sqlite3';
-import { indexDdl, TABLES } from '../store/sqlite/schema.ts';
+import { indexDdl, TABLES } from '../../store/sqlite/schema.ts';
 import { commentHash, sha1Base36 } from './hashes.ts';
-import { dumpTimestampToMw } from './dump-reader.ts';
+import { dumpTimestampToMw } from '../read/dump-reader.ts';
 import type {
   DumpContributor,
   DumpHandler,
@@ -13,13 +13,13 @@ import type {
   DumpRevision,
   DumpSiteInfo,
   DumpUpload,
-} from './dump-types.ts';
-import { redirectTarget } from './wikitext/page.ts';
-import { isInvalidTitle, NS_FILE, type TitleCodec } from './title.ts';
+} from '../read/dump-types.ts';
+import { redirectTarget } from '../wikitext/page.ts';
+import { isInvalidTitle, NS_FILE, type TitleCodec } from '../title.ts';
 import { mediaTypeOf } from './media-types.ts';
 import { RowBatch } from './row-batch.ts';
-import { toHex } from '../wiki/ip.ts';
-import { isIP } from '../wiki/users.ts';
+import { toHex } from '../../wiki/ip.ts';
+import { isIP } from '../../wiki/users.ts';
 
 type Db = Database.Database;
 type Statement = Database.Statement;

@@ -1,8 +1,8 @@
 // externallinks.el_index as MediaWiki 1.39's LinkFilter::makeIndexes builds it.
 
 import { domainToUnicode } from 'node:url';
-import { URL_PROTOCOLS } from './wikitext/links.ts';
-import { isValidIP, sanitizeIP } from '../wiki/ip.ts';
+import { URL_PROTOCOLS } from '../wikitext/links.ts';
+import { isValidIP, sanitizeIP } from '../../wiki/ip.ts';
 
 interface UrlBits {
   scheme: string;

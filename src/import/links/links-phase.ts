@@ -13,10 +13,10 @@ import { availableParallelism } from 'node:os';
 import { rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { LinkBuilder, linkBuilderOptions, searchBlockBase, SIDE_LINK_TABLES, type PageRange } from './link-builder.ts';
-import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
+import { SEARCHINDEX_DDL } from '../../store/sqlite/schema.ts';
 import type { LinksWorkerJob } from './links-worker.ts';
-import { runWorker, type WorkerMessage } from './workers/spawn.ts';
-import { stopScribuntoEngine } from './scribunto/engine.ts';
+import { runWorker, type WorkerMessage } from '../workers/spawn.ts';
+import { stopScribuntoEngine } from '../scribunto/engine.ts';
 
 const WORKER = new URL('./links-worker.ts', import.meta.url);
 

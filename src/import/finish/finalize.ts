@@ -1,7 +1,7 @@
 // What MediaWiki's maintenance scripts rebuild after an import: category counts, site_stats, users, indexes.
 
 import type Database from 'better-sqlite3';
-import { indexDdl, TABLES } from '../store/sqlite/schema.ts';
+import { indexDdl, TABLES } from '../../store/sqlite/schema.ts';
 
 type Db = Database.Database;
 

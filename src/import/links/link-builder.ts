@@ -2,16 +2,16 @@
 
 import type Database from 'better-sqlite3';
 import { makeIndexes } from './external-links.ts';
-import { uppercaseSortKey } from '../wiki/collation.ts';
+import { uppercaseSortKey } from '../../wiki/collation.ts';
 import { searchText, searchTitle } from './search-text.ts';
-import { SEARCHINDEX_DDL } from '../store/sqlite/schema.ts';
-import { RowBatch } from './row-batch.ts';
-import { NamespaceTable, NS_CATEGORY, NS_FILE, NS_MEDIAWIKI, TitleCodec, ucfirst, type ParsedTitle } from './title.ts';
-import { InterwikiTable } from './interwiki.ts';
+import { SEARCHINDEX_DDL } from '../../store/sqlite/schema.ts';
+import { RowBatch } from '../write/row-batch.ts';
+import { NamespaceTable, NS_CATEGORY, NS_FILE, NS_MEDIAWIKI, TitleCodec, ucfirst, type ParsedTitle } from '../title.ts';
+import { InterwikiTable } from '../interwiki.ts';
 import { trackingCategoryResolver } from './tracking.ts';
-import type { DumpNamespace } from './dump-types.ts';
-import { TemplateCache, type SiteFacts, type WikiLookup } from './wikitext/expander.ts';
-import { databaseSiteData, provideSiteData } from './scribunto/site-callbacks.ts';
+import type { DumpNamespace } from '../read/dump-types.ts';
+import { TemplateCache, type SiteFacts, type WikiLookup } from '../wikitext/expander.ts';
+import { databaseSiteData, provideSiteData } from '../scribunto/site-callbacks.ts';
 import {
   analyzeModulePage,
   analyzeScriptPage,
@@ -22,7 +22,7 @@ import {
   type ModuleDocMessages,
   type PageAnalysis,
   type ParseEnvironment,
-} from './wikitext/page.ts';
+} from '../wikitext/page.ts';
 
 type Db = Database.Database;
 type Statement = Database.Statement;

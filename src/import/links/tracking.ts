@@ -1,8 +1,8 @@
 // Names of MediaWiki's tracking categories: the wiki's own MediaWiki: page, its language's message, or English.
 
 import type Database from 'better-sqlite3';
-import { interfaceMessages } from '../wiki/messages.ts';
-import { NS_CATEGORY, ucfirst, type TitleCodec } from './title.ts';
+import { interfaceMessages } from '../../wiki/messages.ts';
+import { NS_CATEGORY, ucfirst, type TitleCodec } from '../title.ts';
 
 /** English messages (languages/i18n/en.json) for the tracking categories the link scanner can detect. */
 export const TRACKING_CATEGORY_NAMES: Record<string, string> = {

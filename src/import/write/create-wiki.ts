@@ -3,12 +3,12 @@
 
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { CONTENT_MODELS, createSchema, SLOT_ROLES } from '../store/sqlite/schema.ts';
-import { dateToMw } from '../wiki/timestamps.ts';
+import { CONTENT_MODELS, createSchema, SLOT_ROLES } from '../../store/sqlite/schema.ts';
+import { dateToMw } from '../../wiki/timestamps.ts';
 import { sha1Base36 } from './hashes.ts';
-import { InterwikiTable } from './interwiki.ts';
-import { buildSearchIndex, LinkBuilder } from './link-builder.ts';
-import { NamespaceTable, TitleCodec, defaultNamespaces } from './title.ts';
+import { InterwikiTable } from '../interwiki.ts';
+import { buildSearchIndex, LinkBuilder } from '../links/link-builder.ts';
+import { NamespaceTable, TitleCodec, defaultNamespaces } from '../title.ts';
 
 type Db = Database.Database;
 

@@ -6,7 +6,7 @@
 // transferred rather than copied, so a text is copied once on its way from the file to SQLite.
 
 import type { TextStore } from './dump-reader.ts';
-import { sha1Base36 } from './hashes.ts';
+import { sha1Base36 } from '../write/hashes.ts';
 import type { DumpHandler, DumpLogItem, DumpPageHeader, DumpProblem, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.ts';
 
 export interface EventBatch {

@@ -1,6 +1,6 @@
 // The read phase of a large plain dump with several reader threads: segments parsed apart, replayed in file order.
 //
-// Each reader takes the next segment (src/import/dump-source.ts findSegments) and parses it from
+// Each reader takes the next segment (dump-source.ts findSegments) and parses it from
 // its first record; this thread replays the batches strictly in segment order, adding to every
 // line the newlines of the segments before, so the writer sees what one reader would have given
 // it. A segment that ends in the middle of something (its last line was not a record's start
@@ -14,7 +14,7 @@ import { DumpSourceError, type DumpSegment } from './dump-source.ts';
 import type { DumpHandler } from './dump-types.ts';
 import { replayBatch, type EventBatch, type ReplayContext } from './event-batch.ts';
 import type { ReadWorkerJob, SegmentMessage } from './read-worker.ts';
-import { runWorker, type WorkerMessage } from './workers/spawn.ts';
+import { runWorker, type WorkerMessage } from '../workers/spawn.ts';
 
 const READ_WORKER = new URL('./read-worker.ts', import.meta.url);
 

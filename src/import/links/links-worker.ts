@@ -2,7 +2,7 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { TABLES, tableDdl } from '../store/sqlite/schema.ts';
+import { TABLES, tableDdl } from '../../store/sqlite/schema.ts';
 import {
   compactSideSearchIndex,
   createSideSearchIndex,
@@ -14,7 +14,7 @@ import {
   type LinksJobSite,
   type PageRange,
 } from './link-builder.ts';
-import { stopScribuntoEngine } from './scribunto/engine.ts';
+import { stopScribuntoEngine } from '../scribunto/engine.ts';
 
 /** What the main thread tells a worker: plain data, since threads share no objects. */
 export interface LinksWorkerJob extends LinksJobSite {
