@@ -11,7 +11,7 @@ import { InterwikiTable } from '../interwiki.ts';
 import { trackingCategoryResolver } from './tracking.ts';
 import type { DumpNamespace } from '../read/dump-types.ts';
 import { TemplateCache, type SiteFacts, type WikiLookup } from '../wikitext/expander.ts';
-import { databaseSiteData, provideSiteData } from '../scribunto/site-callbacks.ts';
+import { databaseSiteData, provideSiteData } from '../scribunto/site-data.ts';
 import {
   analyzeModulePage,
   analyzeScriptPage,

@@ -4,7 +4,7 @@ import { NamespaceTable, TitleCodec, defaultNamespaces, type ParsedTitle } from 
 import { InterwikiTable } from '../../../src/import/interwiki.ts';
 import { Expander, TemplateCache } from '../../../src/import/wikitext/expander.ts';
 import { redirectTarget } from '../../../src/import/wikitext/page.ts';
-import { provideSiteData, type InterwikiRow, type SiteData } from '../../../src/import/scribunto/site-callbacks.ts';
+import { provideSiteData, type InterwikiRow, type SiteData } from '../../../src/import/scribunto/site-data.ts';
 
 const EXTENSIONS = ['Cite', 'ParserFunctions', 'Scribunto'];
 

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { configureScribunto, findLua, stopScribuntoEngine } from '../../../src/import/scribunto/engine.ts';
-import { databaseSiteData } from '../../../src/import/scribunto/site-callbacks.ts';
+import { databaseSiteData } from '../../../src/import/scribunto/site-data.ts';
 import { siteWiki } from './site-harness.ts';
 
 const skip = findLua() === null ? 'lua5.1 is not installed' : false;
