@@ -1,7 +1,6 @@
 // Writes dump records into the MediaWiki schema: pages, revisions, contents, actors, comments, uploads, logs.
 
 import type Database from 'better-sqlite3';
-import { indexDdl, TABLES } from '../../store/sqlite/schema.ts';
 import { commentHash, sha1Base36 } from './hashes.ts';
 import { dumpTimestampToMw } from '../read/dump-reader.ts';
 import type {
@@ -17,12 +16,12 @@ import type {
 import { redirectTarget } from '../wikitext/page.ts';
 import { isInvalidTitle, NS_FILE, type TitleCodec } from '../title.ts';
 import { mediaTypeOf } from './media-types.ts';
-import { RowBatch } from './row-batch.ts';
+import { BoundedMap, RevisionIdBits } from './bounded-memory.ts';
+import { createRowBatches, prepareStatements, startRenumbering, type NextIds, type WriterBatches, type WriterStatements } from './writer-sql.ts';
 import { toHex } from '../../wiki/ip.ts';
 import { isIP } from '../../wiki/users.ts';
 
 type Db = Database.Database;
-type Statement = Database.Statement;
 
 export interface WriterOptions {
   strict: boolean;
@@ -99,54 +98,8 @@ interface Placement {
   shared?: { contentId: number; origin: number };
 }
 
-/** The next ids importDump.php would get from SQLite (`--renumber`). */
-interface NextIds {
-  page: number;
-  revision: number;
-  log: number;
-}
-
 const CACHE_LIMIT = 100_000;
 const NO_TEXT = Buffer.alloc(0);
-
-/**
- * A set of revision ids that may answer yes wrongly but never no wrongly: one bit per id, ids
- * beyond its 2^27 bits sharing bits (16 MB at most, grown as ids come).
- */
-class RevisionIdBits {
-  private static readonly MAX_BYTES = 1 << 24;
-  private bytes = new Uint8Array(1 << 16);
-
-  has(id: number): boolean {
-    const bit = id % (RevisionIdBits.MAX_BYTES * 8);
-    return (this.bytes[bit >>> 3]! & (1 << (bit & 7))) !== 0;
-  }
-
-  add(id: number): void {
-    if (!Number.isSafeInteger(id) || id <= 0) return;
-    const bit = id % (RevisionIdBits.MAX_BYTES * 8);
-    const at = bit >>> 3;
-    if (at >= this.bytes.length) {
-      let length = this.bytes.length;
-      while (length <= at) length *= 2;
-      const grown = new Uint8Array(length);
-      grown.set(this.bytes);
-      this.bytes = grown;
-    }
-    this.bytes[at]! |= 1 << (bit & 7);
-  }
-}
-
-/** Bounded map: drops the oldest entries, keeping memory flat on any dump size. */
-class BoundedMap<K, V> extends Map<K, V> {
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override set(key: K, value: V): this {
-    if (this.size >= this.limit) this.delete(this.keys().next().value as K);
-    return super.set(key, value);
-  }
-}
 
 export class PageWriter implements DumpHandler {
   readonly counts: WriterCounts = { pages: 0, revisions: 0, uploads: 0, logItems: 0, skippedPages: 0, skippedRevisions: 0, bytesOfText: 0 };
@@ -155,7 +108,7 @@ export class PageWriter implements DumpHandler {
   siteInfoSeen: DumpSiteInfo | null = null;
   private codec: TitleCodec | null = null;
   private page: CurrentPage | null = null;
-  private readonly statements: Record<string, Statement>;
+  private readonly statements: WriterStatements;
   private readonly actors = new BoundedMap<string, number>(CACHE_LIMIT);
   private readonly comments = new BoundedMap<string, number>(CACHE_LIMIT);
   private readonly models = new Map<string, number>();
@@ -164,7 +117,7 @@ export class PageWriter implements DumpHandler {
   private pendingRows = 0;
   private readonly batchRows: number;
   /** Revision rows wait here and go in with multi-row INSERTs; ids are given out by us meanwhile. */
-  private readonly batches: Record<'revision' | 'text' | 'content' | 'slots' | 'revComment' | 'comment' | 'ipChanges', RowBatch>;
+  private readonly batches: WriterBatches;
   /** Revision ids given to rows by this writer, by bit (ids `mod` its size share one): see hasRevision. */
   private readonly writtenRevisions = new RevisionIdBits();
   /** The highest revision id in the database before this writer's rows. */
@@ -192,20 +145,7 @@ export class PageWriter implements DumpHandler {
     this.nextCommentId = maxId('SELECT max(comment_id) FROM comment');
     this.revisionsBefore = maxId('SELECT max(rev_id) FROM revision') - 1;
     this.nextIds = options.renumber ? startRenumbering(db) : null;
-    // INSERT OR FAIL: a multi-row INSERT that may stop at a constraint otherwise keeps a statement
-    // journal (a copy of every page it changes) to undo its earlier rows alone. A failed row fails
-    // the import here, and its whole transaction is rolled back: nothing needs that journal.
-    this.batches = {
-      revision: new RowBatch(db, `INSERT OR FAIL INTO revision (rev_id, rev_page, rev_comment_id, rev_actor, rev_timestamp, rev_minor_edit,
-        rev_deleted, rev_len, rev_parent_id, rev_sha1) VALUES`, 9, 100, '(?, ?, 0, ?, ?, ?, ?, ?, ?, ?)'),
-      // Texts arrive as UTF-8 bytes; the cast stores them as TEXT, as MediaWiki's own rows are.
-      text: new RowBatch(db, 'INSERT OR FAIL INTO text (old_id, old_text, old_flags) VALUES', 2, 100, "(?, CAST(? AS TEXT), 'utf-8')"),
-      content: new RowBatch(db, 'INSERT OR FAIL INTO content (content_id, content_size, content_sha1, content_model, content_address) VALUES', 5),
-      slots: new RowBatch(db, 'INSERT OR FAIL INTO slots (slot_revision_id, slot_role_id, slot_content_id, slot_origin) VALUES', 3, 100, '(?, 1, ?, ?)'),
-      revComment: new RowBatch(db, 'INSERT OR FAIL INTO revision_comment_temp (revcomment_rev, revcomment_comment_id) VALUES', 2),
-      comment: new RowBatch(db, 'INSERT OR FAIL INTO comment (comment_id, comment_hash, comment_text, comment_data) VALUES', 3, 100, '(?, ?, ?, NULL)'),
-      ipChanges: new RowBatch(db, 'INSERT OR IGNORE INTO ip_changes (ipc_rev_id, ipc_rev_timestamp, ipc_hex) VALUES', 3),
-    };
+    this.batches = createRowBatches(db);
   }
 
   /** Writes the waiting rows: before anything reads these tables, and before each commit. */
@@ -295,10 +235,10 @@ export class PageWriter implements DumpHandler {
     }
     page.ns = parsed.ns;
     page.dbKey = parsed.dbKey;
-    const byTitle = this.statements.pageByTitle!.get(page.ns, page.dbKey) as { page_id: number; page_latest: number } | undefined;
+    const byTitle = this.statements.pageByTitle.get(page.ns, page.dbKey) as { page_id: number; page_latest: number } | undefined;
     // With --renumber the dump's page id is not kept: an existing title gets the revisions, as in MediaWiki.
     if (header.id !== undefined && !this.nextIds) {
-      const byId = this.statements.pageById!.get(header.id) as { page_namespace: number; page_title: string } | undefined;
+      const byId = this.statements.pageById.get(header.id) as { page_namespace: number; page_title: string } | undefined;
       if (byId && (byId.page_namespace !== page.ns || byId.page_title !== page.dbKey)) {
         return this.rejectPage(page, `duplicate page id ${header.id}: already used by "${codec.namespaces.prefixedText(byId.page_namespace, byId.page_title)}"`);
       }
@@ -376,8 +316,8 @@ export class PageWriter implements DumpHandler {
       parent = latest;
     } else {
       this.flushRows();
-      if (rev.sha1 && this.statements.revisionAt!.get(page.id, timestamp, rev.sha1) !== undefined) return null;
-      parent = (this.statements.parentRevision!.get(page.id, timestamp) as SlotFacts | undefined) ?? null;
+      if (rev.sha1 && this.statements.revisionAt.get(page.id, timestamp, rev.sha1) !== undefined) return null;
+      parent = (this.statements.parentRevision.get(page.id, timestamp) as SlotFacts | undefined) ?? null;
     }
     const sameContent = parent !== null && parent.model === content.model && parent.len === content.len && parent.sha1 === content.sha1;
     return {
@@ -468,11 +408,11 @@ export class PageWriter implements DumpHandler {
     const sha1 = upload.sha1base36 ?? '';
     this.touch(2);
     if (upload.archiveName) {
-      this.statements.insertOldImage!.run(name, upload.archiveName, upload.size, commentId, actorId, timestamp, media.mediaType, media.major, media.minor, sha1);
+      this.statements.insertOldImage.run(name, upload.archiveName, upload.size, commentId, actorId, timestamp, media.mediaType, media.major, media.minor, sha1);
     } else {
-      const existing = this.statements.imageTimestamp!.get(name) as { img_timestamp: string } | undefined;
+      const existing = this.statements.imageTimestamp.get(name) as { img_timestamp: string } | undefined;
       if (existing && existing.img_timestamp > timestamp) return;
-      this.statements.upsertImage!.run(name, upload.size, media.mediaType, media.major, media.minor, commentId, actorId, timestamp, sha1);
+      this.statements.upsertImage.run(name, upload.size, media.mediaType, media.major, media.minor, commentId, actorId, timestamp, sha1);
     }
     this.counts.uploads++;
   }
@@ -500,10 +440,10 @@ export class PageWriter implements DumpHandler {
       latest.text !== undefined && latest.model === 'wikitext' && mayBeRedirect(latest.text) && redirectTarget(latest.text.toString('utf8'), this.codec!) !== null;
     this.touch(1);
     if (page.existing) {
-      this.statements.updatePage!.run(isRedirect ? 1 : 0, latest.timestamp, latest.id, latest.len, latest.model, page.id);
+      this.statements.updatePage.run(isRedirect ? 1 : 0, latest.timestamp, latest.id, latest.len, latest.model, page.id);
     } else {
       // page_links_updated as the links phase leaves it (it recomputes every page), so that it need not rewrite every row.
-      this.statements.insertPage!.run(page.id, page.ns, page.dbKey, isRedirect ? 1 : 0, page.revisions === 1 ? 1 : 0, Math.random(), latest.timestamp, latest.timestamp, latest.id, latest.len, latest.model);
+      this.statements.insertPage.run(page.id, page.ns, page.dbKey, isRedirect ? 1 : 0, page.revisions === 1 ? 1 : 0, Math.random(), latest.timestamp, latest.timestamp, latest.id, latest.len, latest.model);
       this.counts.pages++;
     }
     if (page.header.restrictions) this.insertRestrictions(page.id, page.header.restrictions);
@@ -529,7 +469,7 @@ export class PageWriter implements DumpHandler {
     let logId = item.id;
     if (this.nextIds) {
       // WikiRevision::importLogItem: no title (a hidden action) or the same entry already there: skipped.
-      if (!validTitle || this.statements.logExists!.get(item.type, item.action, timestamp, ns, title, item.params ?? '') !== undefined) return;
+      if (!validTitle || this.statements.logExists.get(item.type, item.action, timestamp, ns, title, item.params ?? '') !== undefined) return;
       logId = this.nextIds.log++;
     }
     let deleted = 0;
@@ -539,9 +479,9 @@ export class PageWriter implements DumpHandler {
     const actorId = this.actorFor(item.contributor);
     const commentId = item.commentDeleted ? 1 : this.commentFor(item.comment ?? '');
     this.touch(2);
-    if (this.options.resume && !this.nextIds && this.statements.logById!.get(item.id) !== undefined) return;
+    if (this.options.resume && !this.nextIds && this.statements.logById.get(item.id) !== undefined) return;
     try {
-      this.statements.insertLog!.run(logId, item.type, item.action, timestamp, actorId, ns, title, commentId, item.params ?? '', deleted);
+      this.statements.insertLog.run(logId, item.type, item.action, timestamp, actorId, ns, title, commentId, item.params ?? '', deleted);
     } catch (error) {
       if (!isConstraintError(error)) throw error;
       this.problem({ message: `duplicate log id ${item.id}; the log item is skipped`, line: item.line, subject: `log item ${item.id}` });
@@ -576,16 +516,16 @@ export class PageWriter implements DumpHandler {
     const mine = this.writtenRevisions.has(id) || !Number.isSafeInteger(id);
     if (!mine && id > this.revisionsBefore) return false;
     if (mine) this.batches.revision.flush();
-    return this.statements.revisionExists!.get(id) !== undefined;
+    return this.statements.revisionExists.get(id) !== undefined;
   }
 
   private allocatePageId(): number {
-    const row = this.statements.maxPageId!.get() as { id: number | null };
+    const row = this.statements.maxPageId.get() as { id: number | null };
     return (row.id ?? 0) + 1;
   }
 
   private loadExistingLatest(page: CurrentPage, latestId: number): void {
-    const row = this.statements.revisionFacts!.get(latestId) as
+    const row = this.statements.revisionFacts.get(latestId) as
       | { rev_timestamp: string; rev_len: number; model_name: string; content_sha1: string; slot_content_id: number; slot_origin: number }
       | undefined;
     if (row) {
@@ -601,7 +541,7 @@ export class PageWriter implements DumpHandler {
       };
     }
     page.previousRevisionId = latestId;
-    const count = this.statements.revisionCount!.get(page.id) as { n: number };
+    const count = this.statements.revisionCount.get(page.id) as { n: number };
     page.revisions = count.n;
   }
 
@@ -610,7 +550,7 @@ export class PageWriter implements DumpHandler {
     const pairs = restrictions.includes('=') ? restrictions.split(':').map((p) => p.split('=')) : [['edit', restrictions], ['move', restrictions]];
     for (const [type, level] of pairs) {
       if (!type || !level) continue;
-      this.statements.insertRestriction!.run(pageId, type.trim(), level.trim());
+      this.statements.insertRestriction.run(pageId, type.trim(), level.trim());
     }
   }
 
@@ -619,7 +559,7 @@ export class PageWriter implements DumpHandler {
     if (model === this.lastModel) return this.lastModelId;
     let id = this.models.get(model);
     if (id === undefined) {
-      id = Number(this.statements.insertModel!.run(model).lastInsertRowid);
+      id = Number(this.statements.insertModel.run(model).lastInsertRowid);
       this.models.set(model, id);
     }
     this.lastModel = model;
@@ -655,106 +595,25 @@ export class PageWriter implements DumpHandler {
     const cached = this.actors.get(name);
     if (cached !== undefined) return cached;
     const userId = account && !isIP(name) ? (contributor.id ?? 0) : null;
-    const row = this.statements.actorByName!.get(name) as { actor_id: number } | undefined;
+    const row = this.statements.actorByName.get(name) as { actor_id: number } | undefined;
     let actorId: number;
     if (row) {
       actorId = row.actor_id;
     } else {
       const user = userId === null ? null : this.userFor(name, userId);
-      actorId = Number(this.statements.insertActor!.run(user, name).lastInsertRowid);
+      actorId = Number(this.statements.insertActor.run(user, name).lastInsertRowid);
     }
     this.actors.set(name, actorId);
     return actorId;
   }
 
   private userFor(name: string, wantedId: number): number {
-    const existing = this.statements.userByName!.get(name) as { user_id: number } | undefined;
+    const existing = this.statements.userByName.get(name) as { user_id: number } | undefined;
     if (existing) return existing.user_id;
-    const idFree = wantedId > 0 && this.statements.userById!.get(wantedId) === undefined;
-    const result = this.statements.insertUser!.run(idFree ? wantedId : null, name);
+    const idFree = wantedId > 0 && this.statements.userById.get(wantedId) === undefined;
+    const result = this.statements.insertUser.run(idFree ? wantedId : null, name);
     return Number(result.lastInsertRowid);
   }
-}
-
-function prepareStatements(db: Db): Record<string, Statement> {
-  const s = (sql: string): Statement => db.prepare(sql);
-  return {
-    pageByTitle: s('SELECT page_id, page_latest FROM page WHERE page_namespace = ? AND page_title = ?'),
-    pageById: s('SELECT page_namespace, page_title FROM page WHERE page_id = ?'),
-    maxPageId: s('SELECT max(page_id) AS id FROM page'),
-    revisionFacts: s(
-      `SELECT rev_timestamp, rev_len, model_name, content_sha1, slot_content_id, slot_origin FROM revision JOIN slots ON slot_revision_id = rev_id AND slot_role_id = 1
-       JOIN content ON content_id = slot_content_id JOIN content_models ON model_id = content_model WHERE rev_id = ?`,
-    ),
-    revisionCount: s('SELECT count(*) AS n FROM revision WHERE rev_page = ?'),
-    revisionAt: s('SELECT 1 FROM revision WHERE rev_page = ? AND rev_timestamp = ? AND rev_sha1 = ?'),
-    parentRevision: s(
-      `SELECT rev_id AS id, content_size AS len, model_name AS model, content_sha1 AS sha1, slot_content_id AS contentId, slot_origin AS origin
-       FROM revision JOIN slots ON slot_revision_id = rev_id AND slot_role_id = 1 JOIN content ON content_id = slot_content_id
-       JOIN content_models ON model_id = content_model
-       WHERE rev_page = ? AND rev_timestamp <= ? ORDER BY rev_timestamp DESC, rev_id DESC LIMIT 1`,
-    ),
-    insertPage: s(
-      `INSERT INTO page (page_id, page_namespace, page_title, page_is_redirect, page_is_new, page_random, page_touched,
-         page_links_updated, page_latest, page_len, page_content_model, page_lang)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`,
-    ),
-    updatePage: s(
-      `UPDATE page SET page_is_redirect = ?, page_is_new = 0, page_touched = max(page_touched, ?), page_latest = ?, page_len = ?,
-         page_content_model = ? WHERE page_id = ?`,
-    ),
-    revisionExists: s('SELECT 1 FROM revision WHERE rev_id = ?'),
-    insertModel: s('INSERT INTO content_models (model_name) VALUES (?)'),
-    actorByName: s('SELECT actor_id FROM actor WHERE actor_name = ?'),
-    insertActor: s('INSERT INTO actor (actor_user, actor_name) VALUES (?, ?)'),
-    userByName: s('SELECT user_id FROM user WHERE user_name = ?'),
-    userById: s('SELECT 1 FROM user WHERE user_id = ?'),
-    insertUser: s(
-      `INSERT INTO user (user_id, user_name, user_real_name, user_password, user_newpassword, user_email, user_touched,
-         user_token, user_registration, user_editcount) VALUES (?, ?, '', '', '', '', '19700101000000', '', NULL, 0)`,
-    ),
-    insertRestriction: s(
-      "INSERT OR IGNORE INTO page_restrictions (pr_page, pr_type, pr_level, pr_cascade, pr_expiry) VALUES (?, ?, ?, 0, 'infinity')",
-    ),
-    imageTimestamp: s('SELECT img_timestamp FROM image WHERE img_name = ?'),
-    upsertImage: s(
-      `INSERT OR REPLACE INTO image (img_name, img_size, img_width, img_height, img_metadata, img_bits, img_media_type,
-         img_major_mime, img_minor_mime, img_description_id, img_actor, img_timestamp, img_sha1)
-       VALUES (?, ?, 0, 0, '', 0, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    insertOldImage: s(
-      `INSERT INTO oldimage (oi_name, oi_archive_name, oi_size, oi_width, oi_height, oi_bits, oi_description_id, oi_actor,
-         oi_timestamp, oi_metadata, oi_media_type, oi_major_mime, oi_minor_mime, oi_deleted, oi_sha1)
-       VALUES (?, ?, ?, 0, 0, 0, ?, ?, ?, '', ?, ?, ?, 0, ?)`,
-    ),
-    logById: s('SELECT 1 FROM logging WHERE log_id = ?'),
-    logExists: s(
-      `SELECT 1 FROM logging WHERE log_type = ? AND log_action = ? AND log_timestamp = ? AND log_namespace = ? AND log_title = ?
-         AND log_params = ?`,
-    ),
-    insertLog: s(
-      `INSERT INTO logging (log_id, log_type, log_action, log_timestamp, log_actor, log_namespace, log_title, log_page,
-         log_comment_id, log_params, log_deleted) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
-    ),
-  };
-}
-
-/**
- * The ids SQLite's AUTOINCREMENT gives next (MediaWiki's tables on SQLite use it): after the highest
- * row, or the highest ever given (sqlite_sequence). The indexes MediaWiki's lookups need are made now
- * rather than after the import.
- */
-function startRenumbering(db: Db): NextIds {
-  for (const [table, name] of [['revision', 'rev_page_timestamp'], ['logging', 'log_type_action']] as const) {
-    const spec = TABLES.find((t) => t.name === table)!;
-    db.exec(indexDdl(spec, spec.indexes.find((i) => i.name === name)!));
-  }
-  const next = (table: string, column: string): number => {
-    const highest = db.prepare(`SELECT max(${column}) FROM "${table}"`).pluck().get() as number | null;
-    const given = db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck().get(table) as number | undefined;
-    return Math.max(highest ?? 0, given ?? 0) + 1;
-  };
-  return { page: next('page', 'page_id'), revision: next('revision', 'rev_id'), log: next('logging', 'log_id') };
 }
 
 function isConstraintError(error: unknown): boolean {
