@@ -14,6 +14,8 @@ import type {
 } from './dump-types.ts';
 import { isUtf8 } from 'node:buffer';
 import { ByteStringCache, XmlError, XmlTokenizer, type XmlAttributes, type XmlSink } from './xml-tokenizer.ts';
+import { isDumpTimestamp, parseId, parseInteger, plainInteger, textField, type FieldValue } from './dump-fields.ts';
+import { NO_TEXT, SeparateTexts, type TextStore } from './text-store.ts';
 
 /** Export schema versions whose layout this reader knows (0.3 to 0.11 share the page layout). */
 export const KNOWN_SCHEMA_VERSIONS = ['0.3', '0.4', '0.5', '0.6', '0.7', '0.8', '0.9', '0.10', '0.11'];
@@ -48,47 +50,7 @@ export interface DumpReaderOptions {
   onUnknownElement?: (name: string, problem: DumpProblem) => void;
 }
 
-/** Where the reader puts a page text as its pieces arrive. */
-export interface TextStore {
-  append(bytes: Buffer, start: number, end: number): void;
-  /** The text appended since the last take or drop (possibly empty), for the caller to keep. */
-  take(): Buffer;
-  /** Forgets the text being read. */
-  drop(): void;
-}
-
-/** Each text in a Buffer of its own. */
-class SeparateTexts implements TextStore {
-  private pieces: Buffer[] = [];
-  private length = 0;
-
-  append(bytes: Buffer, start: number, end: number): void {
-    const piece = Buffer.allocUnsafe(end - start);
-    bytes.copy(piece, 0, start, end);
-    this.pieces.push(piece);
-    this.length += piece.length;
-  }
-
-  take(): Buffer {
-    const pieces = this.pieces;
-    const text = pieces.length === 0 ? NO_TEXT : pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces, this.length);
-    this.drop();
-    return text;
-  }
-
-  drop(): void {
-    this.pieces = [];
-    this.length = 0;
-  }
-}
-
 type Context = 'document' | 'mediawiki' | 'siteinfo' | 'namespaces' | 'page' | 'revision' | 'content' | 'upload' | 'logitem' | 'contributor';
-
-/**
- * A field's text; a number stands for text that is a plain decimal integer (no sign, no leading
- * zero, 15 digits at most), read from the bytes without making a string that would be parsed.
- */
-type FieldValue = string | number;
 
 /** How a field's text is kept. */
 const enum FieldKind {
@@ -107,8 +69,6 @@ interface PartialRecord {
   /** `<text>` as UTF-8 bytes: page texts are never decoded into strings while reading. */
   text?: Buffer;
 }
-
-const NO_TEXT = Buffer.alloc(0);
 
 export class DumpReader implements XmlSink {
   private readonly tokenizer: XmlTokenizer;
@@ -676,46 +636,4 @@ function fieldKind(context: Context, name: string): FieldKind {
     default:
       return FieldKind.Text;
   }
-}
-
-/** bytes[start, end) as a plain decimal integer (see FieldValue), or -1 when it is anything else. */
-function plainInteger(bytes: Buffer, start: number, end: number): number {
-  if (end - start > 15 || end === start || (bytes[start] === 0x30 && end - start > 1)) return -1;
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const digit = bytes[i]! - 0x30;
-    if (digit < 0 || digit > 9) return -1;
-    n = n * 10 + digit;
-  }
-  return n;
-}
-
-/** A field's string (only Integer fields hold numbers, but the type does not tell the fields apart). */
-function textField(value: FieldValue | undefined): string | undefined {
-  return typeof value === 'number' ? String(value) : value;
-}
-
-function parseInteger(value: FieldValue): number | undefined {
-  if (typeof value === 'number') return value;
-  const trimmed = value.trim();
-  if (!/^-?[0-9]+$/.test(trimmed)) return undefined;
-  return Number(trimmed);
-}
-
-function parseId(value: FieldValue): number | undefined {
-  const n = parseInteger(value);
-  return n !== undefined && n > 0 && Number.isSafeInteger(n) ? n : undefined;
-}
-
-const DUMP_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-
-function isDumpTimestamp(value: string): boolean {
-  return DUMP_TIMESTAMP.test(value);
-}
-
-/** `2013-03-22T09:37:03Z` -> `20130322093703` (MediaWiki's TS_MW). */
-export function dumpTimestampToMw(value: string): string {
-  return (
-    value.slice(0, 4) + value.slice(5, 7) + value.slice(8, 10) + value.slice(11, 13) + value.slice(14, 16) + value.slice(17, 19)
-  );
 }

@@ -5,7 +5,7 @@
 // Page texts are written by the reader straight into large buffers (TextArena) that are
 // transferred rather than copied, so a text is copied once on its way from the file to SQLite.
 
-import type { TextStore } from './dump-reader.ts';
+import type { TextStore } from './text-store.ts';
 import { sha1Base36 } from '../write/hashes.ts';
 import type { DumpHandler, DumpLogItem, DumpPageHeader, DumpProblem, DumpRevision, DumpSiteInfo, DumpUpload } from './dump-types.ts';
 

@@ -2,7 +2,7 @@
 
 import type Database from 'better-sqlite3';
 import { commentHash, sha1Base36 } from './hashes.ts';
-import { dumpTimestampToMw } from '../read/dump-reader.ts';
+import { dumpTimestampToMw } from '../read/dump-fields.ts';
 import type {
   DumpContributor,
   DumpHandler,
