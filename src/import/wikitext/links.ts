@@ -1,9 +1,8 @@
 // Finds what MediaWiki's parser records from expanded wikitext: links, categories, files, URLs, switches.
 
 import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, type ParsedTitle, type TitleCodec } from '../title.ts';
-import { STRIP_MARKER } from './expander.ts';
 import { isIPv6 } from 'node:net';
-import { decodeCharReferences } from './text.ts';
+import { decodeCharReferences, STRIP_MARKER } from './text.ts';
 import { decodeLinkTarget, normalizeSubpageLink } from '../../wiki/link-targets.ts';
 import { magicWords, MagicWordMatcher } from './language.ts';
 

@@ -4,6 +4,9 @@
 export { decodeCharReferencesOnly as decodeCharReferences } from '../../wiki/titles.ts';
 export { wfUrlencode } from '../../wiki/urls.ts';
 
+/** Strip markers stand for content the link scanner must not see (nowiki, pre, math...). */
+export const STRIP_MARKER = '\u007f';
+
 /** The common cases of Parser::doQuotes: '''bold''' and ''italic'' on one line. */
 export function doQuotes(text: string): string {
   return text

@@ -1,0 +1,103 @@
+// Extension tags as the links tables see them: <ref>, <gallery>, <imagemap>, <templatestyles>..., and {{#tag:}}, which calls them.
+//
+// A tag's content is its extension's business: only what MediaWiki parses as wikitext (a
+// reference, a gallery caption, an image map's links) is expanded. A tag with no handler here
+// leaves a strip marker, so that the link scanner does not read its content.
+
+import type { TemplatePart } from '../../wiki/preprocessor.ts';
+import { NS_FILE, NS_TEMPLATE } from '../title.ts';
+import type { CallHost, FunctionSpec, TagHandler } from './call-handlers.ts';
+import type { TagCall } from './cite.ts';
+import type { ExpansionFrame } from './expansion.ts';
+import { decodeCharReferences, STRIP_MARKER } from './text.ts';
+
+const parsedInner: TagHandler = (x, node, frame) => (node.inner === null ? '' : ` ${x.expandInner(node.inner, frame)} `);
+
+export const TAG_HANDLERS: Record<string, TagHandler> = {
+  ref: (x, node) => x.cite.ref(node),
+  references: (x, node) => x.cite.references(node),
+  poem: parsedInner,
+  indicator: parsedInner,
+  tab: parsedInner,
+  gallery: (x, node, frame) => {
+    if (node.inner === null) return '';
+    let captions = '';
+    for (const line of node.inner.split('\n')) {
+      const m = /^\s*([^|]+?)\s*(?:\|(.*))?$/.exec(line);
+      if (!m) continue;
+      const title = x.codec.parse(decodeCharReferences(m[1]!), NS_FILE);
+      if (!title || title.ns !== NS_FILE || title.interwiki !== '' || !title.dbKey) continue;
+      x.out.images.add(title.dbKey);
+      x.out.embeddedFiles.add(title.dbKey);
+      if (m[2]) {
+        for (const param of m[2].split('|')) {
+          const option = x.words.galleryOptions.matchVariableStartToEnd(param.trim());
+          if (option?.id === 'img_link') {
+            const linkTitle = x.codec.parse(decodeCharReferences(option.param.trim()));
+            if (linkTitle && linkTitle.interwiki === '' && linkTitle.dbKey && linkTitle.ns >= 0) x.addLink(linkTitle.ns, linkTitle.dbKey);
+          }
+        }
+        captions += ` ${x.expandInner(m[2], frame)}\n`;
+      }
+    }
+    return captions;
+  },
+  imagemap: (x, node, frame) => {
+    if (node.inner === null) return '';
+    const lines = node.inner.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+    if (lines.length === 0) return '';
+    const image = lines[0]!.split('|')[0]!.trim();
+    const title = x.codec.parse(decodeCharReferences(image), NS_FILE);
+    if (title && title.ns === NS_FILE && title.dbKey) x.out.images.add(title.dbKey);
+    let links = '';
+    for (const line of lines.slice(1)) {
+      const m = /\[\[[^\]]*\]\]|\[[^\]]*\]/.exec(line);
+      if (m) links += ` ${x.expandInner(m[0], frame)} `;
+    }
+    return links;
+  },
+  templatestyles: (x, node) => {
+    const src = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(node.attributes);
+    const value = src ? (src[1] ?? src[2] ?? src[3] ?? '') : '';
+    const title = value ? x.codec.parse(decodeCharReferences(value), NS_TEMPLATE) : null;
+    if (title && title.interwiki === '' && title.dbKey) x.addTemplate(title.ns, title.dbKey);
+    return '';
+  },
+  section: () => '',
+  templatedata: () => '',
+  categorytree: () => '',
+  inputbox: () => '',
+  mapframe: () => '',
+  maplink: () => '',
+  charinsert: () => '',
+};
+
+/**
+ * The named arguments of #tag, as CoreParserFunctions::tagObj reads them: names as written,
+ * values trimmed and without outer quotes; positional arguments after the content are ignored.
+ */
+function tagArguments(x: CallHost, parts: TemplatePart[], frame: ExpansionFrame): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const part of parts) {
+    if (part.name === null) continue;
+    const value = x.expandNodes(part.value, frame).trim();
+    const quoted = /^(?:["'](.+)["']|""|'')$/s.exec(value);
+    attributes.set(x.expandNodes(part.name, frame).trim(), quoted ? (quoted[1] ?? '') : value);
+  }
+  return attributes;
+}
+
+export const TAG_FUNCTION: FunctionSpec = {
+  ids: ['tag'],
+  handler: (x, frame, first, parts) => {
+    const name = first.toLowerCase();
+    const inner = parts.length > 0 && parts[0]!.name === null ? x.expandNodes(parts[0]!.value, frame) : null;
+    const attributeMap = tagArguments(x, parts.slice(inner === null ? 0 : 1), frame);
+    let attributes = '';
+    for (const [key, value] of attributeMap) attributes += ` ${key}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+    const handler = TAG_HANDLERS[name];
+    const node: TagCall = { name, attributes, inner, attributeMap };
+    if (handler) return handler(x, node, frame);
+    return STRIP_MARKER;
+  },
+};

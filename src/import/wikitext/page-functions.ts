@@ -1,0 +1,89 @@
+// Core parser functions about titles, pages and the wiki: namespace names, page URLs, DEFAULTSORT, DISPLAYTITLE, counts and revision facts.
+
+import { NS_FILE, NS_SPECIAL } from '../title.ts';
+import type { CallHost, FunctionSpec } from './call-handlers.ts';
+import { decodeCharReferences, doQuotes, STRIP_MARKER, stripTags, wfUrlencode } from './text.ts';
+
+export const PAGE_FUNCTIONS: FunctionSpec[] = [
+  { ids: ['language'], noHash: true, handler: (x) => x.site.lang },
+  {
+    ids: ['special', 'speciale'],
+    handler: (x, _frame, first) => `${x.codec.namespaces.name(NS_SPECIAL) || 'Special'}:${first}`,
+  },
+  { ids: ['ns', 'nse'], noHash: true, handler: (x, _f, first) => namespaceName(x, first) },
+  { ids: ['localurl', 'localurle'], noHash: true, handler: (x, frame, first, parts) => localUrl(x, first, x.value(parts[0], frame)) },
+  {
+    ids: ['fullurl', 'fullurle', 'canonicalurl', 'canonicalurle'], noHash: true,
+    handler: (x, frame, first, parts) => {
+      const local = localUrl(x, first, x.value(parts[0], frame));
+      return local.startsWith('/') ? `${x.site.server}${local}` : local;
+    },
+  },
+  {
+    ids: ['filepath'], noHash: true,
+    handler: (x, _frame, first) => {
+      const title = x.codec.parse(decodeCharReferences(first.split('|')[0] ?? ''), NS_FILE);
+      if (!title || title.interwiki !== '' || !title.dbKey) return '';
+      x.out.images.add(title.dbKey);
+      return '';
+    },
+  },
+  {
+    ids: ['defaultsort'], noHash: true,
+    handler: (x, frame, first, parts) => {
+      const option = x.value(parts[0], frame);
+      const key = decodeCharReferences(stripTags(first)).trim();
+      // CoreParserFunctions::defaultsort: an empty key sets nothing.
+      if (key === '') return '';
+      const old = x.out.props.get('defaultsort');
+      // The option is a magic word of the content language too (`noreplace`, `noerror`).
+      const noReplace = x.isWord('defaultsort_noreplace', option);
+      const noError = x.isWord('defaultsort_noerror', option);
+      if (old === undefined || old === key || !noReplace) x.out.props.set('defaultsort', key);
+      if (old !== undefined && old !== key && !noReplace && !noError) return `<span class="error">Warning: Default sort key "${key}" overrides earlier default sort key "${old}".</span>`;
+      return '';
+    },
+  },
+  {
+    ids: ['displaytitle'], noHash: true,
+    handler: (x, frame, first, parts) => {
+      const option = x.value(parts[0], frame);
+      const html = doQuotes(first).replace(new RegExp(STRIP_MARKER, 'g'), '');
+      const plain = decodeCharReferences(stripTags(html));
+      const title = x.codec.parse(plain);
+      if (title && title.fragment === '' && title.interwiki === '' && title.ns === x.page.ns && title.dbKey === x.page.dbKey) {
+        const old = x.out.props.get('displaytitle');
+        if (old === undefined || !x.isWord('displaytitle_noreplace', option)) x.out.props.set('displaytitle', html);
+      } else {
+        x.out.tracking.add('restricted-displaytitle-ignored');
+      }
+      return '';
+    },
+  },
+  { ids: ['pagesincategory', 'numberingroup', 'numberofpages', 'numberofusers', 'numberofactiveusers', 'numberofarticles', 'numberoffiles', 'numberofadmins', 'numberofedits'], noHash: true, handler: () => '0' },
+  {
+    ids: ['pagesize', 'revisionid', 'revisiontimestamp', 'revisionday', 'revisionday2', 'revisionmonth', 'revisionmonth1', 'revisionyear', 'revisionuser'], noHash: true,
+    handler: (x, _frame, first) => {
+      // MediaWiki fetches the named page's current revision, which registers it as a transclusion.
+      const title = x.codec.parse(decodeCharReferences(first));
+      if (title && title.interwiki === '' && title.dbKey && title.ns >= 0) x.addTemplate(title.ns, title.dbKey);
+      return '';
+    },
+  },
+  { ids: ['protectionlevel', 'protectionexpiry', 'cascadingsources'], noHash: true, handler: () => '' },
+];
+
+function namespaceName(x: CallHost, arg: string): string {
+  const n = Number(arg);
+  if (arg !== '' && Number.isInteger(n)) return x.codec.namespaces.byId.has(n) ? x.codec.namespaces.name(n) : '';
+  const index = x.codec.namespaces.index(arg);
+  return index === undefined ? '' : x.codec.namespaces.name(index);
+}
+
+function localUrl(x: CallHost, target: string, query: string): string {
+  const title = x.codec.parse(decodeCharReferences(target));
+  if (!title) return '';
+  const prefixed = x.codec.namespaces.prefixedText(title.ns, title.dbKey).replace(/ /g, '_');
+  if (query) return `${x.site.scriptPath}/index.php?title=${wfUrlencode(prefixed)}&${query}`;
+  return x.site.articlePath.replace('$1', wfUrlencode(prefixed));
+}
