@@ -33,16 +33,6 @@ export function decodeBytes(bytes: Uint8Array, legacyEncoding: boolean): { text:
   }
 }
 
-/** PHP's rawurlencode of raw bytes. */
-export function rawUrlEncodeBytes(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) {
-    const c = String.fromCharCode(b);
-    out += /[A-Za-z0-9\-_.~]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
 /**
  * For a multi-valued parameter whose raw bytes needed cleanup: cleaned value -> raw bytes of
  * that value, for the values that changed (the page set reports them as `fromencoded`).

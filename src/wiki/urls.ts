@@ -13,6 +13,7 @@ const URLENCODE_FIX_RE = /[!'()*~]|%20/g;
 const URLENCODE_FIXES: Record<string, string> = {
   '!': '%21', "'": '%27', '(': '%28', ')': '%29', '*': '%2A', '~': '%7E', '%20': '+',
 };
+const RAW_URLENCODE_FIX_RE = /[!'()*]/g;
 const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function encodeUtf8Component(text: string): string {
@@ -22,6 +23,30 @@ function encodeUtf8Component(text: string): string {
 /** PHP's urlencode: everything but `A-Za-z0-9-_.` escaped, space as `+`. */
 export function phpUrlencode(text: string): string {
   return encodeUtf8Component(text).replace(URLENCODE_FIX_RE, (match) => URLENCODE_FIXES[match]!);
+}
+
+/** PHP's rawurlencode (RFC 3986): everything but `A-Za-z0-9-_.~` escaped, space as `%20`. */
+export function phpRawUrlencode(text: string): string {
+  return encodeUtf8Component(text).replace(RAW_URLENCODE_FIX_RE, (match) => URLENCODE_FIXES[match]!);
+}
+
+/**
+ * PHP's urlencode (`raw`: rawurlencode) of bytes, such as request text that is not UTF-8 or a
+ * binary string of one char per byte.
+ */
+export function phpUrlencodeBytes(bytes: Uint8Array | string, raw = false): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) {
+    const b = typeof bytes === 'string' ? bytes.charCodeAt(i) & 0xff : bytes[i]!;
+    if ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x2d || b === 0x5f || b === 0x2e || (raw && b === 0x7e)) {
+      out += String.fromCharCode(b);
+    } else if (b === 0x20 && !raw) {
+      out += '+';
+    } else {
+      out += `%${b < 16 ? '0' : ''}${b.toString(16).toUpperCase()}`;
+    }
+  }
+  return out;
 }
 
 /**

@@ -2,7 +2,8 @@
 // edit-summary formatter, SHA-1 conversion and revision-deletion visibility.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { extractSection, preprocess, treeToXml } from '../../src/wiki/preprocessor.ts';
+import { extractSection, treeToXml } from '../../src/wiki/parse-tree.ts';
+import { preprocess } from '../../src/wiki/preprocessor.ts';
 import { formatComments, type CommentFormatterContext } from '../../src/wiki/comment-formatter.ts';
 import { Namespaces, defaultNamespaces } from '../../src/wiki/namespaces.ts';
 import { TitleCodec } from '../../src/wiki/titles.ts';

@@ -4,7 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expandWithoutTemplates, originalText, preprocess, treeToXml, type PPNode } from '../../src/wiki/preprocessor.ts';
+import { expandWithoutTemplates, originalText, treeToXml } from '../../src/wiki/parse-tree.ts';
+import { preprocess, type PPNode } from '../../src/wiki/preprocessor.ts';
 
 const tags = new Set(['pre', 'nowiki', 'gallery', 'indicator', 'langconvert', 'ref', 'references']);
 const xml = (text: string): string => treeToXml(preprocess(text, { tags }));

@@ -12,7 +12,9 @@ import {
   fragmentForUrl,
   fullUrl,
   interwikiUrl,
+  phpRawUrlencode,
   phpUrlencode,
+  phpUrlencodeBytes,
   wfUrlencode,
 } from '../../src/wiki/urls.ts';
 import { FIXTURE_SITE, fixtureTitleCodec } from './fixture-site.ts';
@@ -118,6 +120,14 @@ describe('URL building blocks', () => {
 
   test('phpUrlencode escapes everything but A-Za-z0-9-_. and writes spaces as +', () => {
     assert.equal(phpUrlencode("a b~!*'()/é"), 'a+b%7E%21%2A%27%28%29%2F%C3%A9');
+  });
+
+  test('phpRawUrlencode keeps ~ and writes spaces as %20; the byte forms agree with the text forms', () => {
+    assert.equal(phpRawUrlencode("a b~!*'()/é"), 'a%20b~%21%2A%27%28%29%2F%C3%A9');
+    const utf8 = new TextEncoder().encode("a b~!*'()/é");
+    assert.equal(phpUrlencodeBytes(utf8), phpUrlencode("a b~!*'()/é"));
+    assert.equal(phpUrlencodeBytes(utf8, true), phpRawUrlencode("a b~!*'()/é"));
+    assert.equal(phpUrlencodeBytes('\xff\x00a'), '%FF%00a');
   });
 
   test('arrayToCgi leaves out null and false, writes true as 1', () => {

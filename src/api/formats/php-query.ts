@@ -4,6 +4,7 @@
 // keys are renumbered by array_merge, and everything is re-encoded with urlencode().
 //
 // Strings here are "binary": one char per byte (latin1), so invalid UTF-8 survives the round trip.
+import { phpUrlencodeBytes } from '../../wiki/urls.ts';
 
 /** An int key (number, or bigint beyond 2^53) or a string key. */
 type QueryKey = string | number | bigint;
@@ -119,31 +120,18 @@ export function parsePhpQuery(queryString: string): QueryArray {
   return root;
 }
 
-/** PHP's urlencode() of a binary string. */
-export function phpUrlencode(binary: string): string {
-  let out = '';
-  for (let i = 0; i < binary.length; i++) {
-    const c = binary.charCodeAt(i);
-    const ch = binary[i];
-    if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || ch === '-' || ch === '_' || ch === '.') out += ch;
-    else if (c === 0x20) out += '+';
-    else out += '%' + c.toString(16).toUpperCase().padStart(2, '0');
-  }
-  return out;
-}
-
 /** wfArrayToCgi. */
 function arrayToCgi(arr: QueryArray, prefix = ''): string {
   const parts: string[] = [];
   for (const [rawKey, value] of arr.entries) {
     const key = prefix !== '' ? `${prefix}[${rawKey}]` : String(rawKey);
     if (typeof value === 'string') {
-      parts.push(`${phpUrlencode(key)}=${phpUrlencode(value)}`);
+      parts.push(`${phpUrlencodeBytes(key)}=${phpUrlencodeBytes(value)}`);
       continue;
     }
     const inner: string[] = [];
     for (const [k, v] of value.entries) {
-      if (typeof v === 'string') inner.push(`${phpUrlencode(`${key}[${k}]`)}=${phpUrlencode(v)}`);
+      if (typeof v === 'string') inner.push(`${phpUrlencodeBytes(`${key}[${k}]`)}=${phpUrlencodeBytes(v)}`);
       else inner.push(arrayToCgi(v, `${key}[${k}]`));
     }
     parts.push(inner.join('&'));

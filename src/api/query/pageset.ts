@@ -2,7 +2,7 @@
 // normalisation, redirect resolution, and missing/invalid/special/interwiki bookkeeping.
 import type { PageRow, TitleKey } from '../../store/pages.ts';
 import type { ApiServices } from '../services.ts';
-import { rawUrlEncodeBytes } from '../input-cleanup.ts';
+import { phpUrlencodeBytes } from '../../wiki/urls.ts';
 import { hasMessage, type MessageParam } from '../i18n/messages.ts';
 import { list, setFlag, setIndexedTagName, setType, type ResultMap, type ResultObject } from '../result.ts';
 
@@ -331,7 +331,7 @@ export class PageSet {
         this.normalized.map(({ from, to, raw }) => {
           const item: ResultObject = {};
           setFlag(item, 'fromencoded', raw !== undefined, false);
-          item.from = raw ? rawUrlEncodeBytes(raw) : from;
+          item.from = raw ? phpUrlencodeBytes(raw, true) : from;
           item.to = to;
           return item;
         }),

@@ -3,7 +3,8 @@
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, NS_USER_TALK, ucfirst, type ParsedTitle } from '../title.ts';
 import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
-import { decodeCharReferences, stripTags, wfUrlencode } from '../wikitext/text.ts';
+import { phpUrlencode, wfUrlencode } from '../../wiki/urls.ts';
+import { decodeCharReferences, stripTags } from '../wikitext/text.ts';
 import { siteDataOf, type InterwikiRow } from './site-data.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
 
@@ -111,13 +112,6 @@ function specialPageExists(dbKey: string): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // URLs
-
-/** PHP's urlencode: RFC 1738, spaces as `+`. */
-function phpUrlencode(s: string): string {
-  return encodeURIComponent(s)
-    .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
-    .replace(/%20/g, '+');
-}
 
 /** PHP's string form of a number (precision 14). */
 function phpNumber(n: number): string {

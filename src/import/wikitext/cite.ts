@@ -5,6 +5,7 @@
 // a frame of its own. A <ref> that fails validation is never kept, so its links, templates and
 // categories are not recorded; every error Cite reports adds its tracking category.
 
+import { phpTrim } from '../../wiki/php-values.ts';
 import { decodeCharReferences } from './text.ts';
 
 /** Cite's tracking category, for every error Cite reports on a page. */
@@ -54,11 +55,6 @@ function truthy(value: string | null | undefined): value is string {
 /** ctype_digit: one digit or more, and nothing else (`-3` is no numeric name). */
 function allDigits(value: string | null | undefined): boolean {
   return value !== null && value !== undefined && /^[0-9]+$/.test(value);
-}
-
-/** PHP's trim(): spaces, tabs, newlines, NUL and vertical tab only. */
-function phpTrim(text: string): string {
-  return text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
 }
 
 const ATTRIBUTE = /(?:^|[\t\n\f\r ])([:_\p{L}\p{N}][:_.\-\p{L}\p{N}]*)[\t\n\f\r ]*(?:=[\t\n\f\r ]*(?:"([^"]*)(?:"|$)|'([^']*)(?:'|$)|((?:(?![\t\n\f\r ]|>)\S)*)))?/gu;

@@ -3,7 +3,8 @@
 import { ucfirst } from '../title.ts';
 import type { CallHost, FunctionSpec } from './call-handlers.ts';
 import { formatNum } from './numbers.ts';
-import { decodeCharReferences, stripTags, wfUrlencode } from './text.ts';
+import { phpRawUrlencode, phpUrlencode, wfUrlencode } from '../../wiki/urls.ts';
+import { decodeCharReferences, stripTags } from './text.ts';
 
 export const TEXT_FUNCTIONS: FunctionSpec[] = [
   {
@@ -36,11 +37,8 @@ function urlencodeMode(x: CallHost, option: string): string {
 function urlencode(s: string, mode: string): string {
   const m = mode;
   if (m === 'WIKI') return wfUrlencode(s.replace(/ /g, '_'));
-  if (m === 'PATH') return encodeURIComponent(s).replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()).replace(/%7E/g, '~');
-  // PHP urlencode: spaces as '+', RFC 1738.
-  return encodeURIComponent(s)
-    .replace(/[!'()*~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
-    .replace(/%20/g, '+');
+  if (m === 'PATH') return phpRawUrlencode(s);
+  return phpUrlencode(s);
 }
 
 function anchorEncode(s: string): string {
