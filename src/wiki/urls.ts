@@ -2,7 +2,11 @@
 
 import type { SiteConfig } from './site.ts';
 
-export type UrlQuery = string | Readonly<Record<string, string | number | boolean | null | undefined>>;
+/** A PHP array as wfArrayToCgi reads it: a record, a list, or a Map where PHP's order or integer keys matter. */
+export type CgiArray = ReadonlyMap<string | number | bigint, CgiValue> | readonly CgiValue[] | { readonly [key: string]: CgiValue };
+export type CgiValue = string | number | boolean | null | undefined | CgiArray;
+/** A query given as a ready string or as an array for wfArrayToCgi. */
+export type UrlQuery = string | CgiArray;
 
 // What wfUrlencode turns back after PHP's urlencode; `'` is the one JavaScript leaves alone but PHP escapes.
 const WF_URLENCODE_FIX_RE = /%(?:3B|40|24|2C|2F|3A|20)|'/g;
@@ -57,21 +61,56 @@ export function wfUrlencode(text: string): string {
   return encodeUtf8Component(text).replace(WF_URLENCODE_FIX_RE, (match) => WF_URLENCODE_FIXES[match]!);
 }
 
-/** wfArrayToCgi for flat values: `a=1&b=x+y`; null, undefined and false are left out. */
-export function arrayToCgi(query: UrlQuery): string {
-  if (typeof query === 'string') return query;
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(query)) {
+function entriesOf(array: CgiArray): Iterable<readonly [string | number | bigint, CgiValue]> {
+  return array instanceof Map ? array : Object.entries(array);
+}
+
+function isCgiArray(value: CgiValue): value is CgiArray {
+  return typeof value === 'object' && value !== null;
+}
+
+/** PHP's string form of a scalar as urlencode() takes it: true is `1`, false and null are empty. */
+function cgiScalarText(value: Exclude<CgiValue, CgiArray>): string {
+  if (typeof value === 'string') return value;
+  if (value === true) return '1';
+  return value === false || value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * wfArrayToCgi: `a=1&b=x+y`, a nested array as `key[sub]=value`. Null and false are left out,
+ * except as the direct members of a nested array, which MediaWiki writes as `key[sub]=`; an
+ * empty nested array leaves its `&` behind. `encode` is phpUrlencode, or phpUrlencodeBytes
+ * for binary strings of one char per byte.
+ */
+export function arrayToCgi(array: CgiArray, encode: (text: string) => string = phpUrlencode, prefix = ''): string {
+  let cgi = '';
+  for (const [rawKey, value] of entriesOf(array)) {
     if (value === null || value === undefined || value === false) continue;
-    const text = value === true ? '1' : String(value);
-    parts.push(`${phpUrlencode(key)}=${phpUrlencode(text)}`);
+    if (cgi !== '') cgi += '&';
+    const key = prefix === '' ? String(rawKey) : `${prefix}[${rawKey}]`;
+    if (!isCgiArray(value)) {
+      cgi += `${encode(key)}=${encode(cgiScalarText(value))}`;
+      continue;
+    }
+    let first = true;
+    for (const [subKey, sub] of entriesOf(value)) {
+      if (!first) cgi += '&';
+      first = false;
+      const subName = `${key}[${subKey}]`;
+      cgi += isCgiArray(sub) ? arrayToCgi(sub, encode, subName) : `${encode(subName)}=${encode(cgiScalarText(sub))}`;
+    }
   }
-  return parts.join('&');
+  return cgi;
+}
+
+/** Title::fixUrlQueryArgs: a query string as it is, an array through wfArrayToCgi. */
+export function queryToCgi(query: UrlQuery): string {
+  return typeof query === 'string' ? query : arrayToCgi(query);
 }
 
 /** wfAppendQuery: add a query string to a URL that may already have one. */
 export function appendQuery(url: string, query: UrlQuery): string {
-  const cgi = arrayToCgi(query);
+  const cgi = queryToCgi(query);
   if (cgi === '') return url;
   const hash = url.indexOf('#');
   const fragment = hash === -1 ? '' : url.slice(hash);
@@ -87,7 +126,7 @@ type UrlSite = Pick<SiteConfig, 'server' | 'scriptPath' | 'articlePath'>;
  */
 export function articleUrl(site: UrlSite, prefixedDbKey: string, query: UrlQuery = ''): string {
   const dbKey = wfUrlencode(prefixedDbKey);
-  const cgi = arrayToCgi(query);
+  const cgi = queryToCgi(query);
   if (cgi === '') return site.articlePath.replace('$1', dbKey);
   return `${site.scriptPath}/index.php?title=${dbKey}&${cgi === '-' ? '' : cgi}`;
 }

@@ -16,6 +16,7 @@ import {
   phpUrlencode,
   phpUrlencodeBytes,
   wfUrlencode,
+  type CgiValue,
 } from '../../src/wiki/urls.ts';
 import { FIXTURE_SITE, fixtureTitleCodec } from './fixture-site.ts';
 
@@ -132,6 +133,18 @@ describe('URL building blocks', () => {
 
   test('arrayToCgi leaves out null and false, writes true as 1', () => {
     assert.equal(arrayToCgi({ a: 'x y', b: null, c: false, d: true, e: 3 }), 'a=x+y&d=1&e=3');
+  });
+
+  test('arrayToCgi nests arrays as MediaWiki 1.39 wfArrayToCgi does (answers from its PHP)', () => {
+    assert.equal(arrayToCgi({ a: { x: false, y: null, z: true, w: 'v' } }), 'a%5Bx%5D=&a%5By%5D=&a%5Bz%5D=1&a%5Bw%5D=v');
+    assert.equal(arrayToCgi({ a: 1, b: {}, c: 2 }), 'a=1&&c=2');
+    assert.equal(arrayToCgi({ b: {}, c: 2 }), 'c=2');
+    assert.equal(arrayToCgi({ a: { x: { p: false, q: 'r' }, y: [] }, z: 'é' }), 'a%5Bx%5D%5Bq%5D=r&&z=%C3%A9');
+    assert.equal(
+      arrayToCgi(new Map<string | number, CgiValue>([[5, 'five'], ['a', new Map<string | number, CgiValue>([[1, 'one'], ['k', { m: { n: 'deep' } }]])]])),
+      '5=five&a%5B1%5D=one&a%5Bk%5D%5Bm%5D%5Bn%5D=deep',
+    );
+    assert.equal(arrayToCgi(new Map([['k', '\xff ']]), phpUrlencodeBytes), 'k=%FF+');
   });
 
   test('appendQuery keeps a fragment last', () => {

@@ -4,18 +4,18 @@
 // keys are renumbered by array_merge, and everything is re-encoded with urlencode().
 //
 // Strings here are "binary": one char per byte (latin1), so invalid UTF-8 survives the round trip.
-import { phpUrlencodeBytes } from '../../wiki/urls.ts';
+import { arrayToCgi, phpUrlencodeBytes } from '../../wiki/urls.ts';
 
 /** An int key (number, or bigint beyond 2^53) or a string key. */
 type QueryKey = string | number | bigint;
-interface QueryArray {
-  entries: Map<QueryKey, QueryValue>;
-  nextIndex: number;
+/** A PHP array: its entries in order, and the next integer key an append takes. */
+class QueryArray extends Map<QueryKey, QueryValue> {
+  nextIndex = 0;
 }
 type QueryValue = string | QueryArray;
 
 function newArray(): QueryArray {
-  return { entries: new Map(), nextIndex: 0 };
+  return new QueryArray();
 }
 
 const INT_KEY = /^(?:0|-?[1-9][0-9]*)$/;
@@ -33,7 +33,7 @@ function symtableKey(key: string): QueryKey {
 }
 
 function setKey(arr: QueryArray, key: QueryKey, value: QueryValue): void {
-  arr.entries.set(key, value);
+  arr.set(key, value);
   if (typeof key !== 'string' && Number(key) >= arr.nextIndex) arr.nextIndex = Number(key) + 1;
 }
 
@@ -93,7 +93,7 @@ function registerVariable(root: QueryArray, rawName: string, value: string): voi
   let target = root;
   let key: QueryKey | null = symtableKey(base);
   for (const index of indexes) {
-    let next: QueryValue | undefined = key === null ? undefined : target.entries.get(key);
+    let next: QueryValue | undefined = key === null ? undefined : target.get(key);
     if (next === undefined || typeof next === 'string') {
       next = newArray();
       if (key === null) append(target, next);
@@ -120,34 +120,15 @@ export function parsePhpQuery(queryString: string): QueryArray {
   return root;
 }
 
-/** wfArrayToCgi. */
-function arrayToCgi(arr: QueryArray, prefix = ''): string {
-  const parts: string[] = [];
-  for (const [rawKey, value] of arr.entries) {
-    const key = prefix !== '' ? `${prefix}[${rawKey}]` : String(rawKey);
-    if (typeof value === 'string') {
-      parts.push(`${phpUrlencodeBytes(key)}=${phpUrlencodeBytes(value)}`);
-      continue;
-    }
-    const inner: string[] = [];
-    for (const [k, v] of value.entries) {
-      if (typeof v === 'string') inner.push(`${phpUrlencodeBytes(`${key}[${k}]`)}=${phpUrlencodeBytes(v)}`);
-      else inner.push(arrayToCgi(v, `${key}[${k}]`));
-    }
-    parts.push(inner.join('&'));
-  }
-  return parts.join('&');
-}
-
 /** WebRequest::appendQueryValue: drop `title`, array_merge in the new value, re-encode. */
 export function appendQueryValue(queryString: string, key: string, value: string): string {
   const parsed = parsePhpQuery(queryString);
-  parsed.entries.delete('title');
+  parsed.delete('title');
   const merged = newArray();
-  for (const [k, v] of parsed.entries) {
+  for (const [k, v] of parsed) {
     if (typeof k !== 'string') append(merged, v);
     else setKey(merged, k, v);
   }
   setKey(merged, symtableKey(key), Buffer.from(value, 'utf8').toString('latin1'));
-  return Buffer.from(arrayToCgi(merged), 'latin1').toString('utf8');
+  return Buffer.from(arrayToCgi(merged, phpUrlencodeBytes), 'latin1').toString('utf8');
 }

@@ -3,7 +3,7 @@
 import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, NS_USER_TALK, ucfirst, type ParsedTitle } from '../title.ts';
 import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
-import { phpUrlencode, wfUrlencode } from '../../wiki/urls.ts';
+import { arrayToCgi, wfUrlencode, type CgiValue } from '../../wiki/urls.ts';
 import { decodeCharReferences, stripTags } from '../wikitext/text.ts';
 import { siteDataOf, type InterwikiRow } from './site-data.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
@@ -118,25 +118,17 @@ function phpNumber(n: number): string {
   return Number.isInteger(n) && Math.abs(n) < 1e15 ? String(n) : String(Number(n.toPrecision(14)));
 }
 
-/** wfArrayToCgi: `key=value` pairs in the table's order; false and nil are left out, tables become `key[sub]=value`. */
-function arrayToCgi(table: LuaTable, prefix = ''): string {
-  const parts: string[] = [];
+/** A query table as PHP receives it from Lua, for wfArrayToCgi: numbers in PHP's string form, tables nested. */
+function cgiArrayOf(table: LuaTable): Map<string, CgiValue> {
+  const array = new Map<string, CgiValue>();
   for (const [k, v] of table) {
-    if (v === null || v === false) continue;
-    const key = prefix === '' ? String(k) : `${prefix}[${String(k)}]`;
-    if (v instanceof LuaTable) {
-      const nested = arrayToCgi(v, key);
-      if (nested !== '') parts.push(nested);
-    } else {
-      const value = v === true ? '1' : typeof v === 'number' ? phpNumber(v) : v;
-      parts.push(`${phpUrlencode(key)}=${phpUrlencode(value)}`);
-    }
+    array.set(String(k), v instanceof LuaTable ? cgiArrayOf(v) : typeof v === 'number' ? phpNumber(v) : v);
   }
-  return parts.join('&');
+  return array;
 }
 
 function queryString(query: LuaValue | undefined): string {
-  if (query instanceof LuaTable) return arrayToCgi(query);
+  if (query instanceof LuaTable) return arrayToCgi(cgiArrayOf(query));
   if (typeof query === 'number') return phpNumber(query);
   return typeof query === 'string' && query !== '-' ? query : '';
 }

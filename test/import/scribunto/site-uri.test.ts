@@ -84,4 +84,13 @@ describe('mw.uri', { skip }, () => {
     );
     assert.equal(run("return tostring(mw.uri.localUrl('A[b]'))"), 'nil');
   });
+
+  test('query tables go through wfArrayToCgi: a nested table as key[sub], its own false members written empty', () => {
+    // MediaWiki leaves false out at the top and below the first level, but writes `a[x]=` for a
+    // direct member of a nested array (wfArrayToCgi's inner loop urlencodes it as '').
+    assert.equal(
+      run("return table.concat({ tostring(mw.uri.localUrl('Foo', { a = { x = false } })), tostring(mw.uri.localUrl('Foo', { a = { x = { y = false } } })), tostring(mw.uri.localUrl('Foo', { a = false })), mw.title.new('Foo'):localUrl({ a = { 1.5 } }) }, ' ')"),
+      '/w/index.php?title=Foo&a%5Bx%5D= /wiki/Foo /wiki/Foo /w/index.php?title=Foo&a%5B1%5D=1.5',
+    );
+  });
 });
