@@ -3,7 +3,6 @@
 import type { DumpNamespace } from './read/dump-types.ts';
 import { redirectPattern } from './wikitext/language.ts';
 import {
-  CANONICAL_NAMESPACES,
   DEFAULT_NAMESPACE_ALIASES,
   NS,
   Namespaces,
@@ -14,20 +13,6 @@ import { defaultContentModel, type ContentModelFacts } from '../wiki/content-mod
 import { scribuntoModelHook } from '../wiki/scribunto-pages.ts';
 import { extensionMessage, namespaceAliases } from '../wiki/site-facts.ts';
 import { TitleCodec as WikiTitleCodec, isInvalidTitle, type InvalidTitle, type ParsedTitle } from '../wiki/titles.ts';
-
-export { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES };
-export { ucfirst, isInvalidTitle, type InvalidTitle, type ParsedTitle } from '../wiki/titles.ts';
-
-export const NS_MEDIA = NS.MEDIA;
-export const NS_SPECIAL = NS.SPECIAL;
-export const NS_MAIN = NS.MAIN;
-export const NS_TALK = NS.TALK;
-export const NS_USER = NS.USER;
-export const NS_USER_TALK = NS.USER_TALK;
-export const NS_FILE = NS.FILE;
-export const NS_MEDIAWIKI = NS.MEDIAWIKI;
-export const NS_TEMPLATE = NS.TEMPLATE;
-export const NS_CATEGORY = NS.CATEGORY;
 
 /** The namespaces of MediaWiki 1.39's default install (what a dump without `<namespaces>` gets). */
 export function defaultNamespaces(siteName = 'Project'): DumpNamespace[] {
@@ -134,7 +119,7 @@ export class TitleCodec {
    * The title a text names (MediaWikiTitleCodec::splitTitleString; character references are the
    * caller's to decode), null when MediaWiki would refuse it. The same text gives the same object.
    */
-  parse(text: string, defaultNs: number = NS_MAIN): ParsedTitle | null {
+  parse(text: string, defaultNs: number = NS.MAIN): ParsedTitle | null {
     let titles = this.memo.get(defaultNs);
     if (titles === undefined) {
       titles = new Map();
@@ -153,7 +138,7 @@ export class TitleCodec {
   }
 
   /** Like parse, but says why a title is invalid. */
-  split(text: string, defaultNs: number = NS_MAIN): ParsedTitle | InvalidTitle {
+  split(text: string, defaultNs: number = NS.MAIN): ParsedTitle | InvalidTitle {
     return this.titles.split(text, defaultNs);
   }
 

@@ -3,11 +3,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InterwikiTable } from '../../src/import/interwiki.ts';
-import { NamespaceTable, TitleCodec, defaultNamespaces, type ParsedTitle } from '../../src/import/title.ts';
+import { defaultNamespaces, NamespaceTable, TitleCodec } from '../../src/import/title.ts';
 import { TemplateCache } from '../../src/import/wikitext/expander.ts';
 import { analyzeWikitext, redirectTarget, type PageAnalysis } from '../../src/import/wikitext/page.ts';
 import { makeIndexes } from '../../src/import/links/external-links.ts';
 import { searchText } from '../../src/import/links/search-text.ts';
+import type { ParsedTitle } from '../../src/wiki/titles.ts';
 
 const interwiki = new InterwikiTable(['wikipedia', 'de', 'fr', 'mw']);
 const codec = new TitleCodec(new NamespaceTable(defaultNamespaces('Test Wiki')), interwiki);

@@ -6,7 +6,7 @@ import { uppercaseSortKey } from '../../wiki/collation.ts';
 import { searchText, searchTitle } from './search-text.ts';
 import { SEARCHINDEX_DDL } from '../../store/sqlite/schema.ts';
 import { RowBatch } from '../write/row-batch.ts';
-import { NamespaceTable, NS_CATEGORY, NS_FILE, NS_MEDIAWIKI, TitleCodec, ucfirst, type ParsedTitle } from '../title.ts';
+import { NamespaceTable, TitleCodec } from '../title.ts';
 import { InterwikiTable } from '../interwiki.ts';
 import { trackingCategoryResolver } from './tracking.ts';
 import type { DumpNamespace } from '../read/dump-types.ts';
@@ -23,6 +23,8 @@ import {
   type PageAnalysis,
   type ParseEnvironment,
 } from '../wikitext/page.ts';
+import { ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 type Db = Database.Database;
 type Statement = Database.Statement;
@@ -146,9 +148,9 @@ export class DatabaseWiki implements WikiLookup {
     let found: string | null = null;
     if (this.fileStatement.get(name) !== undefined) {
       found = name;
-    } else if (this.exists(NS_FILE, name)) {
-      const target = this.page(NS_FILE, name)?.redirect;
-      if (target && target.ns === NS_FILE && target.interwiki === '' && this.fileStatement.get(target.dbKey) !== undefined) found = target.dbKey;
+    } else if (this.exists(NS.FILE, name)) {
+      const target = this.page(NS.FILE, name)?.redirect;
+      if (target && target.ns === NS.FILE && target.interwiki === '' && this.fileStatement.get(target.dbKey) !== undefined) found = target.dbKey;
     }
     if (this.files.size >= LOOKUP_CACHE) this.files.clear();
     this.files.set(name, found);
@@ -281,7 +283,7 @@ const TEXT_MODELS_TO_PARSE: ReadonlySet<string> = new Set(['javascript', 'css'])
 /** Scribunto's doc page messages as the wiki has them: its own MediaWiki: pages win over the installed translations. */
 function wikiModuleDocMessages(wiki: WikiLookup, lang: string): ModuleDocMessages {
   const installed = moduleDocMessages(lang);
-  const fromWiki = (key: string): string | undefined => wiki.page(NS_MEDIAWIKI, ucfirst(key))?.text;
+  const fromWiki = (key: string): string | undefined => wiki.page(NS.MEDIAWIKI, ucfirst(key))?.text;
   return {
     docPageName: fromWiki('scribunto-doc-page-name') ?? installed.docPageName,
     show: fromWiki('scribunto-doc-page-show') ?? installed.show,
@@ -296,7 +298,7 @@ function addPageRows(row: PageRow, a: PageAnalysis, rows: LinkRows): void {
   for (const link of links.pageLinks.values()) rows.pagelinks.push(id, link.ns, link.dbKey, ns);
   for (const t of a.templates.values()) rows.templatelinks.push(id, t.ns, t.dbKey, ns);
   const title = row.page_title.replace(/_/g, ' ');
-  const type = ns === NS_CATEGORY ? 'subcat' : ns === NS_FILE ? 'file' : 'page';
+  const type = ns === NS.CATEGORY ? 'subcat' : ns === NS.FILE ? 'file' : 'page';
   for (const [category, prefix] of links.categories) {
     const cut = truncateBytes(prefix, 255);
     const sortKey = uppercaseSortKey(cut === '' ? title : `${cut.replace(/[\n\t]/g, ' ')}\n${title}`);

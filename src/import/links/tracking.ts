@@ -2,7 +2,9 @@
 
 import type Database from 'better-sqlite3';
 import { interfaceMessages } from '../../wiki/messages.ts';
-import { NS_CATEGORY, ucfirst, type TitleCodec } from '../title.ts';
+import type { TitleCodec } from '../title.ts';
+import { ucfirst } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 /** English messages (languages/i18n/en.json) for the tracking categories the link scanner can detect. */
 export const TRACKING_CATEGORY_NAMES: Record<string, string> = {
@@ -40,7 +42,7 @@ export function trackingCategoryResolver(db: Database.Database, codec: TitleCode
     const name = (fromWiki ?? local[key] ?? TRACKING_CATEGORY_NAMES[key] ?? EXTENSION_TRACKING_CATEGORY_NAMES[key] ?? '-').trim();
     let result: string | null = null;
     if (name !== '-' && name !== '') {
-      const title = codec.parse(name, NS_CATEGORY);
+      const title = codec.parse(name, NS.CATEGORY);
       result = title && title.interwiki === '' ? codec.parse(`Category:${title.dbKey}`)?.dbKey ?? null : null;
     }
     cache.set(key, result);

@@ -2,8 +2,8 @@
 
 import { evaluateExpression, ExprError, formatNumber } from '../wikitext/expr.ts';
 import type { ExpansionFrame } from '../wikitext/expansion.ts';
-import { NS_TEMPLATE } from '../title.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type LuaValue, type ScribuntoContext } from './types.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 const MODULE_NS = 828;
 
@@ -132,7 +132,7 @@ export const engineCallbacks: CallbackMap = {
   'engine.expandTemplate': (ctx, [id, titleText, args, keepable]) => {
     const frame = frameRegistry.get(id ?? null);
     const name = text(titleText);
-    const title = ctx.codec.parse(name, NS_TEMPLATE);
+    const title = ctx.codec.parse(name, NS.TEMPLATE);
     if (!title) throw new LuaCallbackError(`expandTemplate: invalid title "${name}"`);
     const result = ctx.expander.expandTemplateIn(frame, title, name, textArguments(args));
     if ('error' in result) throw new LuaCallbackError(result.error);

@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
-import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES } from '../title.ts';
 import type { ExpansionFrame, ExpansionHost } from '../wikitext/expansion.ts';
 import { frameRegistry, modulesSent } from './callbacks.ts';
 import { allCallbacks, LIBRARY_FILES } from './libraries.ts';
 import { encodeMessage, MessageReader, toLuaValue } from './protocol.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
+import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES } from '../../wiki/namespaces.ts';
 
 /** Scribunto's defaults ($wgScribuntoEngineConf): CPU seconds per page, memory in bytes. */
 export const CPU_LIMIT_SECONDS = 7;

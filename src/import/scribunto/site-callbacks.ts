@@ -1,12 +1,13 @@
 // What mw.title, mw.site, mw.uri and mw.message ask TypeScript: titles through the codec, pages and messages through the wiki, ids, files and counts through site-data.ts.
 
-import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, NS_CATEGORY, NS_FILE, NS_MEDIA, NS_MEDIAWIKI, NS_SPECIAL, NS_USER, NS_USER_TALK, ucfirst, type ParsedTitle } from '../title.ts';
 import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { arrayToCgi, wfUrlencode, type CgiValue } from '../../wiki/urls.ts';
-import { decodeCharReferences, stripTags } from '../wikitext/text.ts';
+import { stripTags } from '../wikitext/text.ts';
 import { siteDataOf, type InterwikiRow } from './site-data.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue, type ScribuntoContext } from './types.ts';
+import { decodeCharReferencesOnly, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
+import { CANONICAL_NAMESPACES, DEFAULT_NAMESPACE_ALIASES, NS } from '../../wiki/namespaces.ts';
 
 /** SpecialVersion::getVersion of the MediaWiki the importer imitates (the expander's {{CURRENTVERSION}}). */
 const MEDIAWIKI_VERSION = '1.39.17';
@@ -17,7 +18,7 @@ const MEDIAWIKI_VERSION = '1.39.17';
 /** Title::newFromText: character references decoded, then split by the codec. */
 function parseTitle(ctx: ScribuntoContext, text: string, defaultNs = 0): ParsedTitle | null {
   if (text === '') return null;
-  return ctx.codec.parse(decodeCharReferences(text), defaultNs);
+  return ctx.codec.parse(decodeCharReferencesOnly(text), defaultNs);
 }
 
 function isCurrentPage(ctx: ScribuntoContext, t: ParsedTitle): boolean {
@@ -58,15 +59,15 @@ function titleData(ctx: ScribuntoContext, t: ParsedTitle): JsValue {
     thePartialUrl: wfUrlencode(t.dbKey),
   };
   // ParserOutput records no links to special pages, so asking about one records nothing.
-  if (t.ns === NS_SPECIAL) data.exists = specialPageExists(t.dbKey);
-  if (t.ns !== NS_FILE && t.ns !== NS_MEDIA) data.file = false;
+  if (t.ns === NS.SPECIAL) data.exists = specialPageExists(t.dbKey);
+  if (t.ns !== NS.FILE && t.ns !== NS.MEDIA) data.file = false;
   return data;
 }
 
 /** ParserOutput::addLink: Media: links are to the file page; interwiki, special and fragment-only titles are not pagelinks. */
 function recordLink(ctx: ScribuntoContext, t: ParsedTitle): void {
-  if (t.interwiki !== '' || t.ns === NS_SPECIAL || t.dbKey === '') return;
-  ctx.expander.addLink(t.ns === NS_MEDIA ? NS_FILE : t.ns, t.dbKey);
+  if (t.interwiki !== '' || t.ns === NS.SPECIAL || t.dbKey === '') return;
+  ctx.expander.addLink(t.ns === NS.MEDIA ? NS.FILE : t.ns, t.dbKey);
 }
 
 /** ParserOutput::addTemplate: reading a page's content makes it a transclusion. */
@@ -184,7 +185,7 @@ export function anchorEncode(text: string): string {
   let s = text.replace(/\u007f[^\u007f]*\u007f/g, '');
   s = s.replace(/\[\[:?([^\]|]*?)(?:\|([^\]]*))?\]\]/g, (_m, target: string, label: string | undefined) => label ?? target);
   s = s.replace(/\[(?:[a-z][a-z0-9+.-]*:)?\/\/[^\s\]]*\s*([^\]]*)\]/gi, '$1');
-  s = decodeCharReferences(stripTags(s));
+  s = decodeCharReferencesOnly(stripTags(s));
   s = s.replace(/[ _\t\n\r]+/g, ' ').trim().replace(/ /g, '_').replace(/%([0-9A-Fa-f]{2})/g, '%25$1');
   return s.replace(/ISBN|RFC|PMID|:\/\/|[&"'<>{}[\]|]/g, (m) => ATTRIBUTE_ESCAPES[m] ?? `&#${m.charCodeAt(0)};${m.slice(1)}`);
 }
@@ -208,7 +209,7 @@ export function messageText(ctx: ScribuntoContext, key: string, lang: string, us
   const normalized = normalizeMessageKey(key);
   if (useDatabase) {
     const pageName = ucfirst(normalized) + (lang === ctx.site.lang ? '' : `/${lang}`);
-    const page = ctx.wiki.page(NS_MEDIAWIKI, pageName);
+    const page = ctx.wiki.page(NS.MEDIAWIKI, pageName);
     if (page) return page.text;
   }
   return interfaceMessages(lang)[normalized] ?? null;
@@ -303,7 +304,7 @@ function namespaceInfo(ctx: ScribuntoContext, id: number): NamespaceInfo {
     name: ctx.codec.namespaces.name(id),
     canonicalName: canonicalNamespaceName(ctx, id),
     hasSubpages: ctx.site.subpageNamespaces.has(id),
-    hasGenderDistinction: id === NS_USER || id === NS_USER_TALK,
+    hasGenderDistinction: id === NS.USER || id === NS.USER_TALK,
     isCapitalized: ctx.codec.namespaces.isCapitalized(id),
     isContent: ctx.site.contentNamespaces.has(id),
     isIncludable: true,
@@ -380,7 +381,7 @@ function uriTitle(ctx: ScribuntoContext, page: string): ParsedTitle | null {
       t = null;
     }
   }
-  if (t && t.ns === NS_MEDIA) t = { ...t, ns: NS_FILE };
+  if (t && t.ns === NS.MEDIA) t = { ...t, ns: NS.FILE };
   return t;
 }
 
@@ -392,8 +393,8 @@ export const siteCallbacks: CallbackMap = {
   },
   'site.stats': (ctx) => ({ ...siteDataOf(ctx).stats() }),
   'site.pagesInCategory': (ctx, [name]) => {
-    const t = makeTitle(ctx, NS_CATEGORY, str(name), '', '');
-    if (!t || t.ns !== NS_CATEGORY) return { all: 0, subcats: 0, files: 0, pages: 0 };
+    const t = makeTitle(ctx, NS.CATEGORY, str(name), '', '');
+    if (!t || t.ns !== NS.CATEGORY) return { all: 0, subcats: 0, files: 0, pages: 0 };
     return { ...siteDataOf(ctx).categoryCounts(t.dbKey) };
   },
   'site.pagesInNamespace': (ctx, [ns]) => siteDataOf(ctx).pagesInNamespace(Math.trunc(Number(ns))),
@@ -421,7 +422,7 @@ export const siteCallbacks: CallbackMap = {
     const t = parseTitle(ctx, str(text));
     if (!t) return null;
     if (!isCurrentPage(ctx, t)) recordLink(ctx, t);
-    if (t.ns === NS_SPECIAL) return { isRedirect: false, id: 0, contentModel: 'wikitext', exists: specialPageExists(t.dbKey) };
+    if (t.ns === NS.SPECIAL) return { isRedirect: false, id: 0, contentModel: 'wikitext', exists: specialPageExists(t.dbKey) };
     const facts = t.interwiki === '' && t.ns >= 0 ? siteDataOf(ctx).pageFacts(t.ns, t.dbKey) : null;
     return {
       isRedirect: facts?.isRedirect ?? false,
@@ -454,7 +455,7 @@ export const siteCallbacks: CallbackMap = {
   /** Scribunto's getFileInfo: a file that is found (itself or through a redirect) becomes an imagelinks row. */
   'title.file': (ctx, [text]) => {
     const t = parseTitle(ctx, str(text));
-    if (!t || (t.ns !== NS_FILE && t.ns !== NS_MEDIA) || t.interwiki !== '') return false;
+    if (!t || (t.ns !== NS.FILE && t.ns !== NS.MEDIA) || t.interwiki !== '') return false;
     const data = siteDataOf(ctx);
     const name = ctx.wiki.resolveFile ? ctx.wiki.resolveFile(t.dbKey) : data.file(t.dbKey) ? t.dbKey : null;
     if (name === null) return { exists: false };
@@ -469,7 +470,7 @@ export const siteCallbacks: CallbackMap = {
     if (t.interwiki !== '' || t.ns < 0) return {};
     // A missing page's create protection lives in protected_titles, which an import never fills.
     if (!ctx.wiki.exists(t.ns, t.dbKey)) return {};
-    return t.ns === NS_FILE ? { edit: [], move: [], upload: [] } : { edit: [], move: [] };
+    return t.ns === NS.FILE ? { edit: [], move: [], upload: [] } : { edit: [], move: [] };
   },
 
   'uri.anchorEncode': (_ctx, [text]) => anchorEncode(str(text)),

@@ -5,11 +5,11 @@ import {
 } from '../../wiki/languages.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
-import { decodeCharReferences } from '../wikitext/text.ts';
 import { formatTime, parseTime } from '../wikitext/time.ts';
 import { htmlEntityTable } from './html-entities.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue } from './types.ts';
 import { LuaPattern, Subject, type PatternMatch } from './ustring-pattern.ts';
+import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 
 // ---------------------------------------------------------------------------------------------
 // mw.ustring
@@ -233,7 +233,7 @@ function phpJsonString(json: string): string {
 
 function textMessages(lang: string): Record<string, string> {
   const messages = interfaceMessages(lang);
-  const text = (key: string, fallback: string) => decodeCharReferences(messages[key] ?? fallback);
+  const text = (key: string, fallback: string) => decodeCharReferencesOnly(messages[key] ?? fallback);
   return {
     comma: text('comma-separator', ', '),
     and: text('and', ' and') + text('word-separator', ' '),
@@ -352,7 +352,7 @@ function listToText(list: string[], code: string): string {
 function formatDuration(seconds: number, chosen: string[], code: string): string {
   const messages = interfaceMessages(code);
   const parts = durationIntervals(seconds, chosen).map(([name, value]) =>
-    decodeCharReferences(pluralMessage(messages[`duration-${name}`] ?? `$1 ${name}`, value, code)),
+    decodeCharReferencesOnly(pluralMessage(messages[`duration-${name}`] ?? `$1 ${name}`, value, code)),
   );
   return listToText(parts, code);
 }

@@ -6,7 +6,7 @@
 // categories are not recorded; every error Cite reports adds its tracking category.
 
 import { phpTrim } from '../../wiki/php-values.ts';
-import { decodeCharReferences } from './text.ts';
+import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 
 /** Cite's tracking category, for every error Cite reports on a page. */
 export const CITE_ERROR = 'cite-tracking-category-cite-error';
@@ -64,7 +64,7 @@ export function tagAttributes(text: string): Map<string, string> {
   const attributes = new Map<string, string>();
   for (const m of text.matchAll(ATTRIBUTE)) {
     const value = (m[2] ?? m[3] ?? m[4] ?? '').replace(/[\t\r\n ]+/g, ' ').trim();
-    attributes.set(m[1]!.toLowerCase(), decodeCharReferences(value));
+    attributes.set(m[1]!.toLowerCase(), decodeCharReferencesOnly(value));
   }
   return attributes;
 }

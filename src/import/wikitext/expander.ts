@@ -14,12 +14,14 @@ import { DEFAULT_EXTENSIONS } from '../../wiki/config-file.ts';
 import {
   type ExpansionFrame, type ExpansionOutput, type FrameArgument, type PageContext, type SiteFacts, type WikiLookup,
 } from './expansion.ts';
-import { NS_MEDIA, NS_SPECIAL, NS_TEMPLATE, type ParsedTitle, type TitleCodec } from '../title.ts';
-import { decodeCharReferences, STRIP_MARKER } from './text.ts';
+import type { TitleCodec } from '../title.ts';
+import { STRIP_MARKER } from './text.ts';
 import { CiteState, type TagCall } from './cite.ts';
 import { MAX_DEPTH, type CallHost, type FunctionHandler } from './call-handlers.ts';
 import { languageWords, lookupFunction, type LanguageWords } from './function-table.ts';
 import { TAG_HANDLERS } from './extension-tags.ts';
+import { decodeCharReferencesOnly, type ParsedTitle } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 export type { ExpansionFrame, ExpansionOutput, PageContext, SiteFacts, WikiLookup } from './expansion.ts';
 
@@ -296,9 +298,9 @@ export class Expander implements CallHost {
       const fn = lookupFunction(name.slice(0, colon), this.extensions, words);
       if (fn) return this.plan(CallKind.Function, fn, name.slice(colon + 1).trim());
     }
-    const title = this.codec.parse(decodeCharReferences(name), NS_TEMPLATE);
-    if (!title || title.interwiki !== '' || title.dbKey === '' || title.ns === NS_MEDIA) return this.plan(CallKind.Raw, null, name);
-    if (title.ns === NS_SPECIAL) return this.plan(CallKind.Nothing);
+    const title = this.codec.parse(decodeCharReferencesOnly(name), NS.TEMPLATE);
+    if (!title || title.interwiki !== '' || title.dbKey === '' || title.ns === NS.MEDIA) return this.plan(CallKind.Raw, null, name);
+    if (title.ns === NS.SPECIAL) return this.plan(CallKind.Nothing);
     return this.plan(CallKind.Transclusion, null, '', title, noWiki);
   }
 
@@ -453,7 +455,7 @@ export class Expander implements CallHost {
     args: ReadonlyMap<string, string>,
   ): { text: string; reusable?: { target: { ns: number; dbKey: string }; titles: Array<{ ns: number; dbKey: string }> } } | { error: string } {
     if (frame.depth >= MAX_DEPTH) return { error: 'expandTemplate: template depth limit exceeded' };
-    if (title.ns === NS_SPECIAL || title.ns === NS_MEDIA || title.interwiki !== '') return { error: 'expandTemplate: template inclusion denied' };
+    if (title.ns === NS.SPECIAL || title.ns === NS.MEDIA || title.interwiki !== '') return { error: 'expandTemplate: template inclusion denied' };
     const walked: Array<{ ns: number; dbKey: string }> = [];
     const fetched = this.fetchTemplate(title, walked);
     if (!fetched) return { error: `expandTemplate: template "${titleText}" does not exist` };

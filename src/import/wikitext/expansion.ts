@@ -3,7 +3,8 @@
 // engine depends on these types, the expander on the engine: neither on the other both ways.
 
 import type { PPNode } from '../../wiki/preprocessor.ts';
-import type { ParsedTitle, TitleCodec } from '../title.ts';
+import type { TitleCodec } from '../title.ts';
+import type { ParsedTitle } from '../../wiki/titles.ts';
 
 /** What a page's expansion needs to know about the rest of the wiki. */
 export interface WikiLookup {

@@ -5,11 +5,12 @@
 // leaves a strip marker, so that the link scanner does not read its content.
 
 import type { TemplatePart } from '../../wiki/preprocessor.ts';
-import { NS_FILE, NS_TEMPLATE } from '../title.ts';
 import type { CallHost, FunctionSpec, TagHandler } from './call-handlers.ts';
 import type { TagCall } from './cite.ts';
 import type { ExpansionFrame } from './expansion.ts';
-import { decodeCharReferences, STRIP_MARKER } from './text.ts';
+import { STRIP_MARKER } from './text.ts';
+import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 const parsedInner: TagHandler = (x, node, frame) => (node.inner === null ? '' : ` ${x.expandInner(node.inner, frame)} `);
 
@@ -25,15 +26,15 @@ export const TAG_HANDLERS: Record<string, TagHandler> = {
     for (const line of node.inner.split('\n')) {
       const m = /^\s*([^|]+?)\s*(?:\|(.*))?$/.exec(line);
       if (!m) continue;
-      const title = x.codec.parse(decodeCharReferences(m[1]!), NS_FILE);
-      if (!title || title.ns !== NS_FILE || title.interwiki !== '' || !title.dbKey) continue;
+      const title = x.codec.parse(decodeCharReferencesOnly(m[1]!), NS.FILE);
+      if (!title || title.ns !== NS.FILE || title.interwiki !== '' || !title.dbKey) continue;
       x.out.images.add(title.dbKey);
       x.out.embeddedFiles.add(title.dbKey);
       if (m[2]) {
         for (const param of m[2].split('|')) {
           const option = x.words.galleryOptions.matchVariableStartToEnd(param.trim());
           if (option?.id === 'img_link') {
-            const linkTitle = x.codec.parse(decodeCharReferences(option.param.trim()));
+            const linkTitle = x.codec.parse(decodeCharReferencesOnly(option.param.trim()));
             if (linkTitle && linkTitle.interwiki === '' && linkTitle.dbKey && linkTitle.ns >= 0) x.addLink(linkTitle.ns, linkTitle.dbKey);
           }
         }
@@ -47,8 +48,8 @@ export const TAG_HANDLERS: Record<string, TagHandler> = {
     const lines = node.inner.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
     if (lines.length === 0) return '';
     const image = lines[0]!.split('|')[0]!.trim();
-    const title = x.codec.parse(decodeCharReferences(image), NS_FILE);
-    if (title && title.ns === NS_FILE && title.dbKey) x.out.images.add(title.dbKey);
+    const title = x.codec.parse(decodeCharReferencesOnly(image), NS.FILE);
+    if (title && title.ns === NS.FILE && title.dbKey) x.out.images.add(title.dbKey);
     let links = '';
     for (const line of lines.slice(1)) {
       const m = /\[\[[^\]]*\]\]|\[[^\]]*\]/.exec(line);
@@ -59,7 +60,7 @@ export const TAG_HANDLERS: Record<string, TagHandler> = {
   templatestyles: (x, node) => {
     const src = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/i.exec(node.attributes);
     const value = src ? (src[1] ?? src[2] ?? src[3] ?? '') : '';
-    const title = value ? x.codec.parse(decodeCharReferences(value), NS_TEMPLATE) : null;
+    const title = value ? x.codec.parse(decodeCharReferencesOnly(value), NS.TEMPLATE) : null;
     if (title && title.interwiki === '' && title.dbKey) x.addTemplate(title.ns, title.dbKey);
     return '';
   },

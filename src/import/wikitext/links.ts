@@ -1,10 +1,12 @@
 // Finds what MediaWiki's parser records from expanded wikitext: links, categories, files, URLs, switches.
 
-import { NS_CATEGORY, NS_FILE, NS_MEDIA, NS_SPECIAL, type ParsedTitle, type TitleCodec } from '../title.ts';
+import type { TitleCodec } from '../title.ts';
 import { isIPv6 } from 'node:net';
-import { decodeCharReferences, STRIP_MARKER } from './text.ts';
+import { STRIP_MARKER } from './text.ts';
 import { decodeLinkTarget, normalizeSubpageLink } from '../../wiki/link-targets.ts';
 import { magicWords, MagicWordMatcher } from './language.ts';
+import { decodeCharReferencesOnly, type ParsedTitle } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 export interface LinkTarget {
   ns: number;
@@ -275,14 +277,14 @@ function internalLinks(text: string, ctx: LinkContext, out: ScannedLinks): strin
       continue;
     }
     const link = ctx.subpageNamespaces.has(ctx.ns) ? normalizeSubpageLink(ctx.codec.namespaces.prefixedText(ctx.ns, ctx.dbKey), origLink).target : origLink;
-    const title = link.indexOf(STRIP_MARKER) >= 0 ? null : ctx.codec.parse(decodeCharReferences(link));
+    const title = link.indexOf(STRIP_MARKER) >= 0 ? null : ctx.codec.parse(decodeCharReferencesOnly(link));
     if (!title) {
       rest += '[[' + line;
       continue;
     }
     const noforce = !origLink.startsWith(':');
     if (mightBeImage) {
-      if (title.ns !== NS_FILE || !noforce || title.interwiki !== '') {
+      if (title.ns !== NS.FILE || !noforce || title.interwiki !== '') {
         // Not an image: MediaWiki prints it as text and goes on with the next piece.
         rest += '[[' + line;
         continue;
@@ -334,14 +336,14 @@ function classify(title: ParsedTitle, forced: boolean, caption: string, ctx: Lin
     }
   }
   if (!forced && title.interwiki === '') {
-    if (title.ns === NS_FILE) {
+    if (title.ns === NS.FILE) {
       out.images.add(title.dbKey);
       out.embeddedFiles.add(title.dbKey);
       if (caption !== '') imageOptions(caption, ctx, out);
       return;
     }
-    if (title.ns === NS_CATEGORY) {
-      const sortKey = caption === '' ? ctx.defaultSort() : decodeCharReferences(caption).replace(/\n/g, '');
+    if (title.ns === NS.CATEGORY) {
+      const sortKey = caption === '' ? ctx.defaultSort() : decodeCharReferencesOnly(caption).replace(/\n/g, '');
       // ParserOutput::addCategory: a category named twice keeps the last sort key.
       out.categories.set(title.dbKey, sortKey);
       return;
@@ -352,11 +354,11 @@ function classify(title: ParsedTitle, forced: boolean, caption: string, ctx: Lin
     if (caption) scanLinks(caption, ctx, out);
     return;
   }
-  if (title.ns === NS_MEDIA) {
+  if (title.ns === NS.MEDIA) {
     out.images.add(title.dbKey);
     return;
   }
-  if (title.ns === NS_SPECIAL) return;
+  if (title.ns === NS.SPECIAL) return;
   const isSelf = title.ns === ctx.ns && title.dbKey === ctx.dbKey && title.fragment === '';
   if (!isSelf && title.dbKey !== '') addPageLink(title, out);
 }
@@ -407,7 +409,7 @@ function imageOptions(caption: string, ctx: LinkContext, out: ScannedLinks): voi
         addWrittenUrl(value, out);
         continue;
       }
-      const t = ctx.codec.parse(decodeCharReferences(value));
+      const t = ctx.codec.parse(decodeCharReferencesOnly(value));
       if (t && t.interwiki === '' && t.dbKey !== '' && t.ns >= 0) addPageLink(t, out);
       else if (t && t.interwiki !== '') addInterwiki(t.interwiki, t.dbKey, out);
       continue;
@@ -580,7 +582,7 @@ const URL_STRIP = /[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u2
 
 /** Sanitizer::cleanUrl: entities decoded, unsafe characters escaped, invisible characters dropped from the host. */
 export function cleanUrl(url: string): string {
-  url = decodeCharReferences(url);
+  url = decodeCharReferencesOnly(url);
   url = url.replace(/[\][<>"\x00-\x20\x7f|]/g, (c) => encodeURIComponent(c).replace(/[[\]|]/g, (x) => '%' + x.charCodeAt(0).toString(16).toUpperCase()));
   const m = /^([^:]+:)(\/\/[^/]+)?([\s\S]*)$/i.exec(url);
   if (!m) return url;

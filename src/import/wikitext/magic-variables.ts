@@ -1,8 +1,9 @@
 // Magic variables ({{PAGENAME}}, {{NAMESPACE}}, {{CURRENTYEAR}}, {{SITENAME}}...), and the title words as functions of another title ({{PAGENAME:Foo}}).
 
 import type { CallHost, FunctionHandler, FunctionSpec } from './call-handlers.ts';
-import { decodeCharReferences, wfUrlencode } from './text.ts';
 import { formatTime } from './time.ts';
+import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
+import { wfUrlencode } from '../../wiki/urls.ts';
 
 /** Magic variables (MagicWordFactory's variable ids) by id. */
 export const MAGIC_VARIABLES = new Map<string, FunctionHandler>();
@@ -43,7 +44,7 @@ for (const [word, fn] of Object.entries(TITLE_WORDS)) {
     noHash: true,
     handler: (x, _frame, first) => {
       if (first === '') return fn(x, x.page.ns, x.page.dbKey);
-      const title = x.codec.parse(decodeCharReferences(first));
+      const title = x.codec.parse(decodeCharReferencesOnly(first));
       return title ? fn(x, title.ns, title.dbKey) : '';
     },
   });

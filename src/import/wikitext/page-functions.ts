@@ -1,14 +1,16 @@
 // Core parser functions about titles, pages and the wiki: namespace names, page URLs, DEFAULTSORT, DISPLAYTITLE, counts and revision facts.
 
-import { NS_FILE, NS_SPECIAL } from '../title.ts';
 import type { CallHost, FunctionSpec } from './call-handlers.ts';
-import { decodeCharReferences, doQuotes, STRIP_MARKER, stripTags, wfUrlencode } from './text.ts';
+import { doQuotes, STRIP_MARKER, stripTags } from './text.ts';
+import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
+import { wfUrlencode } from '../../wiki/urls.ts';
 
 export const PAGE_FUNCTIONS: FunctionSpec[] = [
   { ids: ['language'], noHash: true, handler: (x) => x.site.lang },
   {
     ids: ['special', 'speciale'],
-    handler: (x, _frame, first) => `${x.codec.namespaces.name(NS_SPECIAL) || 'Special'}:${first}`,
+    handler: (x, _frame, first) => `${x.codec.namespaces.name(NS.SPECIAL) || 'Special'}:${first}`,
   },
   { ids: ['ns', 'nse'], noHash: true, handler: (x, _f, first) => namespaceName(x, first) },
   { ids: ['localurl', 'localurle'], noHash: true, handler: (x, frame, first, parts) => localUrl(x, first, x.value(parts[0], frame)) },
@@ -22,7 +24,7 @@ export const PAGE_FUNCTIONS: FunctionSpec[] = [
   {
     ids: ['filepath'], noHash: true,
     handler: (x, _frame, first) => {
-      const title = x.codec.parse(decodeCharReferences(first.split('|')[0] ?? ''), NS_FILE);
+      const title = x.codec.parse(decodeCharReferencesOnly(first.split('|')[0] ?? ''), NS.FILE);
       if (!title || title.interwiki !== '' || !title.dbKey) return '';
       x.out.images.add(title.dbKey);
       return '';
@@ -32,7 +34,7 @@ export const PAGE_FUNCTIONS: FunctionSpec[] = [
     ids: ['defaultsort'], noHash: true,
     handler: (x, frame, first, parts) => {
       const option = x.value(parts[0], frame);
-      const key = decodeCharReferences(stripTags(first)).trim();
+      const key = decodeCharReferencesOnly(stripTags(first)).trim();
       // CoreParserFunctions::defaultsort: an empty key sets nothing.
       if (key === '') return '';
       const old = x.out.props.get('defaultsort');
@@ -49,7 +51,7 @@ export const PAGE_FUNCTIONS: FunctionSpec[] = [
     handler: (x, frame, first, parts) => {
       const option = x.value(parts[0], frame);
       const html = doQuotes(first).replace(new RegExp(STRIP_MARKER, 'g'), '');
-      const plain = decodeCharReferences(stripTags(html));
+      const plain = decodeCharReferencesOnly(stripTags(html));
       const title = x.codec.parse(plain);
       if (title && title.fragment === '' && title.interwiki === '' && title.ns === x.page.ns && title.dbKey === x.page.dbKey) {
         const old = x.out.props.get('displaytitle');
@@ -65,7 +67,7 @@ export const PAGE_FUNCTIONS: FunctionSpec[] = [
     ids: ['pagesize', 'revisionid', 'revisiontimestamp', 'revisionday', 'revisionday2', 'revisionmonth', 'revisionmonth1', 'revisionyear', 'revisionuser'], noHash: true,
     handler: (x, _frame, first) => {
       // MediaWiki fetches the named page's current revision, which registers it as a transclusion.
-      const title = x.codec.parse(decodeCharReferences(first));
+      const title = x.codec.parse(decodeCharReferencesOnly(first));
       if (title && title.interwiki === '' && title.dbKey && title.ns >= 0) x.addTemplate(title.ns, title.dbKey);
       return '';
     },
@@ -81,7 +83,7 @@ function namespaceName(x: CallHost, arg: string): string {
 }
 
 function localUrl(x: CallHost, target: string, query: string): string {
-  const title = x.codec.parse(decodeCharReferences(target));
+  const title = x.codec.parse(decodeCharReferencesOnly(target));
   if (!title) return '';
   const prefixed = x.codec.namespaces.prefixedText(title.ns, title.dbKey).replace(/ /g, '_');
   if (query) return `${x.site.scriptPath}/index.php?title=${wfUrlencode(prefixed)}&${query}`;

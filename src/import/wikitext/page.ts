@@ -1,10 +1,12 @@
 // Everything the links tables need from one page's current wikitext: MediaWiki's LinksUpdate input.
 
-import { NS_CATEGORY, type ParsedTitle, type TitleCodec } from '../title.ts';
+import type { TitleCodec } from '../title.ts';
 import { Expander, type PageContext, type SiteFacts, type TemplateCache, type WikiLookup } from './expander.ts';
 import { emptyLinks, scanLinks, type ScannedLinks } from './links.ts';
 import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { wfUrlencode } from '../../wiki/urls.ts';
+import type { ParsedTitle } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 export interface ParseEnvironment {
   codec: TitleCodec;
@@ -196,7 +198,7 @@ function resolveFiles(links: ScannedLinks, tracking: Set<string>, env: ParseEnvi
 
 function addTrackingCategories(links: ScannedLinks, tracking: Set<string>, page: PageContext, env: ParseEnvironment, defaultSort: string): void {
   resolveFiles(links, tracking, env);
-  if (links.switches.has('hiddencat') && page.ns === NS_CATEGORY) tracking.add('hidden-category-category');
+  if (links.switches.has('hiddencat') && page.ns === NS.CATEGORY) tracking.add('hidden-category-category');
   const canUseNoindex = !env.site.contentNamespaces.has(page.ns);
   if (links.switches.has('noindex') && canUseNoindex) tracking.add('noindex-category');
   if (links.switches.has('index') && canUseNoindex) tracking.add('index-category');

@@ -4,11 +4,11 @@
 // links alone are recorded. #ifexist records its target as a link, as MediaWiki does.
 
 import type { PPNode, TemplatePart } from '../../wiki/preprocessor.ts';
-import { NS_FILE, NS_MEDIA, NS_SPECIAL } from '../title.ts';
 import type { FunctionSpec } from './call-handlers.ts';
 import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
-import { decodeCharReferences } from './text.ts';
 import { formatTime, parseTime } from './time.ts';
+import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 function isNumeric(s: string): boolean {
   return /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(s);
@@ -72,16 +72,16 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
     ids: ['ifexist'],
     extension: 'ParserFunctions',
     handler: (x, frame, first, parts) => {
-      const title = x.codec.parse(decodeCharReferences(first));
+      const title = x.codec.parse(decodeCharReferencesOnly(first));
       if (!title) return x.branch(parts[1], frame);
       if (title.interwiki !== '') return x.branch(parts[1], frame);
-      if (title.ns === NS_MEDIA) {
+      if (title.ns === NS.MEDIA) {
         // The file itself, not its description page, must exist (RepoGroup::findFile follows redirects).
-        const file = x.wiki.resolveFile ? x.wiki.resolveFile(title.dbKey) : x.wiki.exists(NS_FILE, title.dbKey) ? title.dbKey : null;
+        const file = x.wiki.resolveFile ? x.wiki.resolveFile(title.dbKey) : x.wiki.exists(NS.FILE, title.dbKey) ? title.dbKey : null;
         x.out.images.add(file ?? title.dbKey);
         return file !== null ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
       }
-      if (title.ns === NS_SPECIAL) return x.branch(parts[1], frame);
+      if (title.ns === NS.SPECIAL) return x.branch(parts[1], frame);
       if (title.dbKey === '') return x.branch(parts[1], frame);
       x.addLink(title.ns, title.dbKey);
       return x.wiki.exists(title.ns, title.dbKey) ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
@@ -127,7 +127,7 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
     handler: (x, frame, first, parts) => {
       const count = parseInt(x.value(parts[0], frame) || '0', 10) || 0;
       const start = parseInt(x.value(parts[1], frame) || '1', 10) || 1;
-      const title = x.codec.parse(decodeCharReferences(first));
+      const title = x.codec.parse(decodeCharReferencesOnly(first));
       if (!title) return first;
       const segments = x.codec.namespaces.prefixedText(title.ns, title.dbKey).split('/');
       const from = start > 0 ? start - 1 : Math.max(0, segments.length + start);

@@ -4,7 +4,7 @@ import type { TemplatePart } from '../../wiki/preprocessor.ts';
 import { invokeModule, scribuntoEngine } from '../scribunto/engine.ts';
 import { MAX_DEPTH, type CallHost, type FunctionSpec } from './call-handlers.ts';
 import type { ExpansionFrame } from './expansion.ts';
-import { decodeCharReferences } from './text.ts';
+import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 
 export const MODULE_NS = 828;
 
@@ -30,7 +30,7 @@ function scriptError(x: CallHost, message: string): string {
  */
 function invoke(x: CallHost, frame: ExpansionFrame, first: string, parts: TemplatePart[]): string {
   // Title::makeTitleSafe(NS_MODULE, name): `Module:Module:X` for {{#invoke:Module:X}}, as in Scribunto.
-  const name = decodeCharReferences(first);
+  const name = decodeCharReferencesOnly(first);
   const nsName = x.codec.namespaces.name(MODULE_NS);
   const title = nsName ? x.codec.parse(`${nsName}:${name}`) : x.codec.parse(name, MODULE_NS);
   const module = title && title.interwiki === '' && title.ns === MODULE_NS && title.dbKey ? title : null;

@@ -1,10 +1,10 @@
 // Core parser functions that transform their argument's text: case, URL and anchor encoding, padding, number formats, plural, grammar and gender.
 
-import { ucfirst } from '../title.ts';
 import type { CallHost, FunctionSpec } from './call-handlers.ts';
 import { formatNum } from './numbers.ts';
 import { phpRawUrlencode, phpUrlencode, wfUrlencode } from '../../wiki/urls.ts';
-import { decodeCharReferences, stripTags } from './text.ts';
+import { stripTags } from './text.ts';
+import { decodeCharReferencesOnly, ucfirst } from '../../wiki/titles.ts';
 
 export const TEXT_FUNCTIONS: FunctionSpec[] = [
   {
@@ -42,7 +42,7 @@ function urlencode(s: string, mode: string): string {
 }
 
 function anchorEncode(s: string): string {
-  return stripTags(decodeCharReferences(s)).replace(/[ \n\t]+/g, '_').replace(/[%]/g, '%25');
+  return stripTags(decodeCharReferencesOnly(s)).replace(/[ \n\t]+/g, '_').replace(/[%]/g, '%25');
 }
 
 function pad(s: string, lengthText: string, padding: string, left: boolean): string {

@@ -1,8 +1,5 @@
-// Small text transformations MediaWiki applies while parsing: entities, URL encoding, quotes, tags.
-
-// Entities and URL encoding are the domain core's (src/wiki), shared with the server.
-export { decodeCharReferencesOnly as decodeCharReferences } from '../../wiki/titles.ts';
-export { wfUrlencode } from '../../wiki/urls.ts';
+// Small text transformations MediaWiki applies while parsing: strip markers, quotes, tags.
+// (Character references and URL encoding are the domain core's: src/wiki/titles.ts, src/wiki/urls.ts.)
 
 /** Strip markers stand for content the link scanner must not see (nowiki, pre, math...). */
 export const STRIP_MARKER = '\u007f';

@@ -8,7 +8,7 @@ import { dateToMw } from '../../wiki/timestamps.ts';
 import { sha1Base36 } from './hashes.ts';
 import { InterwikiTable } from '../interwiki.ts';
 import { buildSearchIndex, LinkBuilder } from '../links/link-builder.ts';
-import { NamespaceTable, TitleCodec, defaultNamespaces } from '../title.ts';
+import { defaultNamespaces, NamespaceTable, TitleCodec } from '../title.ts';
 
 type Db = Database.Database;
 

@@ -14,12 +14,14 @@ import type {
   DumpUpload,
 } from '../read/dump-types.ts';
 import { redirectTarget } from '../wikitext/page.ts';
-import { isInvalidTitle, NS_FILE, type TitleCodec } from '../title.ts';
+import type { TitleCodec } from '../title.ts';
 import { mediaTypeOf } from './media-types.ts';
 import { BoundedMap, RevisionIdBits } from './bounded-memory.ts';
 import { createRowBatches, prepareStatements, startRenumbering, type NextIds, type WriterBatches, type WriterStatements } from './writer-sql.ts';
 import { toHex } from '../../wiki/ip.ts';
 import { isIP } from '../../wiki/users.ts';
+import { isInvalidTitle } from '../../wiki/titles.ts';
+import { NS } from '../../wiki/namespaces.ts';
 
 type Db = Database.Database;
 
@@ -395,8 +397,8 @@ export class PageWriter implements DumpHandler {
     const page = this.page;
     if (!page || page.rejected) return;
     const codec = this.requireCodec(upload.line);
-    const title = codec.parse(upload.filename, NS_FILE);
-    if (!title || title.ns !== NS_FILE) {
+    const title = codec.parse(upload.filename, NS.FILE);
+    if (!title || title.ns !== NS.FILE) {
       this.problem({ message: `invalid upload file name "${upload.filename}"; the upload is skipped`, line: upload.line, subject: page.header.title });
       return;
     }

@@ -1,8 +1,9 @@
 // A small wiki for the engine's tests: pages by title, analysed as the importer analyses them.
 
-import { NamespaceTable, TitleCodec, defaultNamespaces, type ParsedTitle } from '../../../src/import/title.ts';
+import { defaultNamespaces, NamespaceTable, TitleCodec } from '../../../src/import/title.ts';
 import { Expander, TemplateCache } from '../../../src/import/wikitext/expander.ts';
 import { analyzeWikitext, redirectTarget, type PageAnalysis } from '../../../src/import/wikitext/page.ts';
+import type { ParsedTitle } from '../../../src/wiki/titles.ts';
 
 const EXTENSIONS = ['Cite', 'ParserFunctions', 'Scribunto'];
 

@@ -1,10 +1,11 @@
 // A small wiki with page ids, files and counts, for running mw.title/site/uri/message code through the real engine.
 
-import { NamespaceTable, TitleCodec, defaultNamespaces, type ParsedTitle } from '../../../src/import/title.ts';
+import { defaultNamespaces, NamespaceTable, TitleCodec } from '../../../src/import/title.ts';
 import { InterwikiTable } from '../../../src/import/interwiki.ts';
 import { Expander, TemplateCache } from '../../../src/import/wikitext/expander.ts';
 import { redirectTarget } from '../../../src/import/wikitext/page.ts';
 import { provideSiteData, type InterwikiRow, type SiteData } from '../../../src/import/scribunto/site-data.ts';
+import type { ParsedTitle } from '../../../src/wiki/titles.ts';
 
 const EXTENSIONS = ['Cite', 'ParserFunctions', 'Scribunto'];
 
