@@ -12,7 +12,7 @@ import type { SiteEnum } from './params/declaration.ts';
 import { siteEnums } from './site-enums.ts';
 import { parseGadgetDefinitions, type GadgetDefinition } from '../wiki/gadgets.ts';
 import { extensionMessage, namespaceAliases } from '../wiki/site-facts.ts';
-import { docPageTest, scribuntoDefaultModel } from '../wiki/scribunto-pages.ts';
+import { scribuntoModelHook } from '../wiki/scribunto-pages.ts';
 
 export interface ApiServices {
   readonly site: SiteConfig;
@@ -91,6 +91,5 @@ async function extensionDefaultModelOf(
 ): Promise<(ns: number, text: string) => string | undefined> {
   if (!site.extensions.includes('Scribunto')) return () => undefined;
   const onWiki = await store.pages.latestText(8, 'Scribunto-doc-page-name');
-  const isDocPage = docPageTest(onWiki ?? extensionMessage(site, 'Scribunto', 'scribunto-doc-page-name', site.lang), titles);
-  return (ns, text) => scribuntoDefaultModel(ns, text, titles.text(ns, titles.toDbKey(text)), isDocPage);
+  return scribuntoModelHook(onWiki ?? extensionMessage(site, 'Scribunto', 'scribunto-doc-page-name', site.lang), titles);
 }

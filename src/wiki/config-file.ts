@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { SiteConfig } from './site.ts';
+import { listAllGroups } from './site-facts.ts';
 // A JSON import, not a require: a bundle of this file carries the defaults.
 import defaults from '../../config/default.json' with { type: 'json' };
 
@@ -55,7 +56,7 @@ function completeConfig(partial: Partial<SiteConfig>): SiteConfig {
   cfg.namespaces ??= [];
   cfg.namespaceAliases ??= [];
   cfg.groups ??= {};
-  cfg.explicitGroups ??= Object.keys(cfg.groups).filter((g) => !['*', 'user', 'autoconfirmed'].includes(g));
+  cfg.explicitGroups ??= listAllGroups(cfg);
   cfg.availableRights ??= [...new Set(Object.values(cfg.groups).flatMap((g) => g.rights))];
   // The project namespace follows the site's meta namespace unless configured explicitly.
   const project = cfg.metaNamespace.replace(/_/g, ' ');

@@ -301,9 +301,14 @@ export function autopromoteGroups(site: SiteConfig): string[] {
   return site.autopromoteGroups ?? FACTS.core.autopromoteGroups;
 }
 
-/** UserGroupManager::listAllGroups: every configured group but the implicit ones (`*`, `user`, the autopromoted). */
+/** UserGroupManager::getImplicitGroups' possible members: `*`, `user` and the autopromoted groups. */
+export function implicitGroups(site: SiteConfig): string[] {
+  return ['*', 'user', ...autopromoteGroups(site)];
+}
+
+/** UserGroupManager::listAllGroups: every configured group but the implicit ones. */
 export function listAllGroups(site: SiteConfig): string[] {
-  const implicit = new Set(['*', 'user', ...autopromoteGroups(site)]);
+  const implicit = new Set(implicitGroups(site));
   return Object.keys(site.groups).filter((group) => !implicit.has(group));
 }
 

@@ -9,7 +9,7 @@ import { variantName } from '../../wiki/localisation.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import {
   MEDIAWIKI_CORE, autopromoteGroups, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
-  extensionTags, functionHooks, installedSkins, localTimeOffset, magicWords,
+  extensionTags, functionHooks, installedSkins, listAllGroups, localTimeOffset, magicWords,
   namespaceAliases as siteNamespaceAliases, namespaceProtection, restrictionConfig, serverName, specialPageAliases, subscribedHooks, type OptionValue,
 } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
@@ -287,15 +287,9 @@ async function statistics(run: QueryRun): Promise<ResultObject> {
   };
 }
 
-/** UserGroupManager::listAllGroups: every configured group but the implicit ones. */
-export function explicitGroups(site: SiteConfig): string[] {
-  const implicit = new Set(['*', 'user', ...autopromoteGroups(site)]);
-  return Object.keys(site.groups).filter((g) => !implicit.has(g));
-}
-
 async function userGroups(run: SiteInfoRun): Promise<ResultNode> {
   const { site, store } = run.services;
-  const allGroups = explicitGroups(site);
+  const allGroups = listAllGroups(site);
   const autopromote = new Set(autopromoteGroups(site));
   const stats = run.params.numberingroup ? await store.meta.siteStats() : null;
   const now = nowMw();

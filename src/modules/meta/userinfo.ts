@@ -6,10 +6,10 @@ import type { QueryRun } from '../../api/query/run.ts';
 import { list, mergeInto, setContent, setFlag, setFloat, setType, type ResultList, type ResultObject } from '../../api/result.ts';
 import type { BlockRow } from '../../store/meta.ts';
 import { isInRange, isValidIP, toHex } from '../../wiki/ip.ts';
-import { autopromoteGroups, localTimeOffset, rateLimits } from '../../wiki/site-facts.ts';
+import { implicitGroups, listAllGroups, localTimeOffset, rateLimits } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
-import { explicitGroups, siteDefaultOptions } from './siteinfo.ts';
+import { siteDefaultOptions } from './siteinfo.ts';
 
 /** ApiQueryUserInfo::WL_UNREAD_LIMIT */
 const UNREAD_LIMIT = 1000;
@@ -88,13 +88,13 @@ function groupList(groups: readonly string[]): ResultList {
 
 /** UserGroupManager::getUserImplicitGroups: `*`, plus `user` and autopromotions for accounts. */
 function implicitGroupsOf(caller: Caller, site: SiteConfig): string[] {
-  const implicit = new Set(['*', 'user', ...autopromoteGroups(site)]);
+  const implicit = new Set(implicitGroups(site));
   return caller.groups.filter((g) => implicit.has(g));
 }
 
 /** UserGroupManager::getGroupsChangeableBy: what the caller's groups (or `userrights`) allow, as configured. */
 function changeableGroups(caller: Caller, site: SiteConfig): ResultObject {
-  const all = explicitGroups(site);
+  const all = listAllGroups(site);
   const everything = caller.rights.has('userrights');
   const collect = (key: 'add' | 'remove' | 'addSelf' | 'removeSelf'): ResultList => {
     const groups = everything && (key === 'add' || key === 'remove')
