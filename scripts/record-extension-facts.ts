@@ -1,20 +1,18 @@
 // Records what one extension adds to MediaWiki 1.39's siteinfo into src/wiki/mediawiki-facts.json, from a MediaWiki that loads it.
 //
-//   node --import tsx scripts/record-extension-facts.ts --api URL --extension NAME [--baseline URL] [--message KEY]... [--write]
+//   node --import tsx scripts/record-extension-facts.ts --api URL --extension NAME [--baseline URL] [--write]
 //     --api URL        api.php of a MediaWiki 1.39 loading NAME (e.g. one built by scripts/mediawiki-import.sh)
 //     --extension NAME the extension to record (its Special:Version name, e.g. Scribunto)
 //     --baseline URL   api.php of a MediaWiki without NAME (e.g. the fixture's): siteinfo `general`
 //                      fields only the first one has are NAME's (APIQuerySiteInfoGeneralInfo)
-//     --message KEY    also record KEY of NAME's i18n files, language by language (e.g. scribunto-doc-page-name)
 //     --write          update mediawiki-facts.json (otherwise print the recorded facts)
 //
 // Whatever the answer holds that core and the other loaded extensions do not account for (by the
-// facts already recorded for them) is the extension's, in the answer's order.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// facts already recorded for them) is the extension's, in the answer's order. The extension's
+// messages are not recorded here: scripts/extract-messages.mjs puts them in src/wiki/data/messages.
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const FACTS_FILE = new URL('../src/wiki/mediawiki-facts.json', import.meta.url);
-const MW_IP = process.env.MW_IP ?? '/usr/share/mediawiki';
 
 type MagicWord = [string, boolean, string[]];
 type Json = Record<string, unknown>;
@@ -28,7 +26,6 @@ interface ExtensionFacts {
   namespaceProtection?: Record<string, string[]>;
   general?: Json;
   specialPageAliases?: [string, string[]][];
-  messages?: Record<string, Record<string, string>>;
 }
 
 interface Facts {
@@ -41,14 +38,13 @@ interface Options {
   api: string;
   extension: string;
   baseline: string | null;
-  messages: string[];
   write: boolean;
 }
 
-const USAGE = 'usage: record-extension-facts.ts --api URL --extension NAME [--baseline URL] [--message KEY]... [--write]';
+const USAGE = 'usage: record-extension-facts.ts --api URL --extension NAME [--baseline URL] [--write]';
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { api: '', extension: '', baseline: null, messages: [], write: false };
+  const options: Options = { api: '', extension: '', baseline: null, write: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[i + 1];
@@ -56,7 +52,6 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--api' && value) options.api = argv[++i]!;
     else if (arg === '--extension' && value) options.extension = argv[++i]!;
     else if (arg === '--baseline' && value) options.baseline = argv[++i]!;
-    else if (arg === '--message' && value) options.messages.push(argv[++i]!);
     else throw new Error(`unknown argument ${arg}; ${USAGE}`);
   }
   if (!options.api || !options.extension) throw new Error(USAGE);
@@ -128,18 +123,6 @@ function record(answer: Json, baselineGeneral: Json | null, known: ExtensionFact
   return recorded;
 }
 
-/** KEY in every language of the extension's i18n folder that defines it (qqq holds documentation, not a message). */
-function i18nMessage(extension: string, key: string): Record<string, string> {
-  const dir = join(MW_IP, 'extensions', extension, 'i18n');
-  const texts: Record<string, string> = {};
-  const languages = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length));
-  for (const lang of languages.filter((l) => l !== 'qqq').sort()) {
-    const messages = JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
-    if (typeof messages[key] === 'string') texts[lang] = messages[key];
-  }
-  return texts;
-}
-
 /** siteinfo `general` of a wiki that must not load `extension`, or its fields would hide the extension's. */
 async function generalWithout(api: string, extension: string): Promise<Json> {
   const answer = await siteinfo(api, 'general|extensions');
@@ -155,7 +138,6 @@ async function main(): Promise<void> {
   const loaded = (answer.extensions as Json[]).map((c) => String(c.name));
   const recorded = record(answer, baselineGeneral, knownFacts(facts, loaded, options.extension), options.extension);
   if (!baselineGeneral && facts.extensions[options.extension]?.general) recorded.general = facts.extensions[options.extension]!.general!;
-  for (const key of options.messages) (recorded.messages ??= {})[key] = i18nMessage(options.extension, key);
   if (!options.write) {
     console.log(JSON.stringify(recorded, null, 1));
     return;

@@ -2,7 +2,7 @@
 
 // JSON imports, not requires: esbuild's bundles for the importer's worker threads then carry the facts.
 import mediawikiFacts from './mediawiki-facts.json' with { type: 'json' };
-import { fallback8bitEncoding, isRightToLeft, languageFallbacks, linkSettings, localisationChain } from './languages.ts';
+import { fallback8bitEncoding, isRightToLeft, languageFallbacks, linkSettings } from './languages.ts';
 import { localisation } from './localisation.ts';
 import { interfaceMessages } from './messages.ts';
 import type { NamespaceAlias, SiteConfig } from './site.ts';
@@ -36,8 +36,6 @@ interface ExtensionFacts {
   specialPageAliases?: [string, string[]][];
   /** Skins: `[code, display name when no message names it]`. */
   skins?: [string, string][];
-  /** Messages of the extension's i18n files that decide facts (key -> language -> text). */
-  messages?: Record<string, Record<string, string>>;
 }
 
 interface CoreFacts {
@@ -200,17 +198,12 @@ export function extensionTags(site: SiteConfig): string[] {
 
 /**
  * A message of a loaded extension in `lang` (along its fallback chain), as its i18n files define
- * it; undefined when the site does not load the extension.
+ * it (the messages data holds every bundled extension's); undefined when the site does not load
+ * the extension.
  */
 export function extensionMessage(site: Pick<SiteConfig, 'extensions'>, extension: string, key: string, lang: string): string | undefined {
   if (!site.extensions.includes(extension)) return undefined;
-  const texts = FACTS.extensions[extension]?.messages?.[key];
-  if (!texts) return undefined;
-  for (const candidate of localisationChain(lang)) {
-    const text = texts[candidate];
-    if (text !== undefined) return text;
-  }
-  return undefined;
+  return interfaceMessages(lang)[key];
 }
 
 /** $wgHooks (legacy registrations only), sorted by hook name as siteinfo `showhooks` does. */
