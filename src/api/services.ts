@@ -45,7 +45,10 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
   const interwikis = new Map(rows.map((r) => [r.iw_prefix.toLowerCase(), r]));
   // The content language's aliases (Bild:, Benutzerin:) are titles' namespaces too, as in MediaWiki.
   const namespaces = new Namespaces(site.namespaces, namespaceAliases(site));
-  const titles = new TitleCodec(namespaces, site.capitalLinks, (prefix) => interwikis.has(prefix.toLowerCase()), { mainPage: site.mainPage });
+  const titles = new TitleCodec(namespaces, site.capitalLinks, (prefix) => interwikis.has(prefix.toLowerCase()), {
+    mainPage: site.mainPage,
+    localInterwikis: site.localInterwikis,
+  });
   const specialPages = new SpecialPages();
   const enums = siteEnums(site, { explicitTags: await store.site.userDefinedTags() });
   const gadgets = site.extensions.includes('Gadgets') ? parseGadgetDefinitions((await store.pages.latestText(8, 'Gadgets-definition')) ?? '') : [];
