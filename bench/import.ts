@@ -78,7 +78,8 @@ async function prepareDumps(megabytes: number): Promise<Case[]> {
 }
 
 function runCase(c: Case): Result {
-  const db = join(WORK, 'bench.sqlite');
+  // One file per bench process, so that two benches sharing the generated dumps do not clash.
+  const db = join(WORK, `bench-${process.pid}.sqlite`);
   for (const suffix of ['', '.tmp', '.config.json']) rmSync(db + suffix, { force: true });
   const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', c.dump, db], {
     encoding: 'utf8',
