@@ -181,7 +181,7 @@ export async function startMariaDb(options: StartOptions = {}): Promise<Database
     `--pid-file=${join(directory, 'mariadb.pid')}`, '--skip-name-resolve', '--skip-log-bin',
     // Small and fast: a test database, thrown away at the end.
     '--innodb-buffer-pool-size=64M', '--innodb-log-file-size=16M', '--innodb-flush-log-at-trx-commit=0',
-    '--performance-schema=OFF', '--character-set-server=binary',
+    '--performance-schema=OFF',
   ], { cwd: directory });
   running.set(server.child, directory);
   const stop = stopper(server, directory);
