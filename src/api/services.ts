@@ -3,7 +3,8 @@
 import type { SiteConfig } from '../wiki/site.ts';
 import type { Store } from '../store/store.ts';
 import type { InterwikiRow } from '../store/site.ts';
-import { Namespaces } from '../wiki/namespaces.ts';
+import { Namespaces, NS } from '../wiki/namespaces.ts';
+import { currentText } from '../store/page-text.ts';
 import { TitleCodec } from '../wiki/titles.ts';
 import { UserNames } from '../wiki/users.ts';
 import { SpecialPages } from '../wiki/special-pages.ts';
@@ -51,7 +52,7 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
   });
   const specialPages = new SpecialPages();
   const enums = siteEnums(site, { explicitTags: await store.site.userDefinedTags() });
-  const gadgets = site.extensions.includes('Gadgets') ? parseGadgetDefinitions((await store.pages.latestText(8, 'Gadgets-definition')) ?? '') : [];
+  const gadgets = site.extensions.includes('Gadgets') ? parseGadgetDefinitions((await currentText(store, { ns: NS.MEDIAWIKI, dbKey: 'Gadgets-definition' })) ?? '') : [];
   const htmlPageModules = [
     'site',
     'mediawiki.page.ready',
@@ -93,6 +94,6 @@ async function extensionDefaultModelOf(
   site: SiteConfig, store: Store, titles: TitleCodec,
 ): Promise<(ns: number, text: string) => string | undefined> {
   if (!site.extensions.includes('Scribunto')) return () => undefined;
-  const onWiki = await store.pages.latestText(8, 'Scribunto-doc-page-name');
+  const onWiki = await currentText(store, { ns: NS.MEDIAWIKI, dbKey: 'Scribunto-doc-page-name' });
   return scribuntoModelHook(onWiki ?? extensionMessage(site, 'Scribunto', 'scribunto-doc-page-name', site.lang), titles);
 }

@@ -1,4 +1,4 @@
-// Page rows: what the pageset and page-level modules read from the `page` and `redirect` tables.
+// The page family: page, redirect, page_props, page_restrictions, protected_titles.
 
 export interface PageRow {
   page_id: number;
@@ -26,14 +26,80 @@ export interface TitleKey {
   dbKey: string;
 }
 
+/** Which pages a redirect filter keeps. */
+export type RedirectFilter = 'all' | 'redirects' | 'nonredirects';
+
+/** The page columns every listing returns. */
+export interface ListedPage {
+  page_id: number;
+  page_namespace: number;
+  page_title: string;
+}
+
+export interface LinkingPage extends ListedPage {
+  page_is_redirect: number;
+}
+
+/** Pages with a current protection (expiry after `now`, or none) matching every given condition. */
+export interface ProtectionFilter {
+  /** `pr_type` values (edit, move, upload); empty: any type. */
+  types: readonly string[];
+  /** `pr_level` values; empty: any level. */
+  levels: readonly string[];
+  /** `pr_cascade` wanted, or null for either. */
+  cascade: 0 | 1 | null;
+  expiry: 'all' | 'indefinite' | 'definite';
+  /** 14-digit timestamp the expiries are compared with. */
+  now: string;
+}
+
+export interface AllPagesQuery {
+  namespace: number;
+  descending: boolean;
+  /** Title bounds in DB-key form (inclusive); `continueFrom` is the continuation title. */
+  from: string | null;
+  to: string | null;
+  continueFrom: string | null;
+  /** DB-key prefix the titles start with (compared byte for byte). */
+  prefix: string | null;
+  redirects: RedirectFilter;
+  minSize: number | null;
+  maxSize: number | null;
+  protection: ProtectionFilter | null;
+  langlinks: 'all' | 'withlanglinks' | 'withoutlanglinks';
+  /** Rows to read (the module's limit plus one). */
+  limit: number;
+}
+
+export interface RestrictionRow {
+  pr_page: number;
+  pr_type: string;
+  pr_level: string;
+  pr_expiry: string | null;
+  pr_cascade: number;
+}
+
+export interface ProtectedTitleRow {
+  pt_namespace: number;
+  pt_title: string;
+  pt_create_perm: string;
+  pt_expiry: string;
+  /** Who protected it (for the `protectedtitle` permission error). */
+  user_name: string | null;
+  /** The protection's reason, from `comment` (MediaWiki's CommentStore calls it so). */
+  pt_reason_text: string | null;
+}
+
 export interface PageStore {
   byTitles(titles: readonly TitleKey[]): Promise<PageRow[]>;
   byIds(ids: readonly number[]): Promise<PageRow[]>;
-  /** rev_id -> rev_page for live revisions (archived ones are not found). */
-  pagesOfRevisions(revIds: readonly number[]): Promise<{ rev_id: number; rev_page: number }[]>;
   redirectTargets(pageIds: readonly number[]): Promise<RedirectRow[]>;
-  /** Text of a page's current revision (main slot), or null when the page does not exist. */
-  latestText(ns: number, dbKey: string): Promise<string | null>;
-  /** Which of these file names (DB keys without namespace) have a current upload. */
-  existingFiles(names: readonly string[]): Promise<Set<string>>;
+  /** One namespace's pages in title order (list=allpages). */
+  allPages(q: AllPagesQuery): Promise<LinkingPage[]>;
+  /** page_props values of one property for these pages. */
+  props(pageIds: readonly number[], name: string): Promise<Map<number, string>>;
+  /** page_restrictions rows of these pages, by page and type. */
+  restrictions(pageIds: readonly number[]): Promise<RestrictionRow[]>;
+  /** Create protections of titles that do not exist. */
+  protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]>;
 }

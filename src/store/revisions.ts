@@ -1,4 +1,5 @@
-// Store queries for revisions, their content, comments and actors; page facts for prop=info.
+// The revision family: revision (and archive's revision ids), slots, content, text, the comments and
+// actors of revisions, change_tag.
 import type { TitleKey } from './pages.ts';
 
 /** A revision with its actor and comment (MediaWiki's revision query with `user` and comment joins). */
@@ -76,61 +77,23 @@ export interface RevisionsByIdQuery {
   limit: number;
 }
 
-export interface RestrictionRow {
-  pr_page: number;
-  pr_type: string;
-  pr_level: string;
-  pr_expiry: string | null;
-  pr_cascade: number;
-}
-
-export interface ProtectedTitleRow {
-  pt_namespace: number;
-  pt_title: string;
-  pt_create_perm: string;
-  pt_expiry: string;
-  /** Who protected it (for the `protectedtitle` permission error). */
-  user_name: string | null;
-  reason: string | null;
-}
-
-/** A cascading protection reaching a title through a transclusion (or an image link). */
-export interface CascadeRow {
-  /** The protected title (template target or, for files, the file name in namespace 6). */
-  target_namespace: number;
-  target_title: string;
-  pr_type: string;
-  pr_level: string;
-  pr_expiry: string | null;
-  /** The cascading page the protection comes from. */
-  page_namespace: number;
-  page_title: string;
-}
-
 export interface RevisionStore {
   pageHistory(query: PageHistoryQuery): Promise<RevisionRow[]>;
   latestOfPages(query: LatestRevisionsQuery): Promise<RevisionRow[]>;
   byIds(query: RevisionsByIdQuery): Promise<RevisionRow[]>;
+  /** rev_id -> rev_page for live revisions (archived ones are not found). */
+  pagesOf(revIds: readonly number[]): Promise<{ rev_id: number; rev_page: number }[]>;
   /** Timestamps of revision ids, live or archived (rvstartid/rvendid). */
   timestampsOf(revIds: readonly number[]): Promise<Map<number, string>>;
-  /** The name of a registered user by id (user parameters given as `#id`); null when none. */
-  userNameById(userId: number): Promise<string | null>;
-  /** change_tag_def id of a tag name; null when the tag is not defined. */
-  tagId(name: string): Promise<number | null>;
   /** Tag names per revision, in tag-id order. */
   tagsOf(revIds: readonly number[]): Promise<Map<number, string[]>>;
   /** Slots per revision id (works for archived revisions through ar_rev_id too). */
   slotsOf(revIds: readonly number[]): Promise<Map<number, SlotRow[]>>;
+  /**
+   * Content address of the main slot of a page's current revision (page -> page_latest -> slots ->
+   * content); null when the page does not exist. texts() reads it: see currentText (page-text.ts).
+   */
+  currentMainAddress(title: TitleKey): Promise<string | null>;
   /** Text of content addresses (`tt:N`); addresses that cannot be read are absent. */
   texts(addresses: readonly string[]): Promise<Map<string, string>>;
-
-  // Page facts for prop=info.
-  restrictionsOf(pageIds: readonly number[]): Promise<RestrictionRow[]>;
-  protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]>;
-  /** Cascading protections of pages transcluding these titles (not files). */
-  cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]>;
-  /** Cascading protections of pages using these files (file names without namespace). */
-  cascadeByImages(names: readonly string[]): Promise<CascadeRow[]>;
-  /** page_props values of one property for these pages. */
-  pageProps(pageIds: readonly number[], name: string): Promise<Map<number, string>>;
 }

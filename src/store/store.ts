@@ -1,23 +1,42 @@
-// The Store: everything the API reads from a wiki database, one narrow interface per domain.
-// Backends implement it in sibling folders (sqlite/ now; mariadb/, postgres/ later).
+// The Store: everything the API reads from a wiki database, one interface per family of MediaWiki
+// tables (not per caller), so that a module's new query lands where its data lives and every
+// backend writes each query once. Backends implement it in sibling folders (sqlite/ now).
+//
+// Rows carry MediaWiki's column names (page_id, rev_timestamp, cl_sortkey_prefix ...): every backend
+// returns them as its SQL selects them, without a per-row renaming, and they read as MediaWiki's own
+// queries do. A value that is no single table's column (a hex sort key, a target that comes from
+// linktarget or imagelinks) gets a snake_case name in the same style, as MediaWiki's query aliases do.
+// Query objects (what a caller asks) are TypeScript-style camelCase.
 import type { PageStore } from './pages.ts';
-import type { SiteStore } from './site.ts';
-import type { MetaStore } from './meta.ts';
-import type { ListingStore } from './listings.ts';
+import type { FileStore } from './files.ts';
+import type { LinkStore } from './links.ts';
+import type { CategoryStore } from './categories.ts';
 import type { RevisionStore } from './revisions.ts';
-import type { PageLinkStore } from './pagelinks.ts';
+import type { UserStore } from './users.ts';
+import type { WatchlistStore } from './watchlist.ts';
+import type { SiteStore } from './site.ts';
 
 export interface Store {
   /** `sqlite`, `mysql`, `postgres`: reported as siteinfo `dbtype`. */
   readonly backend: string;
   /** Server version string (siteinfo `dbversion`). */
   readonly version: string;
+  /** page, redirect, page_props, page_restrictions, protected_titles. */
   readonly pages: PageStore;
-  readonly site: SiteStore;
-  readonly meta: MetaStore;
-  readonly listings: ListingStore;
+  /** image. */
+  readonly files: FileStore;
+  /** pagelinks, templatelinks + linktarget, imagelinks; cascading protection through them. */
+  readonly links: LinkStore;
+  /** categorylinks. */
+  readonly categories: CategoryStore;
+  /** revision, archive's revision ids, slots, content, text, comments and actors of revisions, change_tag. */
   readonly revisions: RevisionStore;
-  readonly pageLinks: PageLinkStore;
+  /** user, actor, user_groups, ipblocks, user_newtalk. */
+  readonly users: UserStore;
+  /** watchlist. */
+  readonly watchlist: WatchlistStore;
+  /** interwiki, site_stats, change_tag_def, job. */
+  readonly site: SiteStore;
   /** What the server needs to run the database: time limits, health, replacement. */
   readonly control?: StoreControl;
   close(): Promise<void>;

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteListingStore } from '../../src/store/sqlite/listings.ts';
+import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -79,9 +79,9 @@ describe('backlinks store', { skip }, () => {
   test('every backlinks query reads pagelinks through an index', async () => {
     const plans = await queryPlans(async (store) => {
       const base = { table: 'pagelinks', target: { ns: 0, dbKey: 'Earth' }, descending: false, redirects: 'all', limit: 11 } as const;
-      await store.linksTo({ ...base, fromNamespaces: null, byFromNamespace: false, after: { fromNs: 0, from: 70 } });
-      await store.linksTo({ ...base, fromNamespaces: [0, 10], byFromNamespace: true, after: { fromNs: 0, from: 70 }, descending: true });
-      await store.linksToRedirects({
+      await store.to({ ...base, fromNamespaces: null, byFromNamespace: false, after: { fromNs: 0, from: 70 } });
+      await store.to({ ...base, fromNamespaces: [0, 10], byFromNamespace: true, after: { fromNs: 0, from: 70 }, descending: true });
+      await store.toRedirects({
         table: 'pagelinks',
         targets: [{ ns: 0, dbKey: 'Terra' }, { ns: 1, dbKey: 'Terra' }, { ns: 0, dbKey: 'Earth_(planet)' }],
         namespaces: [0, 2],
@@ -99,11 +99,11 @@ describe('backlinks store', { skip }, () => {
 });
 
 /** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
-async function queryPlans(work: (store: SqliteListingStore) => Promise<void>): Promise<string[]> {
+async function queryPlans(work: (store: SqliteLinkStore) => Promise<void>): Promise<string[]> {
   const db = new SqliteDatabase(fixtureDb);
   const statements: [string, unknown[]][] = [];
   db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(new SqliteListingStore(db));
+  await work(new SqliteLinkStore(db));
   const plans = statements.map(([sql, params]) => {
     const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
     return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;

@@ -2,7 +2,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
+import { SqliteCategoryStore } from '../../src/store/sqlite/categories.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -78,17 +78,17 @@ describe('prop=categories', { skip }, () => {
   });
 });
 
-describe('PageLinkStore.categories', { skip }, () => {
+describe('CategoryStore.of', { skip }, () => {
   const db = skip ? null : new SqliteDatabase(fixtureDb);
-  const store = db ? new SqlitePageLinkStore(db) : null;
+  const store = db ? new SqliteCategoryStore(db) : null;
   after(() => db?.close());
 
   test('descending from a continuation row, hidden ones left out', async () => {
-    const rows = await store!.categories({
+    const rows = await store!.of({
       fromIds: [97, 104], categories: null, continueAt: { from: 104, to: 'Cities' }, hidden: 'exclude',
       descending: true, limit: 3,
     });
-    assert.deepEqual(rows.map((r) => `${r.from}|${r.to}`), ['104|Cities', '104|Capitals', '97|Pages_with_broken_file_links']);
+    assert.deepEqual(rows.map((r) => `${r.cl_from}|${r.cl_to}`), ['104|Cities', '104|Capitals', '97|Pages_with_broken_file_links']);
     assert.ok(rows.every((r) => !r.hidden));
   });
 });

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteListingStore } from '../../src/store/sqlite/listings.ts';
+import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -57,10 +57,10 @@ describe('embeddedin store', { skip }, () => {
     const db = new SqliteDatabase(fixtureDb);
     const statements: [string, unknown[]][] = [];
     db.onQuery = (sql, params) => statements.push([sql, params]);
-    const store = new SqliteListingStore(db);
+    const store = new SqliteLinkStore(db);
     const base = { table: 'templatelinks', target: { ns: 10, dbKey: 'Infobox' }, redirects: 'redirects', limit: 11 } as const;
-    await store.linksTo({ ...base, fromNamespaces: null, byFromNamespace: false, descending: false, after: { fromNs: 0, from: 5 } });
-    await store.linksTo({ ...base, fromNamespaces: [0, 10], byFromNamespace: true, descending: true, after: { fromNs: 0, from: 5 } });
+    await store.to({ ...base, fromNamespaces: null, byFromNamespace: false, descending: false, after: { fromNs: 0, from: 5 } });
+    await store.to({ ...base, fromNamespaces: [0, 10], byFromNamespace: true, descending: true, after: { fromNs: 0, from: 5 } });
     for (const [sql, params] of statements) {
       const plan = (db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail).join('\n');
       assert.doesNotMatch(plan, /\bSCAN (templatelinks|page)\b/, `${sql}\n${plan}`);

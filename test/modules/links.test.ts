@@ -2,7 +2,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
+import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -89,29 +89,29 @@ describe('prop=links', { skip }, () => {
   });
 });
 
-describe('PageLinkStore.links over pagelinks', { skip }, () => {
+describe('LinkStore.from over pagelinks', { skip }, () => {
   const db = skip ? null : new SqliteDatabase(fixtureDb);
-  const store = db ? new SqlitePageLinkStore(db) : null;
+  const store = db ? new SqliteLinkStore(db) : null;
   after(() => db?.close());
 
   test('resumes at the continuation row itself', async () => {
-    const rows = await store!.links('pagelinks', {
+    const rows = await store!.from('pagelinks', {
       fromIds: [76, 75], namespaces: null, targets: null, descending: false, limit: 2,
       continueAt: { from: 75, ns: 0, title: 'Mercury' },
     });
-    assert.deepEqual(rows.map((r) => r.title), ['Mercury', 'Neptune']);
+    assert.deepEqual(rows.map((r) => r.pl_title), ['Mercury', 'Neptune']);
   });
 
   test('filters by target titles and namespaces', async () => {
-    const rows = await store!.links('pagelinks', {
+    const rows = await store!.from('pagelinks', {
       fromIds: [75, 76], namespaces: null, targets: [{ ns: 0, dbKey: 'Venus' }, { ns: 0, dbKey: 'Jupiter' }],
       continueAt: null, descending: true, limit: 10,
     });
     assert.deepEqual(rows, [
-      { from: 76, ns: 0, title: 'Venus' },
-      { from: 76, ns: 0, title: 'Jupiter' },
-      { from: 75, ns: 0, title: 'Venus' },
-      { from: 75, ns: 0, title: 'Jupiter' },
+      { pl_from: 76, pl_namespace: 0, pl_title: 'Venus' },
+      { pl_from: 76, pl_namespace: 0, pl_title: 'Jupiter' },
+      { pl_from: 75, pl_namespace: 0, pl_title: 'Venus' },
+      { pl_from: 75, pl_namespace: 0, pl_title: 'Jupiter' },
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqliteRevisionStore } from '../../src/store/sqlite/revisions.ts';
+import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -89,6 +90,7 @@ describe('prop=revisions', { skip }, () => {
 describe('SqliteRevisionStore', { skip }, () => {
   const db = skip ? null : new SqliteDatabase(fixtureDb);
   const store = db ? new SqliteRevisionStore(db) : null;
+  const links = db ? new SqliteLinkStore(db) : null;
   after(() => db?.close());
 
   test('page history is ordered by timestamp then id, bounds included', async () => {
@@ -97,7 +99,7 @@ describe('SqliteRevisionStore', { skip }, () => {
   });
 
   test('cascading protection reaches a transcluded template', async () => {
-    const rows = await store!.cascadeByTemplates([{ ns: 10, dbKey: 'Protected_by_cascade' }]);
+    const rows = await links!.cascadeByTemplates([{ ns: 10, dbKey: 'Protected_by_cascade' }]);
     assert.deepEqual(rows.map((r) => [r.pr_type, r.pr_level, r.page_title]), [['edit', 'sysop', 'Cascade']]);
   });
 

@@ -2,7 +2,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqlitePageLinkStore } from '../../src/store/sqlite/pagelinks.ts';
+import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -46,27 +46,27 @@ describe('prop=templates', { skip }, () => {
   });
 });
 
-describe('PageLinkStore.links over templatelinks', { skip }, () => {
+describe('LinkStore.from over templatelinks', { skip }, () => {
   const db = skip ? null : new SqliteDatabase(fixtureDb);
-  const store = db ? new SqlitePageLinkStore(db) : null;
+  const store = db ? new SqliteLinkStore(db) : null;
   after(() => db?.close());
 
   test('reads targets through linktarget, in namespace and title order', async () => {
-    const rows = await store!.links('templatelinks', {
+    const rows = await store!.from('templatelinks', {
       fromIds: [75], namespaces: [10], targets: null, continueAt: { from: 75, ns: 10, title: 'Infobox' },
       descending: false, limit: 2,
     });
     assert.deepEqual(rows, [
-      { from: 75, ns: 10, title: 'Infobox' },
-      { from: 75, ns: 10, title: 'Infobox/row' },
+      { pl_from: 75, pl_namespace: 10, pl_title: 'Infobox' },
+      { pl_from: 75, pl_namespace: 10, pl_title: 'Infobox/row' },
     ]);
   });
 
   test('filters by target through the linktarget index', async () => {
-    const rows = await store!.links('templatelinks', {
+    const rows = await store!.from('templatelinks', {
       fromIds: [75, 76], namespaces: null, targets: [{ ns: 10, dbKey: 'Infobox' }], continueAt: null,
       descending: false, limit: 10,
     });
-    assert.deepEqual(rows.map((r) => r.from), [75, 76]);
+    assert.deepEqual(rows.map((r) => r.pl_from), [75, 76]);
   });
 });

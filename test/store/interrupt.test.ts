@@ -223,7 +223,7 @@ describe('locks', () => {
     let store;
     try {
       store = openSqliteStore(wikiPath);
-      await assert.rejects(store.meta.siteStats(), StoreBusyError);
+      await assert.rejects(store.site.stats(), StoreBusyError);
       writer.exec('ROLLBACK');
       assert.equal((await store.pages.byIds([1])).length, 1);
       assert.deepEqual(store.control!.probe(), { ok: true });

@@ -184,7 +184,7 @@ export class PageSet {
   private async addSpecials(specials: { ns: number; dbKey: string; title: string }[]): Promise<void> {
     if (!specials.length) return;
     const files = specials.filter((s) => s.ns === -2).map((s) => s.dbKey);
-    const existingFiles = files.length ? await this.services.store.pages.existingFiles(files) : new Set<string>();
+    const existingFiles = files.length ? await this.services.store.files.existing(files) : new Set<string>();
     const seen = new Set(this.specialTitles.map((s) => s.title));
     for (const s of specials) {
       if (seen.has(s.title)) continue;
@@ -247,7 +247,7 @@ export class PageSet {
   async addRevisionIds(ids: readonly number[]): Promise<void> {
     const unique = [...new Set(ids)];
     const positive = unique.filter((id) => id > 0);
-    const pairs = positive.length ? await this.services.store.pages.pagesOfRevisions(positive) : [];
+    const pairs = positive.length ? await this.services.store.revisions.pagesOf(positive) : [];
     const pageOf = new Map(pairs.map((p) => [p.rev_id, p.rev_page]));
     for (const id of unique) {
       const page = pageOf.get(id);

@@ -2,7 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
-import type { AllPagesQuery, ProtectionFilter } from '../../store/listings.ts';
+import type { AllPagesQuery, ProtectionFilter } from '../../store/pages.ts';
 import { nowMw } from '../../wiki/timestamps.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { CONT, DIR, limit } from '../../api/params/common.ts';
@@ -103,7 +103,7 @@ async function runAllPages(run: AllPagesRun): Promise<void> {
   const limit = run.params.limit;
   const miserMode = run.services.site.miserMode;
   const filter = run.params.filterredir;
-  const rows = await run.services.store.listings.allPages(allPagesQuery(run, miserMode));
+  const rows = await run.services.store.pages.allPages(allPagesQuery(run, miserMode));
   for (const [index, row] of rows.entries()) {
     if (index === limit) {
       run.setContinue('continue', row.page_title);

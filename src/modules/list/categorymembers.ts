@@ -6,7 +6,7 @@ import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { setType, type ResultObject } from '../../api/result.ts';
-import type { CategoryMemberRow } from '../../store/listings.ts';
+import type { CategoryMemberRow } from '../../store/categories.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { mwToIso, nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
 import { uppercaseSortKey } from '../../wiki/collation.ts';
@@ -131,7 +131,7 @@ async function bySortkey(run: CategoryMembersRun, category: string, namespaces: 
   }
   const rows: CategoryMemberRow[] = [];
   for (const [index, type] of types.entries()) {
-    const batch = await run.services.store.listings.membersBySortkey({
+    const batch = await run.services.store.categories.membersBySortkey({
       category,
       type,
       namespaces,
@@ -175,7 +175,7 @@ async function byTimestamp(run: CategoryMembersRun, category: string, namespaces
     if (!phpIntEqualsText(parts[1]!)) run.fail('apierror-badcontinue');
     after = { timestamp, from: phpInt(parts[1]!) };
   }
-  const rows = await run.services.store.listings.membersByTimestamp({
+  const rows = await run.services.store.categories.membersByTimestamp({
     category,
     namespaces,
     descending,

@@ -6,9 +6,8 @@ import type { LinkBackParams } from '../param-blocks.ts';
 import { hasRight } from '../../api/caller.ts';
 import { msg } from '../../api/i18n/messages.ts';
 import { list, setFlag, type ResultList, type ResultObject } from '../../api/result.ts';
-import type { LinkingPage, LinkingViaRedirect, RedirectFilter } from '../../store/listings.ts';
-import type { LinkTable } from '../../store/pagelinks.ts';
-import type { TitleKey } from '../../store/pages.ts';
+import type { LinkingViaRedirect, LinkTable } from '../../store/links.ts';
+import type { LinkingPage, RedirectFilter, TitleKey } from '../../store/pages.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
 import { LIMIT_BOUNDS } from '../../api/params/declaration.ts';
@@ -142,7 +141,7 @@ export async function runLinkBack(run: QueryRun<LinkBackParams>, options: LinkBa
   const descending = run.params.dir === 'descending';
   const filter = run.params.filterredir;
 
-  const direct = await run.services.store.listings.linksTo({
+  const direct = await run.services.store.links.to({
     table: options.table,
     target,
     fromNamespaces: namespaces,
@@ -216,7 +215,7 @@ async function linksThroughRedirects(
 ): Promise<LinkingViaRedirect[]> {
   const targets = redirects.map((row) => ({ ns: row.page_namespace, dbKey: row.page_title }));
   const hasNs = options.table !== 'imagelinks';
-  return run.services.store.listings.linksToRedirects({
+  return run.services.store.links.toRedirects({
     table: options.table,
     targets,
     namespaces,

@@ -7,6 +7,7 @@ import { gadgetDefaultOptions, parseGadgetDefinitions } from '../../wiki/gadgets
 import { bcp47, isValidLanguageCode, languageName, languageNames } from '../../wiki/languages.ts';
 import { variantName } from '../../wiki/localisation.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { currentText } from '../../store/page-text.ts';
 import {
   MEDIAWIKI_CORE, autopromoteGroups, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
   extensionTags, functionHooks, installedSkins, listAllGroups, localTimeOffset, magicWords,
@@ -115,8 +116,7 @@ export async function siteDefaultOptions(run: QueryRun): Promise<[string, Option
   const { site, store } = run.services;
   let gadgets: [string, boolean][] = [];
   if (site.extensions.includes('Gadgets')) {
-    const address = await store.meta.latestContentAddress(NS.MEDIAWIKI, 'Gadgets-definition');
-    const text = address ? (await store.revisions.texts([address])).get(address) : undefined;
+    const text = await currentText(store, { ns: NS.MEDIAWIKI, dbKey: 'Gadgets-definition' });
     if (text) gadgets = gadgetDefaultOptions(parseGadgetDefinitions(text));
   }
   return defaultUserOptions(site, gadgets);
@@ -274,16 +274,16 @@ function replicationLag(run: SiteInfoRun): ResultNode {
 
 async function statistics(run: QueryRun): Promise<ResultObject> {
   const { store } = run.services;
-  const stats = await store.meta.siteStats();
+  const stats = await store.site.stats();
   return {
-    pages: stats?.pages ?? 0,
-    articles: stats?.articles ?? 0,
-    edits: stats?.edits ?? 0,
-    images: stats?.images ?? 0,
-    users: stats?.users ?? 0,
-    activeusers: stats?.activeUsers ?? 0,
-    admins: await store.meta.groupSize('sysop', nowMw()),
-    jobs: await store.meta.queuedJobs(),
+    pages: stats?.ss_total_pages ?? 0,
+    articles: stats?.ss_good_articles ?? 0,
+    edits: stats?.ss_total_edits ?? 0,
+    images: stats?.ss_images ?? 0,
+    users: stats?.ss_users ?? 0,
+    activeusers: stats?.ss_active_users ?? 0,
+    admins: await store.users.groupSize('sysop', nowMw()),
+    jobs: await store.site.queuedJobs(),
   };
 }
 
@@ -291,14 +291,14 @@ async function userGroups(run: SiteInfoRun): Promise<ResultNode> {
   const { site, store } = run.services;
   const allGroups = listAllGroups(site);
   const autopromote = new Set(autopromoteGroups(site));
-  const stats = run.params.numberingroup ? await store.meta.siteStats() : null;
+  const stats = run.params.numberingroup ? await store.site.stats() : null;
   const now = nowMw();
   const items: ResultObject[] = [];
   for (const [name, config] of Object.entries(site.groups)) {
     const item: ResultObject = { name, rights: list('permission', [...config.rights]) };
     if (run.params.numberingroup) {
-      if (name === 'user') item.number = stats?.users ?? 0;
-      else if (name !== '*' && !autopromote.has(name)) item.number = await store.meta.groupSize(name, now);
+      if (name === 'user') item.number = stats?.ss_users ?? 0;
+      else if (name !== '*' && !autopromote.has(name)) item.number = await store.users.groupSize(name, now);
     }
     const changeable: [string, string[] | undefined][] = [
       ['add', config.add], ['remove', config.remove], ['add-self', config.addSelf], ['remove-self', config.removeSelf],

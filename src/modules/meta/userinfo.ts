@@ -4,7 +4,7 @@ import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, mergeInto, setContent, setFlag, setFloat, setType, type ResultList, type ResultObject } from '../../api/result.ts';
-import type { BlockRow } from '../../store/meta.ts';
+import type { BlockRow } from '../../store/users.ts';
 import { isInRange, isValidIP, toHex } from '../../wiki/ip.ts';
 import { implicitGroups, listAllGroups, localTimeOffset, rateLimits } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
@@ -56,7 +56,7 @@ async function currentUserInfo(run: UserInfoRun, props: ReadonlySet<string>): Pr
     if (block) mergeInto(info, blockDetails(block, site));
   }
   if (props.has('hasmsg')) {
-    setFlag(info, 'messages', caller.isAnonymous && (await store.meta.ipHasNewMessages(caller.name)), false);
+    setFlag(info, 'messages', caller.isAnonymous && (await store.users.ipHasNewMessages(caller.name)), false);
   }
   if (props.has('groups')) info.groups = groupList(caller.groups);
   if (props.has('groupmemberships')) info.groupmemberships = setType(list('groupmembership', []), 'array');
@@ -74,7 +74,7 @@ async function currentUserInfo(run: UserInfoRun, props: ReadonlySet<string>): Pr
   if (props.has('email') && caller.rights.has('viewmyprivateinfo')) info.email = '';
   if (props.has('acceptlang')) info.acceptlang = acceptLanguages(run.requestHeaders['accept-language']);
   if (props.has('unreadcount')) {
-    const unread = await store.meta.unreadNotifications(caller.id, UNREAD_LIMIT);
+    const unread = await store.watchlist.unseenCount(caller.id, UNREAD_LIMIT);
     info.unreadcount = unread > UNREAD_LIMIT ? `${UNREAD_LIMIT}+` : unread;
   }
   if (props.has('centralids')) Object.assign(info, await centralUserInfo(run));
@@ -153,7 +153,7 @@ export function acceptLanguages(header: string | undefined): ResultList {
 async function centralUserInfo(run: UserInfoRun): Promise<ResultObject> {
   const caller = run.caller;
   const attachedWiki = run.params.attachedwiki;
-  const centralIds: ResultObject = setType({ local: await run.services.store.meta.userIdByName(caller.name) }, 'assoc');
+  const centralIds: ResultObject = setType({ local: await run.services.store.users.idByName(caller.name) }, 'assoc');
   const attachedLocal: ResultObject = setType({}, 'assoc');
   // LocalIdLookup: an account is attached to its own wiki; an anonymous caller to none.
   setFlag(attachedLocal, 'local', !caller.isAnonymous, false);
@@ -191,7 +191,7 @@ async function callerBlock(run: QueryRun): Promise<EffectiveBlock | null> {
   if (!caller.isAnonymous || caller.rights.has('ipblock-exempt') || !isValidIP(caller.name)) return null;
   const hex = toHex(caller.name);
   if (hex === null) return null;
-  const rows = await run.services.store.meta.ipBlocks({ address: caller.name, hex, hexPrefix: blockHexPrefix(hex) });
+  const rows = await run.services.store.users.ipBlocks({ address: caller.name, hex, hexPrefix: blockHexPrefix(hex) });
   return effectiveBlock(rows, nowMw());
 }
 
@@ -227,9 +227,9 @@ export function effectiveBlock(rows: readonly BlockRow[], now: string): Effectiv
 function fromRow(row: BlockRow): EffectiveBlock {
   return {
     id: row.ipb_id,
-    blockerName: row.blocker_name ?? '',
-    blockerId: row.blocker_id ?? 0,
-    reason: row.reason ?? '',
+    blockerName: row.ipb_by_text ?? '',
+    blockerId: row.ipb_by ?? 0,
+    reason: row.ipb_reason_text ?? '',
     timestamp: row.ipb_timestamp,
     expiry: row.ipb_expiry,
     sitewide: Number(row.ipb_sitewide) === 1,

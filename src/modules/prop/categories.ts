@@ -73,7 +73,7 @@ async function listCategories(run: CategoriesRun): Promise<void> {
   const continueAt = parseContinue(run);
   const hidden = hiddenFilter(run);
   const limit = run.params.limit;
-  const rows = await run.services.store.pageLinks.categories({
+  const rows = await run.services.store.categories.of({
     fromIds: pages.map((p) => p.pageId),
     categories,
     continueAt,
@@ -83,23 +83,23 @@ async function listCategories(run: CategoriesRun): Promise<void> {
   });
   let count = 0;
   for (const row of rows) {
-    const position = `${row.from}|${row.to}`;
+    const position = `${row.cl_from}|${row.cl_to}`;
     if (++count > limit) {
       run.setContinue('continue', position);
       break;
     }
     if (run.generator) {
-      run.generator.addTitle(NS_CATEGORY, row.to);
+      run.generator.addTitle(NS_CATEGORY, row.cl_to);
       continue;
     }
-    const item: ResultObject = { ns: NS_CATEGORY, title: run.services.titles.text(NS_CATEGORY, row.to) };
+    const item: ResultObject = { ns: NS_CATEGORY, title: run.services.titles.text(NS_CATEGORY, row.cl_to) };
     if (prop.has('sortkey')) {
-      item.sortkey = row.sortkeyHex;
-      item.sortkeyprefix = row.sortkeyPrefix;
+      item.sortkey = row.sortkey_hex;
+      item.sortkeyprefix = row.cl_sortkey_prefix;
     }
-    if (prop.has('timestamp')) item.timestamp = mwToIso(row.timestamp);
+    if (prop.has('timestamp')) item.timestamp = mwToIso(row.cl_timestamp);
     if (prop.has('hidden')) setFlag(item, 'hidden', row.hidden, false);
-    if (!run.addPageItem(row.from, 'categories', item, 'cl')) {
+    if (!run.addPageItem(row.cl_from, 'categories', item, 'cl')) {
       run.setContinue('continue', position);
       break;
     }

@@ -3,7 +3,8 @@ import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setType, type ResultNode, type ResultObject } from '../../api/result.ts';
-import type { CascadeRow, ProtectedTitleRow, RestrictionRow } from '../../store/revisions.ts';
+import type { CascadeRow } from '../../store/links.ts';
+import type { ProtectedTitleRow, RestrictionRow } from '../../store/pages.ts';
 import { defaultContentModel as titleDefaultModel } from '../../wiki/content-models.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { bcp47, languageName } from '../../wiki/languages.ts';
@@ -196,7 +197,7 @@ async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<str
   if (props.has('talkid') || props.has('subjectid')) await loadTalkSubjectIds(run, pages, props, facts);
   if (props.has('displaytitle')) {
     const ids = pages.filter((p) => p.exists).map((p) => p.id);
-    if (ids.length) facts.displayTitles = await run.services.store.revisions.pageProps(ids, 'displaytitle');
+    if (ids.length) facts.displayTitles = await run.services.store.pages.props(ids, 'displaytitle');
   }
   if (testing && errorFormatOf(run).format === 'html' && run.params.testactionsdetail !== 'boolean') await loadLinkStatus(run, pages, facts);
   return facts;
@@ -236,17 +237,16 @@ function isActive(expiry: string | null, now: string): boolean {
 }
 
 async function loadProtections(run: QueryRun, pages: InfoPage[], facts: Facts, listed: boolean, testing: boolean): Promise<void> {
-  const store = run.services.store.revisions;
-  const { titles } = run.services;
+  const { store, titles } = run.services;
   const existing = pages.filter((p) => p.exists);
   const missing = pages.filter((p) => !p.exists);
-  const restrictions: RestrictionRow[] = existing.length ? await store.restrictionsOf(existing.map((p) => p.id)) : [];
-  const protectedTitles: ProtectedTitleRow[] = missing.length ? await store.protectedTitles(missing.map((p) => ({ ns: p.ns, dbKey: p.dbKey }))) : [];
+  const restrictions: RestrictionRow[] = existing.length ? await store.pages.restrictions(existing.map((p) => p.id)) : [];
+  const protectedTitles: ProtectedTitleRow[] = missing.length ? await store.pages.protectedTitles(missing.map((p) => ({ ns: p.ns, dbKey: p.dbKey }))) : [];
   const others = pages.filter((p) => p.ns !== NS.FILE);
   const files = pages.filter((p) => p.ns === NS.FILE);
   const cascades: CascadeRow[] = [
-    ...(others.length ? await store.cascadeByTemplates(others.map((p) => ({ ns: p.ns, dbKey: p.dbKey }))) : []),
-    ...(files.length ? await store.cascadeByImages(files.map((p) => p.dbKey)) : []),
+    ...(others.length ? await store.links.cascadeByTemplates(others.map((p) => ({ ns: p.ns, dbKey: p.dbKey }))) : []),
+    ...(files.length ? await store.links.cascadeByImages(files.map((p) => p.dbKey)) : []),
   ];
 
   const byId = new Map(existing.map((p) => [p.id, p]));
@@ -300,7 +300,7 @@ function buildPermissionPages(
     } else {
       const pt = protectedTitles.find((r) => r.pt_namespace === page.ns && r.pt_title === page.dbKey);
       if (pt) {
-        titleProtection = { permission: rightOfTitleProtection(pt.pt_create_perm), user: pt.user_name ?? '', reason: pt.reason ?? '' };
+        titleProtection = { permission: rightOfTitleProtection(pt.pt_create_perm), user: pt.user_name ?? '', reason: pt.pt_reason_text ?? '' };
         if (isActive(pt.pt_expiry, now)) own.set('create', pt.pt_create_perm.trim().split(','));
       }
     }

@@ -2,7 +2,7 @@
 // the good pages, filtered by namespace or by target titles, in (page id, namespace, title) order.
 import type { QueryRun } from '../../api/query/run.ts';
 import type { PageLinksParams } from '../param-blocks.ts';
-import type { LinkPosition, LinkTable } from '../../store/pagelinks.ts';
+import type { LinkPosition, LinkTable } from '../../store/links.ts';
 import type { TitleKey } from '../../store/pages.ts';
 import { phpInt } from '../../wiki/php-values.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
@@ -56,7 +56,7 @@ export async function listLinks(run: PageLinksRun, listing: LinkListing): Promis
   if (targets && !targets.length) return;
   const continueAt = parseContinue(run);
   const limit = run.params.limit;
-  const rows = await run.services.store.pageLinks.links(listing.table, {
+  const rows = await run.services.store.links.from(listing.table, {
     fromIds: pages.map((p) => p.pageId),
     namespaces: targets ? null : namespaces,
     targets,
@@ -67,17 +67,17 @@ export async function listLinks(run: PageLinksRun, listing: LinkListing): Promis
   const { titles } = run.services;
   let count = 0;
   for (const row of rows) {
-    const position = `${row.from}|${row.ns}|${row.title}`;
+    const position = `${row.pl_from}|${row.pl_namespace}|${row.pl_title}`;
     if (++count > limit) {
       run.setContinue('continue', position);
       break;
     }
     if (run.generator) {
-      run.generator.addTitle(row.ns, row.title);
+      run.generator.addTitle(row.pl_namespace, row.pl_title);
       continue;
     }
-    const item = { ns: row.ns, title: titles.text(row.ns, row.title) };
-    if (!run.addPageItem(row.from, listing.listKey, item, run.prefix)) {
+    const item = { ns: row.pl_namespace, title: titles.text(row.pl_namespace, row.pl_title) };
+    if (!run.addPageItem(row.pl_from, listing.listKey, item, run.prefix)) {
       run.setContinue('continue', position);
       break;
     }

@@ -70,7 +70,7 @@ async function runRevisions(run: RevisionsRun): Promise<void> {
   }
 
   const tag = run.params.tag;
-  const tagId = tag === undefined ? undefined : await run.services.store.revisions.tagId(tag);
+  const tagId = tag === undefined ? undefined : await run.services.store.site.tagId(tag);
   const rows = await fetchRows(run, mode, revIds, tagId, limit + 1);
 
   const shown = rows.slice(0, limit);
@@ -175,7 +175,7 @@ async function userParam(run: RevisionsRun, name: 'user' | 'excludeuser'): Promi
   const value = run.params[name];
   const id = /^#(\d+)$/.exec(run.rawParam(name)?.trim() ?? '');
   if (value === undefined || !id) return value;
-  return (await run.services.store.revisions.userNameById(Number(id[1]))) ?? value;
+  return (await run.services.store.users.nameById(Number(id[1]))) ?? value;
 }
 
 /** The timestamp part of `rvcontinue` as the database compares it (Database::timestamp). */

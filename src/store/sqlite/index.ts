@@ -3,11 +3,13 @@ import type { Store } from '../store.ts';
 import Database from 'better-sqlite3';
 import { SqliteDatabase } from './database.ts';
 import { SqlitePageStore } from './pages.ts';
-import { SqliteSiteStore } from './site.ts';
-import { SqliteMetaStore } from './meta.ts';
-import { SqliteListingStore } from './listings.ts';
+import { SqliteFileStore } from './files.ts';
+import { SqliteLinkStore } from './links.ts';
+import { SqliteCategoryStore } from './categories.ts';
 import { SqliteRevisionStore } from './revisions.ts';
-import { SqlitePageLinkStore } from './pagelinks.ts';
+import { SqliteUserStore } from './users.ts';
+import { SqliteWatchlistStore } from './watchlist.ts';
+import { SqliteSiteStore } from './site.ts';
 
 export function openSqliteStore(path: string): Store {
   // A lock held by another process fails the statement at once (StoreBusyError) rather than
@@ -17,11 +19,13 @@ export function openSqliteStore(path: string): Store {
     backend: 'sqlite',
     version: sqliteVersion(),
     pages: new SqlitePageStore(db),
-    site: new SqliteSiteStore(db),
-    meta: new SqliteMetaStore(db),
-    listings: new SqliteListingStore(db),
+    files: new SqliteFileStore(db),
+    links: new SqliteLinkStore(db),
+    categories: new SqliteCategoryStore(db),
     revisions: new SqliteRevisionStore(db),
-    pageLinks: new SqlitePageLinkStore(db),
+    users: new SqliteUserStore(db),
+    watchlist: new SqliteWatchlistStore(db),
+    site: new SqliteSiteStore(db),
     control: {
       path,
       interruptible: db.interruptible,

@@ -1,17 +1,36 @@
-// SQLite queries for page rows; each lookup is an index-backed IN query.
-import type { PageRow, PageStore, RedirectRow, TitleKey } from '../pages.ts';
+// SQLite queries of the page family; each lookup is an index-backed IN query, each listing a range
+// scan of the (page_namespace, page_title) index.
+import type {
+  AllPagesQuery,
+  LinkingPage,
+  PageRow,
+  PageStore,
+  ProtectedTitleRow,
+  ProtectionFilter,
+  RedirectRow,
+  RestrictionRow,
+  TitleKey,
+} from '../pages.ts';
 import { placeholders, type SqliteDatabase } from './database.ts';
+import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, titleSet } from './queries.ts';
 
 const PAGE_COLUMNS =
   'page_id, page_namespace, page_title, page_is_redirect, page_is_new, page_latest, page_len, page_touched, page_content_model, page_lang';
 
-/** Bound parameters per statement stay well under SQLite's limit. */
-const CHUNK = 400;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * The smallest string greater than every string starting with `prefix` (UTF-8 byte order is
+ * code point order, so incrementing the last code point is enough); null if there is none.
+ */
+export function prefixUpperBound(prefix: string): string | null {
+  const chars = [...prefix];
+  while (chars.length) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      const next = last === 0xd7ff ? 0xe000 : last + 1;
+      return chars.join('') + String.fromCodePoint(next);
+    }
+  }
+  return null;
 }
 
 export class SqlitePageStore implements PageStore {
@@ -34,14 +53,6 @@ export class SqlitePageStore implements PageStore {
     return out;
   }
 
-  async pagesOfRevisions(revIds: readonly number[]): Promise<{ rev_id: number; rev_page: number }[]> {
-    const out: { rev_id: number; rev_page: number }[] = [];
-    for (const part of chunks(revIds)) {
-      out.push(...this.db.all<{ rev_id: number; rev_page: number }>(`SELECT rev_id, rev_page FROM revision WHERE rev_id IN (${placeholders(part.length)})`, ...part));
-    }
-    return out;
-  }
-
   async redirectTargets(pageIds: readonly number[]): Promise<RedirectRow[]> {
     const out: RedirectRow[] = [];
     for (const part of chunks(pageIds)) {
@@ -55,26 +66,76 @@ export class SqlitePageStore implements PageStore {
     return out;
   }
 
-  async existingFiles(names: readonly string[]): Promise<Set<string>> {
-    const out = new Set<string>();
-    for (const part of chunks(names)) {
-      for (const r of this.db.all<{ img_name: string }>(`SELECT img_name FROM image WHERE img_name IN (${placeholders(part.length)})`, ...part)) out.add(r.img_name);
+  async allPages(q: AllPagesQuery): Promise<LinkingPage[]> {
+    const [after, before] = q.descending ? ['<=', '>='] : ['>=', '<='];
+    const c = new Conditions().add('page_namespace = ?', q.namespace);
+    if (q.continueFrom !== null) c.add(`page_title ${after} ?`, q.continueFrom);
+    if (q.from !== null) c.add(`page_title ${after} ?`, q.from);
+    if (q.to !== null) c.add(`page_title ${before} ?`, q.to);
+    if (q.prefix) {
+      c.add('page_title >= ?', q.prefix);
+      const upper = prefixUpperBound(q.prefix);
+      if (upper !== null) c.add('page_title < ?', upper);
+    }
+    c.redirects(q.redirects);
+    if (q.minSize !== null) c.add('page_len >= ?', q.minSize);
+    if (q.maxSize !== null) c.add('page_len <= ?', q.maxSize);
+    if (q.protection) this.protectionCondition(c, q.protection);
+    if (q.langlinks !== 'all') {
+      c.add(`${q.langlinks === 'withoutlanglinks' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM langlinks WHERE ll_from = page_id)`);
+    }
+    const order = q.descending ? 'DESC' : '';
+    return this.db.rows<LinkingPage>(LINKING_PAGE_COLUMNS, `FROM page ${c.where} ORDER BY page_title ${order} LIMIT ?`, ...c.values, q.limit);
+  }
+
+  /** MediaWiki joins page_restrictions with DISTINCT; EXISTS keeps the same pages. */
+  private protectionCondition(c: Conditions, p: ProtectionFilter): void {
+    const inner = new Conditions().add('pr_page = page_id').add('(pr_expiry > ? OR pr_expiry IS NULL)', p.now);
+    inner.inList('pr_type', p.types).inList('pr_level', p.levels);
+    if (p.cascade !== null) inner.add('pr_cascade = ?', p.cascade);
+    if (p.expiry === 'indefinite') inner.add('(pr_expiry = ? OR pr_expiry IS NULL)', 'infinity');
+    else if (p.expiry === 'definite') inner.add('pr_expiry != ?', 'infinity');
+    c.add(`EXISTS (SELECT 1 FROM page_restrictions ${inner.where})`, ...inner.values);
+  }
+
+  async props(pageIds: readonly number[], name: string): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    for (const part of chunks(pageIds)) {
+      const rows = this.db.all<{ pp_page: number; pp_value: Buffer | string }>(
+        `SELECT pp_page, pp_value FROM page_props WHERE pp_propname = ? AND pp_page IN (${placeholders(part.length)})`,
+        name,
+        ...part,
+      );
+      for (const r of rows) out.set(r.pp_page, typeof r.pp_value === 'string' ? r.pp_value : r.pp_value.toString('utf8'));
     }
     return out;
   }
 
-  async latestText(ns: number, dbKey: string): Promise<string | null> {
-    const row = this.db.get<{ old_text: string | Buffer; old_flags: string }>(
-      `SELECT old_text, old_flags FROM page
-         JOIN slots ON slot_revision_id = page_latest
-         JOIN slot_roles ON role_id = slot_role_id AND role_name = 'main'
-         JOIN content ON content_id = slot_content_id
-         JOIN text ON old_id = CAST(substr(content_address, 4) AS INTEGER)
-       WHERE page_namespace = ? AND page_title = ? AND content_address LIKE 'tt:%'`,
-      ns,
-      dbKey,
-    );
-    if (!row) return null;
-    return typeof row.old_text === 'string' ? row.old_text : row.old_text.toString('utf8');
+  async restrictions(pageIds: readonly number[]): Promise<RestrictionRow[]> {
+    const out: RestrictionRow[] = [];
+    for (const part of chunks([...pageIds].sort((a, b) => a - b))) {
+      out.push(
+        ...this.db.all<RestrictionRow>(
+          `SELECT pr_page, pr_type, pr_level, pr_expiry, pr_cascade FROM page_restrictions WHERE pr_page IN (${placeholders(part.length)}) ORDER BY pr_page, pr_type`,
+          ...part,
+        ),
+      );
+    }
+    return out;
+  }
+
+  async protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]> {
+    const out: ProtectedTitleRow[] = [];
+    for (const part of chunks(titles, CHUNK / 2)) {
+      out.push(
+        ...this.db.all<ProtectedTitleRow>(
+          'SELECT pt_namespace, pt_title, pt_create_perm, pt_expiry, user_name, comment_text AS pt_reason_text FROM protected_titles ' +
+            'LEFT JOIN user ON user_id = pt_user LEFT JOIN comment ON comment_id = pt_reason_id ' +
+            `WHERE ${titleSet('pt', part.length)} ORDER BY pt_namespace, pt_title`,
+          ...part.flatMap((t) => [t.ns, t.dbKey]),
+        ),
+      );
+    }
+    return out;
   }
 }

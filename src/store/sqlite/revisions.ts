@@ -1,19 +1,16 @@
-// SQLite implementation of RevisionStore: revision, slots, content, text, comments, actors, tags,
-// and the page facts prop=info reads (restrictions, protected titles, cascading sources, page props).
+// SQLite queries of the revision family: revision, slots, content, text, comments, actors, tags.
 import { inflateRawSync } from 'node:zlib';
 import type { TitleKey } from '../pages.ts';
 import type {
-  CascadeRow,
   LatestRevisionsQuery,
   PageHistoryQuery,
-  ProtectedTitleRow,
-  RestrictionRow,
   RevisionRow,
   RevisionStore,
   RevisionsByIdQuery,
   SlotRow,
 } from '../revisions.ts';
 import { placeholders, type SqliteDatabase } from './database.ts';
+import { CHUNK, chunks } from './queries.ts';
 
 const REVISION_COLUMNS =
   'rev_id, rev_page, rev_timestamp, rev_minor_edit, rev_deleted, rev_len, rev_parent_id, rev_sha1, ' +
@@ -26,19 +23,6 @@ const REVISION_JOINS =
   'LEFT JOIN comment ON comment_id = revcomment_comment_id';
 
 const TAG_FILTER = 'EXISTS (SELECT 1 FROM change_tag WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
-
-/** Bound parameters per statement stay well under SQLite's limit. */
-const CHUNK = 400;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-function titleSet(prefix: string, count: number): string {
-  return new Array(count).fill(`(${prefix}_namespace = ? AND ${prefix}_title = ?)`).join(' OR ');
-}
 
 /** text.old_text as MediaWiki's SqlBlobStore decodes it; null for flags we cannot serve. */
 function decodeText(text: Buffer | string, flags: string): string | null {
@@ -125,6 +109,14 @@ export class SqliteRevisionStore implements RevisionStore {
     return out;
   }
 
+  async pagesOf(revIds: readonly number[]): Promise<{ rev_id: number; rev_page: number }[]> {
+    const out: { rev_id: number; rev_page: number }[] = [];
+    for (const part of chunks(revIds)) {
+      out.push(...this.db.all<{ rev_id: number; rev_page: number }>(`SELECT rev_id, rev_page FROM revision WHERE rev_id IN (${placeholders(part.length)})`, ...part));
+    }
+    return out;
+  }
+
   async timestampsOf(revIds: readonly number[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     for (const part of chunks(revIds, CHUNK / 2)) {
@@ -138,14 +130,6 @@ export class SqliteRevisionStore implements RevisionStore {
       for (const r of rows) if (!out.has(r.id)) out.set(r.id, r.ts);
     }
     return out;
-  }
-
-  async userNameById(userId: number): Promise<string | null> {
-    return this.db.get<{ actor_name: string }>('SELECT actor_name FROM actor WHERE actor_user = ?', userId)?.actor_name ?? null;
-  }
-
-  async tagId(name: string): Promise<number | null> {
-    return this.db.get<{ ctd_id: number }>('SELECT ctd_id FROM change_tag_def WHERE ctd_name = ?', name)?.ctd_id ?? null;
   }
 
   async tagsOf(revIds: readonly number[]): Promise<Map<number, string[]>> {
@@ -184,6 +168,17 @@ export class SqliteRevisionStore implements RevisionStore {
     return out;
   }
 
+  async currentMainAddress(title: TitleKey): Promise<string | null> {
+    const row = this.db.get<{ content_address: string }>(
+      'SELECT content_address FROM page JOIN slots ON slot_revision_id = page_latest ' +
+        "JOIN slot_roles ON role_id = slot_role_id AND role_name = 'main' JOIN content ON content_id = slot_content_id " +
+        'WHERE page_namespace = ? AND page_title = ?',
+      title.ns,
+      title.dbKey,
+    );
+    return row ? String(row.content_address) : null;
+  }
+
   async texts(addresses: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const ids = [...new Set(addresses.filter((a) => /^tt:\d+$/.test(a)).map((a) => Number(a.slice(3))))];
@@ -196,78 +191,6 @@ export class SqliteRevisionStore implements RevisionStore {
         const text = decodeText(r.old_text, String(r.old_flags ?? ''));
         if (text !== null) out.set(`tt:${r.old_id}`, text);
       }
-    }
-    return out;
-  }
-
-  async restrictionsOf(pageIds: readonly number[]): Promise<RestrictionRow[]> {
-    const out: RestrictionRow[] = [];
-    for (const part of chunks([...pageIds].sort((a, b) => a - b))) {
-      out.push(
-        ...this.db.all<RestrictionRow>(
-          `SELECT pr_page, pr_type, pr_level, pr_expiry, pr_cascade FROM page_restrictions WHERE pr_page IN (${placeholders(part.length)}) ORDER BY pr_page, pr_type`,
-          ...part,
-        ),
-      );
-    }
-    return out;
-  }
-
-  async protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]> {
-    const out: ProtectedTitleRow[] = [];
-    for (const part of chunks(titles, CHUNK / 2)) {
-      out.push(
-        ...this.db.all<ProtectedTitleRow>(
-          'SELECT pt_namespace, pt_title, pt_create_perm, pt_expiry, user_name, comment_text AS reason FROM protected_titles ' +
-            'LEFT JOIN user ON user_id = pt_user LEFT JOIN comment ON comment_id = pt_reason_id ' +
-            `WHERE ${titleSet('pt', part.length)} ORDER BY pt_namespace, pt_title`,
-          ...part.flatMap((t) => [t.ns, t.dbKey]),
-        ),
-      );
-    }
-    return out;
-  }
-
-  async cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]> {
-    const out: CascadeRow[] = [];
-    for (const part of chunks(titles, CHUNK / 2)) {
-      out.push(
-        ...this.db.all<CascadeRow>(
-          'SELECT lt_namespace AS target_namespace, lt_title AS target_title, pr_type, pr_level, pr_expiry, page_namespace, page_title ' +
-            'FROM linktarget JOIN templatelinks ON tl_target_id = lt_id ' +
-            'JOIN page_restrictions ON pr_page = tl_from AND pr_cascade = 1 JOIN page ON page_id = pr_page ' +
-            `WHERE ${titleSet('lt', part.length)} ORDER BY tl_from, pr_type`,
-          ...part.flatMap((t) => [t.ns, t.dbKey]),
-        ),
-      );
-    }
-    return out;
-  }
-
-  async cascadeByImages(names: readonly string[]): Promise<CascadeRow[]> {
-    const out: CascadeRow[] = [];
-    for (const part of chunks(names)) {
-      out.push(
-        ...this.db.all<CascadeRow>(
-          'SELECT 6 AS target_namespace, il_to AS target_title, pr_type, pr_level, pr_expiry, page_namespace, page_title ' +
-            'FROM imagelinks JOIN page_restrictions ON pr_page = il_from AND pr_cascade = 1 JOIN page ON page_id = pr_page ' +
-            `WHERE il_to IN (${placeholders(part.length)}) ORDER BY il_from, pr_type`,
-          ...part,
-        ),
-      );
-    }
-    return out;
-  }
-
-  async pageProps(pageIds: readonly number[], name: string): Promise<Map<number, string>> {
-    const out = new Map<number, string>();
-    for (const part of chunks(pageIds)) {
-      const rows = this.db.all<{ pp_page: number; pp_value: Buffer | string }>(
-        `SELECT pp_page, pp_value FROM page_props WHERE pp_propname = ? AND pp_page IN (${placeholders(part.length)})`,
-        name,
-        ...part,
-      );
-      for (const r of rows) out.set(r.pp_page, typeof r.pp_value === 'string' ? r.pp_value : r.pp_value.toString('utf8'));
     }
     return out;
   }

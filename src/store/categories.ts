@@ -1,0 +1,72 @@
+// The category family: categorylinks, read from the member's end or the category's.
+import type { ListedPage } from './pages.ts';
+
+/** One row of categorylinks, with what prop=categories can show of it. */
+export interface CategoryLinkRow {
+  cl_from: number;
+  /** DB key of the category (namespace 14). */
+  cl_to: string;
+  /** cl_sortkey as lower-case hexadecimal bytes. */
+  sortkey_hex: string;
+  cl_sortkey_prefix: string;
+  /** 14-character MediaWiki form. */
+  cl_timestamp: string;
+  /** The category page carries the `hiddencat` page property. */
+  hidden: boolean;
+}
+
+/** The categories of a set of pages, ordered by (cl_from, cl_to). */
+export interface CategoriesOfQuery {
+  fromIds: readonly number[];
+  /** Only these categories, DB keys (null: all). */
+  categories: readonly string[] | null;
+  /** Resume at (cl_from, cl_to), inclusive. */
+  continueAt: { from: number; to: string } | null;
+  /** `only`: hidden categories alone; `exclude`: visible ones alone. */
+  hidden: 'only' | 'exclude' | null;
+  descending: boolean;
+  limit: number;
+}
+
+/** A category member as categorymembers reads it. */
+export interface CategoryMemberRow extends ListedPage {
+  cl_from: number;
+  /** cl_sortkey as lower-case hexadecimal bytes. */
+  sortkey_hex: string;
+  cl_sortkey_prefix: string;
+  cl_type: string;
+  cl_timestamp: string;
+}
+
+interface CategoryMemberBase {
+  /** `cl_to`: the category's DB key. */
+  category: string;
+  /** `page_namespace` of the members; null or empty: any. */
+  namespaces: readonly number[] | null;
+  descending: boolean;
+  limit: number;
+}
+
+export interface MembersBySortkeyQuery extends CategoryMemberBase {
+  type: string;
+  /** Raw sort key bytes (inclusive bounds). */
+  start: Uint8Array | null;
+  end: Uint8Array | null;
+  /** Resume after (`sortkey`, `from`): rows past the sort key, or at it from `from` on. */
+  after: { sortkey: Uint8Array; from: number } | null;
+}
+
+export interface MembersByTimestampQuery extends CategoryMemberBase {
+  start: string | null;
+  end: string | null;
+  after: { timestamp: string; from: number } | null;
+}
+
+export interface CategoryStore {
+  /** Category memberships of the pages (prop=categories). */
+  of(query: CategoriesOfQuery): Promise<CategoryLinkRow[]>;
+  /** Members of one category of one type, in sort-key order (list=categorymembers). */
+  membersBySortkey(q: MembersBySortkeyQuery): Promise<CategoryMemberRow[]>;
+  /** Members of one category in the order they were added. */
+  membersByTimestamp(q: MembersByTimestampQuery): Promise<CategoryMemberRow[]>;
+}

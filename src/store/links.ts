@@ -1,0 +1,104 @@
+// The link family: pagelinks, templatelinks (through linktarget), imagelinks, read from either end,
+// and the cascading protections that reach a title through templatelinks or imagelinks.
+import type { LinkingPage, RedirectFilter, TitleKey } from './pages.ts';
+
+/** The link tables that name a target page: pagelinks, templatelinks (via linktarget), imagelinks. */
+export type LinkTable = 'pagelinks' | 'templatelinks' | 'imagelinks';
+
+/**
+ * One link of a source page. Every table's row carries pagelinks' names, as MediaWiki's
+ * ApiQueryLinks aliases templatelinks' (and imagelinks' namespace is always 6).
+ */
+export interface LinkRow {
+  pl_from: number;
+  pl_namespace: number;
+  /** DB key of the target. */
+  pl_title: string;
+}
+
+/** Where a continued listing resumes: this row and everything after it in the listing order. */
+export interface LinkPosition {
+  from: number;
+  ns: number;
+  title: string;
+}
+
+/** The links a set of pages makes, ordered by (from, ns, title). */
+export interface LinksFromQuery {
+  /** Source page ids (any order; the listing is ordered by source page id). */
+  fromIds: readonly number[];
+  /** Only targets in these namespaces (null: all). */
+  namespaces: readonly number[] | null;
+  /** Only these targets (null: all). */
+  targets: readonly TitleKey[] | null;
+  /** Resume at this position (inclusive). */
+  continueAt: LinkPosition | null;
+  descending: boolean;
+  /** Rows to return at most. */
+  limit: number;
+}
+
+/** Pages linking to the target, ordered by (from-namespace,) page id. */
+export interface LinksToQuery {
+  table: LinkTable;
+  /** imagelinks: only `dbKey` counts. templatelinks: looked up in `linktarget`. */
+  target: TitleKey;
+  /** `*_from_namespace` values; null or empty: any. */
+  fromNamespaces: readonly number[] | null;
+  /** Several namespaces: order (and continue) by from-namespace first. */
+  byFromNamespace: boolean;
+  descending: boolean;
+  /** Resume at this (from-namespace, page id), inclusive. */
+  after: { fromNs: number; from: number } | null;
+  redirects: RedirectFilter;
+  limit: number;
+}
+
+/** A page linking to one of several redirects, with the redirect it links to. */
+export interface LinkingViaRedirect extends LinkingPage {
+  target_ns: number;
+  target_title: string;
+}
+
+export interface LinksToRedirectsQuery {
+  table: LinkTable;
+  /** The redirects (imagelinks: namespace ignored). */
+  targets: readonly TitleKey[];
+  /** `page_namespace` of the linking pages; null or empty: any. */
+  namespaces: readonly number[] | null;
+  /** Which sort columns lead: only those that are not constant in the query. */
+  byTargetNs: boolean;
+  byTargetTitle: boolean;
+  byFromNamespace: boolean;
+  descending: boolean;
+  /** Resume at (target ns, target title, from-namespace, page id), inclusive on the page id. */
+  after: { ns: number; title: string; fromNs: number; from: number } | null;
+  redirects: RedirectFilter;
+  limit: number;
+}
+
+/** A cascading protection reaching a title through a transclusion (or an image link). */
+export interface CascadeRow {
+  /** The protected title (template target or, for files, the file name in namespace 6). */
+  target_namespace: number;
+  target_title: string;
+  pr_type: string;
+  pr_level: string;
+  pr_expiry: string | null;
+  /** The cascading page the protection comes from. */
+  page_namespace: number;
+  page_title: string;
+}
+
+export interface LinkStore {
+  /** Links the pages make (prop=links, templates, images). */
+  from(table: LinkTable, query: LinksFromQuery): Promise<LinkRow[]>;
+  /** Pages linking to a title (list=backlinks, embeddedin, imageusage). */
+  to(query: LinksToQuery): Promise<LinkingPage[]>;
+  /** Pages linking to any of these redirects. */
+  toRedirects(query: LinksToRedirectsQuery): Promise<LinkingViaRedirect[]>;
+  /** Cascading protections of pages transcluding these titles (not files). */
+  cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]>;
+  /** Cascading protections of pages using these files (file names without namespace). */
+  cascadeByImages(names: readonly string[]): Promise<CascadeRow[]>;
+}

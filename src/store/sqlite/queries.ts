@@ -1,0 +1,55 @@
+// Pieces of SQL and bound values that several families' queries share.
+import { placeholders } from './database.ts';
+
+/** Bound parameters per statement stay well under SQLite's limit. */
+export const CHUNK = 400;
+
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** `(p_namespace = ? AND p_title = ?) OR ...` for `count` titles of a table with column prefix `p`. */
+export function titleSet(prefix: string, count: number): string {
+  return new Array(count).fill(`(${prefix}_namespace = ? AND ${prefix}_title = ?)`).join(' OR ');
+}
+
+/** The ids of a JSON array bound as one parameter: a handful of SQL variants serve every request. */
+export const JSON_IDS = 'SELECT value FROM json_each(?)';
+
+/** Distinct ids in listing order, without those a continuation has already passed. */
+export function orderedIds(ids: readonly number[], descending: boolean, continueFrom: number | undefined): number[] {
+  let out = [...new Set(ids)].sort((a, b) => (descending ? b - a : a - b));
+  if (continueFrom !== undefined) out = out.filter((id) => (descending ? id <= continueFrom : id >= continueFrom));
+  return out;
+}
+
+/** WHERE conditions and their bound values, built together so they never drift apart. */
+export class Conditions {
+  readonly sql: string[] = [];
+  readonly values: unknown[] = [];
+
+  add(sql: string, ...values: unknown[]): this {
+    this.sql.push(sql);
+    this.values.push(...values);
+    return this;
+  }
+
+  inList(column: string, values: readonly unknown[] | null): this {
+    if (values && values.length) this.add(`${column} IN (${placeholders(values.length)})`, ...values);
+    return this;
+  }
+
+  redirects(filter: 'all' | 'redirects' | 'nonredirects'): this {
+    if (filter !== 'all') this.add('page_is_redirect = ?', filter === 'redirects' ? 1 : 0);
+    return this;
+  }
+
+  get where(): string {
+    return this.sql.length ? `WHERE ${this.sql.join(' AND ')}` : '';
+  }
+}
+
+/** The page columns of a listing that tells redirects apart. */
+export const LINKING_PAGE_COLUMNS = 'page_id, page_namespace, page_title, page_is_redirect';
