@@ -1,4 +1,4 @@
-// wikiquery serve | fixture | import: the command line.
+// wikiquery serve | fixture | import | copy: the command line.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,9 @@ const USAGE = `usage:
   wikiquery serve --db FILE [--config FILE] [--port N] [--host H] [--create]
                   [--workers N] [--time-limit SECONDS] [--log-format text|json|none] [--log-file FILE]
   wikiquery fixture [--port N] [--host H] [--workers N]    serve ../shared/fixtures/fixture-wiki read-only
-  wikiquery import DUMP... --db FILE [--config FILE] [--strict] [--resume]
+  wikiquery import DUMP... --db FILE|URL [--config FILE] [--strict] [--resume] [--prefix P] [--schema S] [--replace]
+  wikiquery copy --from FILE.sqlite --to URL [--prefix P] [--schema S] [--replace]
+                                                           a SQLite wiki into MariaDB/MySQL or PostgreSQL
 `;
 
 export interface RunningServer {
@@ -183,6 +185,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'import': {
         const { importCommand } = await import('./import/index.ts');
         return await importCommand(rest);
+      }
+      case 'copy': {
+        const { copyCommand } = await import('./import/copy/index.ts');
+        return await copyCommand(rest);
       }
       default:
         process.stderr.write(USAGE);

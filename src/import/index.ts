@@ -1,18 +1,29 @@
 // `wikiquery import DUMP... --db FILE`: the importer's entry points for the CLI and for other modules.
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { copyWiki, formatCopySummary, isServerUrl, parseServerUrl, progressPrinter } from './copy/index.ts';
 import { runImport, type ImportOptions, type ImportProgress, type ImportSummary } from './run.ts';
 
 export { runImport, ImportError } from './run.ts';
 export type { ImportOptions, ImportProgress, ImportSummary, ImportPhase } from './run.ts';
 
-const USAGE = `usage: wikiquery import DUMP... --db FILE [options]
+const USAGE = `usage: wikiquery import DUMP... --db FILE|URL [options]
 
 Imports MediaWiki XML dumps (.xml, .xml.gz, .xml.bz2; export schema 0.10/0.11) into a SQLite wiki
 that \`wikiquery serve --db FILE\` serves. Several dumps go into one wiki (e.g. pages and logs).
+With a URL (mysql://user:password@host:port/db, postgres://...) the wiki is imported into a
+temporary SQLite file, then copied there as \`wikiquery copy\` does.
 
   --db FILE           the wiki database to create (or to add the dumps to)
-  --config FILE       site config to read and write (default: FILE.config.json beside the database)
+  --db URL            a new wiki in MariaDB/MySQL or PostgreSQL
+  --prefix P          with a URL: $wgDBprefix (none by default)
+  --schema S          with a PostgreSQL URL: $wgDBmwschema (default: mediawiki)
+  --replace           with a URL: replace a wiki already there (refused otherwise)
+  --config FILE       site config to read and write (default: FILE.config.json beside the database;
+                      with a URL, DATABASE.config.json in the current directory)
   --strict            stop at the first problem instead of skipping the broken record
   --resume            keep FILE.tmp after a failure and continue from it next time
   --interwiki FILE    interwiki prefixes the wiki had, in MediaWiki's interwiki.list format
@@ -40,6 +51,9 @@ export async function importCommand(argv: string[]): Promise<number> {
         renumber: { type: 'boolean' },
         'no-search-index': { type: 'boolean' },
         quiet: { type: 'boolean' },
+        prefix: { type: 'string' },
+        schema: { type: 'string' },
+        replace: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -56,11 +70,64 @@ export async function importCommand(argv: string[]): Promise<number> {
     process.stderr.write(`wikiquery import: ${!values.db ? '--db FILE is required' : 'no dump file given'}\n\n${USAGE}`);
     return 2;
   }
+  const toServer = isServerUrl(values.db);
+  const serverOnly = ['prefix', 'schema', 'replace'].find((name) => values[name as 'prefix'] !== undefined);
+  if (!toServer && serverOnly) {
+    process.stderr.write(`wikiquery import: --${serverOnly} needs --db URL\n\n${USAGE}`);
+    return 2;
+  }
+  if (toServer && values.resume) {
+    process.stderr.write('wikiquery import: --resume works with a SQLite file only\n');
+    return 2;
+  }
+  let server;
+  try {
+    server = toServer ? parseServerUrl(values.db, { prefix: values.prefix, schema: values.schema }) : undefined;
+  } catch (error) {
+    process.stderr.write(`wikiquery import: ${(error as Error).message}\n`);
+    return 2;
+  }
+  // A server's wiki is imported into a SQLite file first, then copied: the importer stays one.
+  const temporary = server ? mkdtempSync(join(tmpdir(), 'wikiquery-import-')) : undefined;
+  try {
+    const db = temporary ? join(temporary, 'wiki.sqlite') : values.db;
+    const config = values.config ?? (server ? `${server.database}.config.json` : undefined);
+    const imported = await importIntoSqlite(positionals, db, config, values);
+    if (!server || !imported) return imported ? 0 : 1;
+    try {
+      const summary = await copyWiki({
+        from: db, to: values.db, prefix: values.prefix, schema: values.schema, replace: values.replace,
+        progress: values.quiet ? undefined : progressPrinter(process.stderr),
+      });
+      process.stdout.write(formatCopySummary(summary));
+      return 0;
+    } catch (error) {
+      process.stderr.write(`wikiquery import: copying into the server FAILED: ${(error as Error).message}\n  nothing was put in place there\n`);
+      return 1;
+    }
+  } finally {
+    if (temporary) rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+interface ImportFlags {
+  strict?: boolean;
+  resume?: boolean;
+  logs?: boolean;
+  interwiki?: string;
+  'username-prefix'?: string;
+  renumber?: boolean;
+  'no-search-index'?: boolean;
+  quiet?: boolean;
+}
+
+/** Imports into a SQLite file, printing progress and the summary; whether it succeeded. */
+async function importIntoSqlite(dumps: string[], db: string, config: string | undefined, values: ImportFlags): Promise<boolean> {
   const display = values.quiet ? null : new ProgressDisplay(process.stderr);
   const options: ImportOptions = {
-    dumps: positionals,
-    db: values.db,
-    config: values.config,
+    dumps,
+    db,
+    config,
     strict: values.strict,
     resume: values.resume,
     logs: values.logs,
@@ -74,7 +141,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   display?.done();
   process.stdout.write(formatSummary(summary));
   // Skipped records are reported in the summary; only a stopped import is a failure.
-  return summary.ok ? 0 : 1;
+  return summary.ok;
 }
 
 export function formatSummary(s: ImportSummary): string {
