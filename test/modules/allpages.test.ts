@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqlitePageStore, prefixUpperBound } from '../../src/store/sqlite/pages.ts';
+import { SqlPageStore, prefixUpperBound } from '../../src/store/sql/pages.ts';
 import type { AllPagesQuery } from '../../src/store/pages.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
@@ -103,7 +103,7 @@ describe('allpages store', { skip }, () => {
 
   test('prefix matching is case-sensitive, as MediaWiki makes SQLite LIKE', async () => {
     const db = new SqliteDatabase(fixtureDb);
-    const store = new SqlitePageStore(db);
+    const store = new SqlPageStore(db);
     const rows = await store.allPages({ ...base, prefix: 'Lo' });
     assert.ok(rows.length > 0);
     assert.ok(rows.every((r) => r.page_title.startsWith('Lo')));
@@ -123,11 +123,11 @@ describe('allpages store', { skip }, () => {
 });
 
 /** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
-async function queryPlans(work: (store: SqlitePageStore) => Promise<void>): Promise<string[]> {
+async function queryPlans(work: (store: SqlPageStore) => Promise<void>): Promise<string[]> {
   const db = new SqliteDatabase(fixtureDb);
   const statements: [string, unknown[]][] = [];
   db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(new SqlitePageStore(db));
+  await work(new SqlPageStore(db));
   const plans = statements.map(([sql, params]) => {
     const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
     return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;

@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
+import { SqlLinkStore } from '../../src/store/sql/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -99,11 +99,11 @@ describe('backlinks store', { skip }, () => {
 });
 
 /** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
-async function queryPlans(work: (store: SqliteLinkStore) => Promise<void>): Promise<string[]> {
+async function queryPlans(work: (store: SqlLinkStore) => Promise<void>): Promise<string[]> {
   const db = new SqliteDatabase(fixtureDb);
   const statements: [string, unknown[]][] = [];
   db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(new SqliteLinkStore(db));
+  await work(new SqlLinkStore(db));
   const plans = statements.map(([sql, params]) => {
     const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
     return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;

@@ -2,7 +2,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteCategoryStore } from '../../src/store/sqlite/categories.ts';
+import { SqlCategoryStore } from '../../src/store/sql/categories.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -80,7 +80,7 @@ describe('prop=categories', { skip }, () => {
 
 describe('CategoryStore.of', { skip }, () => {
   const db = skip ? null : new SqliteDatabase(fixtureDb);
-  const store = db ? new SqliteCategoryStore(db) : null;
+  const store = db ? new SqlCategoryStore(db) : null;
   after(() => db?.close());
 
   test('descending from a continuation row, hidden ones left out', async () => {

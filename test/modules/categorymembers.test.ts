@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteCategoryStore } from '../../src/store/sqlite/categories.ts';
+import { SqlCategoryStore } from '../../src/store/sql/categories.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -91,7 +91,7 @@ describe('list=categorymembers in miser mode', { skip }, () => {
 describe('categorymembers store', { skip }, () => {
   test('sort keys compare byte for byte, even when the bytes are not UTF-8', async () => {
     const db = new SqliteDatabase(fixtureDb);
-    const store = new SqliteCategoryStore(db);
+    const store = new SqlCategoryStore(db);
     const query = { category: 'Planets', type: 'page', namespaces: null, descending: false, end: null, after: null, limit: 50 };
     const fromM = await store.membersBySortkey({ ...query, start: Buffer.from('M') });
     assert.equal(fromM[0]!.page_title, 'Mars');
@@ -112,11 +112,11 @@ describe('categorymembers store', { skip }, () => {
 });
 
 /** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
-async function queryPlans(work: (store: SqliteCategoryStore) => Promise<void>): Promise<string[]> {
+async function queryPlans(work: (store: SqlCategoryStore) => Promise<void>): Promise<string[]> {
   const db = new SqliteDatabase(fixtureDb);
   const statements: [string, unknown[]][] = [];
   db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(new SqliteCategoryStore(db));
+  await work(new SqlCategoryStore(db));
   const plans = statements.map(([sql, params]) => {
     const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
     return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;

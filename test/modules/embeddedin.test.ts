@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
+import { SqlLinkStore } from '../../src/store/sql/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -57,7 +57,7 @@ describe('embeddedin store', { skip }, () => {
     const db = new SqliteDatabase(fixtureDb);
     const statements: [string, unknown[]][] = [];
     db.onQuery = (sql, params) => statements.push([sql, params]);
-    const store = new SqliteLinkStore(db);
+    const store = new SqlLinkStore(db);
     const base = { table: 'templatelinks', target: { ns: 10, dbKey: 'Infobox' }, redirects: 'redirects', limit: 11 } as const;
     await store.to({ ...base, fromNamespaces: null, byFromNamespace: false, descending: false, after: { fromNs: 0, from: 5 } });
     await store.to({ ...base, fromNamespaces: [0, 10], byFromNamespace: true, descending: true, after: { fromNs: 0, from: 5 } });

@@ -2,7 +2,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
+import { SqlLinkStore } from '../../src/store/sql/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -91,7 +91,7 @@ describe('prop=links', { skip }, () => {
 
 describe('LinkStore.from over pagelinks', { skip }, () => {
   const db = skip ? null : new SqliteDatabase(fixtureDb);
-  const store = db ? new SqliteLinkStore(db) : null;
+  const store = db ? new SqlLinkStore(db) : null;
   after(() => db?.close());
 
   test('resumes at the continuation row itself', async () => {

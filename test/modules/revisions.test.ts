@@ -2,8 +2,8 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteRevisionStore } from '../../src/store/sqlite/revisions.ts';
-import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
+import { SqlRevisionStore } from '../../src/store/sql/revisions.ts';
+import { SqlLinkStore } from '../../src/store/sql/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -87,10 +87,10 @@ describe('prop=revisions', { skip }, () => {
   });
 });
 
-describe('SqliteRevisionStore', { skip }, () => {
+describe('SqlRevisionStore', { skip }, () => {
   const db = skip ? null : new SqliteDatabase(fixtureDb);
-  const store = db ? new SqliteRevisionStore(db) : null;
-  const links = db ? new SqliteLinkStore(db) : null;
+  const store = db ? new SqlRevisionStore(db) : null;
+  const links = db ? new SqlLinkStore(db) : null;
   after(() => db?.close());
 
   test('page history is ordered by timestamp then id, bounds included', async () => {

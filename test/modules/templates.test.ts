@@ -2,7 +2,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteLinkStore } from '../../src/store/sqlite/links.ts';
+import { SqlLinkStore } from '../../src/store/sql/links.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb } from '../support/fixture-wiki.ts';
 
 const skip = skipWithoutFixture;
@@ -48,7 +48,7 @@ describe('prop=templates', { skip }, () => {
 
 describe('LinkStore.from over templatelinks', { skip }, () => {
   const db = skip ? null : new SqliteDatabase(fixtureDb);
-  const store = db ? new SqliteLinkStore(db) : null;
+  const store = db ? new SqlLinkStore(db) : null;
   after(() => db?.close());
 
   test('reads targets through linktarget, in namespace and title order', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
-import { SqliteUserStore } from '../../src/store/sqlite/users.ts';
+import { SqlUserStore } from '../../src/store/sql/users.ts';
 import { blockHexPrefix, effectiveBlock, formatDateTime, rateLimitsOf } from '../../src/modules/meta/userinfo.ts';
 import { anonymousCaller } from '../../src/api/caller.ts';
 import { localTimeOffset } from '../../src/wiki/site-facts.ts';
@@ -147,7 +147,7 @@ describe('meta=userinfo for a blocked address', { skip }, () => {
 });
 
 describe('block lookup', { skip }, () => {
-  const store = new SqliteUserStore(new SqliteDatabase(fixtureDb));
+  const store = new SqlUserStore(new SqliteDatabase(fixtureDb));
   const blocksOf = async (ip: string): Promise<number[]> => {
     const hex = toHex(ip)!;
     return (await store.ipBlocks({ address: ip, hex, hexPrefix: blockHexPrefix(hex) })).map((b) => b.ipb_id);

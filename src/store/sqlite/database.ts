@@ -1,10 +1,14 @@
-// The SQLite connection behind the store: opened read-only, statements prepared once and reused.
+// The SQLite connection behind the store, its SqlExecutor: opened read-only, each portable SQL text
+// rendered and prepared once and reused (rendering SQLite's dialect changes no text but table names).
 // Driver errors a caller can act on come out as the store's own (busy, interrupted); a deadline
 // stops a running statement through the interrupt extension when it could be loaded.
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { StoreBusyError, StoreInterruptedError } from '../errors.ts';
 import { INTERRUPT_ENTRY_POINT, interruptExtension } from './native-extension.ts';
+import { renderSql, type Dialect } from '../sql/dialect.ts';
+import type { SqlExecutor } from '../sql/executor.ts';
+import { sqliteDialect } from './dialect.ts';
 
 export interface SqliteDatabaseOptions {
   readonly?: boolean;
@@ -14,6 +18,8 @@ export interface SqliteDatabaseOptions {
    * sleeping in the calling thread: the server uses 0.
    */
   busyTimeoutMs?: number;
+  /** $wgDBprefix of the wiki's tables. */
+  tablePrefix?: string;
 }
 
 interface FileIdentity {
@@ -21,8 +27,9 @@ interface FileIdentity {
   ino: bigint;
 }
 
-export class SqliteDatabase {
+export class SqliteDatabase implements SqlExecutor {
   readonly db: Database.Database;
+  readonly dialect: Dialect;
   readonly path: string;
   /** Whether setDeadline stops a statement already running (the interrupt extension is loaded). */
   readonly interruptible: boolean;
@@ -40,6 +47,7 @@ export class SqliteDatabase {
   constructor(path: string, options: SqliteDatabaseOptions = {}) {
     const readonly = options.readonly ?? true;
     this.path = path;
+    this.dialect = sqliteDialect(options.tablePrefix);
     this.db = new Database(path, { readonly, fileMustExist: readonly, timeout: options.busyTimeoutMs ?? 5000 });
     this.identity = fileIdentity(path);
     if (readonly) this.db.pragma('query_only = ON');
@@ -74,12 +82,12 @@ export class SqliteDatabase {
     }
   }
 
-  /** A prepared statement for this SQL, compiled on first use and cached for the process. */
+  /** A prepared statement for this portable SQL, compiled on first use and cached for the process. */
   statement(sql: string): Database.Statement {
     let s = this.statements.get(sql);
     if (!s) {
       if (this.opening) this.finishOpening();
-      s = this.db.prepare(sql);
+      s = this.db.prepare(renderSql(sql, this.dialect));
       this.statements.set(sql, s);
     }
     return s;
@@ -138,11 +146,11 @@ export class SqliteDatabase {
     return now;
   }
 
-  /** Sees every query with its parameters (tests check query plans through it). */
+  /** Sees every query, as SQLite runs it, with its parameters (tests check query plans through it). */
   onQuery?: (sql: string, params: unknown[]) => void;
 
   all<T>(sql: string, ...params: unknown[]): T[] {
-    this.onQuery?.(sql, params);
+    this.onQuery?.(renderSql(sql, this.dialect), params);
     const start = this.startStatement();
     try {
       return this.statement(sql).all(...params) as T[];
@@ -161,7 +169,7 @@ export class SqliteDatabase {
    * statement, same rows, same order.
    */
   rows<T>(select: string, rest: string, ...params: unknown[]): T[] {
-    this.onQuery?.(`SELECT ${select} ${rest}`, params);
+    this.onQuery?.(renderSql(`SELECT ${select} ${rest}`, this.dialect), params);
     const list = selectList(select);
     let texts: string[] | undefined;
     const start = this.startStatement();
@@ -186,7 +194,7 @@ export class SqliteDatabase {
   }
 
   get<T>(sql: string, ...params: unknown[]): T | undefined {
-    this.onQuery?.(sql, params);
+    this.onQuery?.(renderSql(sql, this.dialect), params);
     const start = this.startStatement();
     try {
       return this.statement(sql).get(...params) as T | undefined;
@@ -198,7 +206,8 @@ export class SqliteDatabase {
   }
 
   hasTable(name: string): boolean {
-    return this.get<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type IN ('table','view') AND name = ?", name)!.n > 0;
+    const table = this.dialect.tablePrefix + name;
+    return this.get<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type IN ('table','view') AND name = ?", table)!.n > 0;
   }
 
   close(): void {
@@ -263,9 +272,4 @@ function selectList(select: string): SelectList {
   list = { expressions: parsed.map((p) => p.expression).join(', '), names: parsed.map((p) => p.name) };
   selectLists.set(select, list);
   return list;
-}
-
-/** `?, ?, ?` for an IN list of n values. */
-export function placeholders(n: number): string {
-  return n === 0 ? 'NULL' : new Array(n).fill('?').join(', ');
 }

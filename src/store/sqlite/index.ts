@@ -2,14 +2,7 @@
 import type { Store } from '../store.ts';
 import Database from 'better-sqlite3';
 import { SqliteDatabase } from './database.ts';
-import { SqlitePageStore } from './pages.ts';
-import { SqliteFileStore } from './files.ts';
-import { SqliteLinkStore } from './links.ts';
-import { SqliteCategoryStore } from './categories.ts';
-import { SqliteRevisionStore } from './revisions.ts';
-import { SqliteUserStore } from './users.ts';
-import { SqliteWatchlistStore } from './watchlist.ts';
-import { SqliteSiteStore } from './site.ts';
+import { sqlFamilies } from '../sql/families.ts';
 
 export function openSqliteStore(path: string): Store {
   // A lock held by another process fails the statement at once (StoreBusyError) rather than
@@ -18,14 +11,7 @@ export function openSqliteStore(path: string): Store {
   return {
     backend: 'sqlite',
     version: sqliteVersion(),
-    pages: new SqlitePageStore(db),
-    files: new SqliteFileStore(db),
-    links: new SqliteLinkStore(db),
-    categories: new SqliteCategoryStore(db),
-    revisions: new SqliteRevisionStore(db),
-    users: new SqliteUserStore(db),
-    watchlist: new SqliteWatchlistStore(db),
-    site: new SqliteSiteStore(db),
+    ...sqlFamilies(db),
     control: {
       path,
       interruptible: db.interruptible,

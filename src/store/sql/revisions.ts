@@ -1,4 +1,4 @@
-// SQLite queries of the revision family: revision, slots, content, text, comments, actors, tags.
+// Queries of the revision family: revision, slots, content, text, comments, actors, tags.
 import { inflateRawSync } from 'node:zlib';
 import type { TitleKey } from '../pages.ts';
 import type {
@@ -9,7 +9,8 @@ import type {
   RevisionsByIdQuery,
   SlotRow,
 } from '../revisions.ts';
-import { placeholders, type SqliteDatabase } from './database.ts';
+import { inList } from './dialect.ts';
+import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks } from './queries.ts';
 
 const REVISION_COLUMNS =
@@ -18,11 +19,11 @@ const REVISION_COLUMNS =
 
 // In 1.39 revision comments live in revision_comment_temp; rev_comment_id is 0 everywhere.
 const REVISION_JOINS =
-  'JOIN actor ON actor_id = rev_actor ' +
-  'LEFT JOIN revision_comment_temp ON revcomment_rev = rev_id ' +
-  'LEFT JOIN comment ON comment_id = revcomment_comment_id';
+  'JOIN {actor} ON actor_id = rev_actor ' +
+  'LEFT JOIN {revision_comment_temp} ON revcomment_rev = rev_id ' +
+  'LEFT JOIN {comment} ON comment_id = revcomment_comment_id';
 
-const TAG_FILTER = 'EXISTS (SELECT 1 FROM change_tag WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
+const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
 
 /** text.old_text as MediaWiki's SqlBlobStore decodes it; null for flags we cannot serve. */
 function decodeText(text: Buffer | string, flags: string): string | null {
@@ -33,11 +34,13 @@ function decodeText(text: Buffer | string, flags: string): string | null {
   return bytes.toString('utf8');
 }
 
-export class SqliteRevisionStore implements RevisionStore {
-  constructor(private readonly db: SqliteDatabase) {}
+export class SqlRevisionStore implements RevisionStore {
+  constructor(private readonly db: SqlExecutor) {}
 
   async pageHistory(q: PageHistoryQuery): Promise<RevisionRow[]> {
     if (q.tagId === null) return [];
+    const d = this.db.dialect;
+    const timestamp = d.timestampParameter();
     const newer = q.dir === 'newer';
     const where: string[] = ['rev_page = ?'];
     const args: unknown[] = [q.pageId];
@@ -47,16 +50,16 @@ export class SqliteRevisionStore implements RevisionStore {
     for (const [bound, op] of [[q.start, fromOp], [q.from, fromOp], [q.end, toOp]] as const) {
       if (!bound) continue;
       if (bound.id === undefined) {
-        where.push(`rev_timestamp ${op}= ?`);
+        where.push(`rev_timestamp ${op}= ${timestamp}`);
         args.push(bound.ts);
       } else {
-        where.push(`(rev_timestamp ${op} ? OR (rev_timestamp = ? AND rev_id ${op}= ?))`);
+        where.push(`(rev_timestamp ${op} ${timestamp} OR (rev_timestamp = ${timestamp} AND rev_id ${op}= ?))`);
         args.push(bound.ts, bound.ts, bound.id);
       }
     }
     if (q.actor) {
       // IS / IS NOT: an unknown actor matches nothing, and excluding it keeps everything.
-      where.push(`rev_actor ${q.actor.exclude ? 'IS NOT' : 'IS'} (SELECT actor_id FROM actor WHERE actor_name = ?)`);
+      where.push(d.nullSafeEquals('rev_actor', '(SELECT actor_id FROM {actor} WHERE actor_name = ?)', q.actor.exclude));
       args.push(q.actor.name);
     }
     if (q.hiddenMask) {
@@ -68,15 +71,15 @@ export class SqliteRevisionStore implements RevisionStore {
       args.push(q.tagId);
     }
     const order = newer ? 'rev_timestamp, rev_id' : 'rev_timestamp DESC, rev_id DESC';
-    const rest = `FROM revision ${REVISION_JOINS} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
+    const rest = `FROM {revision} ${REVISION_JOINS} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`;
     return this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args, q.limit);
   }
 
   async latestOfPages(q: LatestRevisionsQuery): Promise<RevisionRow[]> {
     if (q.tagId === null || q.pageIds.length === 0) return [];
-    const ids = [...new Set(q.pageIds)].sort((a, b) => a - b);
-    const where = [`page_id IN (${placeholders(ids.length)})`];
-    const args: unknown[] = [...ids];
+    const ids = inList(this.db.dialect, 'page_id', [...new Set(q.pageIds)].sort((a, b) => a - b));
+    const where = [ids.sql];
+    const args: unknown[] = ids.values;
     if (q.from) {
       where.push('(rev_page > ? OR (rev_page = ? AND rev_id >= ?))');
       args.push(q.from.pageId, q.from.pageId, q.from.revId);
@@ -86,7 +89,7 @@ export class SqliteRevisionStore implements RevisionStore {
       args.push(q.tagId);
     }
     const rest =
-      `FROM page JOIN revision ON rev_id = page_latest AND rev_page = page_id ${REVISION_JOINS} ` +
+      `FROM {page} JOIN {revision} ON rev_id = page_latest AND rev_page = page_id ${REVISION_JOINS} ` +
       `WHERE ${where.join(' AND ')} ORDER BY rev_page, rev_id LIMIT ?`;
     return this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args, q.limit);
   }
@@ -96,14 +99,15 @@ export class SqliteRevisionStore implements RevisionStore {
     const ids = [...new Set(q.revIds)].filter((id) => q.fromId === undefined || id >= q.fromId).sort((a, b) => a - b);
     const out: RevisionRow[] = [];
     for (const part of chunks(ids)) {
-      const where = [`rev_id IN (${placeholders(part.length)})`];
-      const args: unknown[] = [...part];
+      const revisions = inList(this.db.dialect, 'rev_id', part);
+      const where = [revisions.sql];
+      const args: unknown[] = revisions.values;
       if (q.tagId !== undefined) {
         where.push(TAG_FILTER);
         args.push(q.tagId);
       }
-      const rest = `FROM revision JOIN page ON page_id = rev_page ${REVISION_JOINS} WHERE ${where.join(' AND ')} ORDER BY rev_id LIMIT ?`;
-      out.push(...this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args, q.limit - out.length));
+      const rest = `FROM {revision} JOIN {page} ON page_id = rev_page ${REVISION_JOINS} WHERE ${where.join(' AND ')} ORDER BY rev_id LIMIT ?`;
+      out.push(...(await this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args, q.limit - out.length)));
       if (out.length >= q.limit) break;
     }
     return out;
@@ -112,7 +116,8 @@ export class SqliteRevisionStore implements RevisionStore {
   async pagesOf(revIds: readonly number[]): Promise<{ rev_id: number; rev_page: number }[]> {
     const out: { rev_id: number; rev_page: number }[] = [];
     for (const part of chunks(revIds)) {
-      out.push(...this.db.all<{ rev_id: number; rev_page: number }>(`SELECT rev_id, rev_page FROM revision WHERE rev_id IN (${placeholders(part.length)})`, ...part));
+      const revisions = inList(this.db.dialect, 'rev_id', part);
+      out.push(...(await this.db.all<{ rev_id: number; rev_page: number }>(`SELECT rev_id, rev_page FROM {revision} WHERE ${revisions.sql}`, ...revisions.values)));
     }
     return out;
   }
@@ -120,12 +125,13 @@ export class SqliteRevisionStore implements RevisionStore {
   async timestampsOf(revIds: readonly number[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     for (const part of chunks(revIds, CHUNK / 2)) {
-      const list = placeholders(part.length);
-      const rows = this.db.all<{ id: number; ts: string }>(
-        `SELECT rev_id AS id, rev_timestamp AS ts FROM revision WHERE rev_id IN (${list}) ` +
-          `UNION SELECT ar_rev_id AS id, ar_timestamp AS ts FROM archive WHERE ar_rev_id IN (${list})`,
-        ...part,
-        ...part,
+      const revisions = inList(this.db.dialect, 'rev_id', part);
+      const archived = inList(this.db.dialect, 'ar_rev_id', part);
+      const rows = await this.db.all<{ id: number; ts: string }>(
+        `SELECT rev_id AS id, rev_timestamp AS ts FROM {revision} WHERE ${revisions.sql} ` +
+          `UNION SELECT ar_rev_id AS id, ar_timestamp AS ts FROM {archive} WHERE ${archived.sql}`,
+        ...revisions.values,
+        ...archived.values,
       );
       for (const r of rows) if (!out.has(r.id)) out.set(r.id, r.ts);
     }
@@ -135,10 +141,11 @@ export class SqliteRevisionStore implements RevisionStore {
   async tagsOf(revIds: readonly number[]): Promise<Map<number, string[]>> {
     const out = new Map<number, string[]>();
     for (const part of chunks(revIds)) {
-      const rows = this.db.all<{ ct_rev_id: number; ctd_name: string }>(
-        `SELECT ct_rev_id, ctd_name FROM change_tag JOIN change_tag_def ON ctd_id = ct_tag_id ` +
-          `WHERE ct_rev_id IN (${placeholders(part.length)}) ORDER BY ct_rev_id, ct_tag_id`,
-        ...part,
+      const revisions = inList(this.db.dialect, 'ct_rev_id', part);
+      const rows = await this.db.all<{ ct_rev_id: number; ctd_name: string }>(
+        `SELECT ct_rev_id, ctd_name FROM {change_tag} JOIN {change_tag_def} ON ctd_id = ct_tag_id ` +
+          `WHERE ${revisions.sql} ORDER BY ct_rev_id, ct_tag_id`,
+        ...revisions.values,
       );
       for (const r of rows) {
         let tags = out.get(r.ct_rev_id);
@@ -152,12 +159,13 @@ export class SqliteRevisionStore implements RevisionStore {
   async slotsOf(revIds: readonly number[]): Promise<Map<number, SlotRow[]>> {
     const out = new Map<number, SlotRow[]>();
     for (const part of chunks(revIds)) {
-      const rows = this.db.rows<SlotRow>(
+      const revisions = inList(this.db.dialect, 'slot_revision_id', part);
+      const rows = await this.db.rows<SlotRow>(
         'slot_revision_id, role_name, content_size, content_sha1, model_name, content_address, slot_origin',
-        'FROM slots JOIN slot_roles ON role_id = slot_role_id JOIN content ON content_id = slot_content_id ' +
-          `JOIN content_models ON model_id = content_model WHERE slot_revision_id IN (${placeholders(part.length)}) ` +
+        'FROM {slots} JOIN {slot_roles} ON role_id = slot_role_id JOIN {content} ON content_id = slot_content_id ' +
+          `JOIN {content_models} ON model_id = content_model WHERE ${revisions.sql} ` +
           'ORDER BY slot_revision_id, slot_role_id',
-        ...part,
+        ...revisions.values,
       );
       for (const r of rows) {
         let slots = out.get(r.slot_revision_id);
@@ -169,9 +177,9 @@ export class SqliteRevisionStore implements RevisionStore {
   }
 
   async currentMainAddress(title: TitleKey): Promise<string | null> {
-    const row = this.db.get<{ content_address: string }>(
-      'SELECT content_address FROM page JOIN slots ON slot_revision_id = page_latest ' +
-        "JOIN slot_roles ON role_id = slot_role_id AND role_name = 'main' JOIN content ON content_id = slot_content_id " +
+    const row = await this.db.get<{ content_address: string }>(
+      'SELECT content_address FROM {page} JOIN {slots} ON slot_revision_id = page_latest ' +
+        "JOIN {slot_roles} ON role_id = slot_role_id AND role_name = 'main' JOIN {content} ON content_id = slot_content_id " +
         'WHERE page_namespace = ? AND page_title = ?',
       title.ns,
       title.dbKey,
@@ -183,9 +191,10 @@ export class SqliteRevisionStore implements RevisionStore {
     const out = new Map<string, string>();
     const ids = [...new Set(addresses.filter((a) => /^tt:\d+$/.test(a)).map((a) => Number(a.slice(3))))];
     for (const part of chunks(ids)) {
-      const rows = this.db.all<{ old_id: number; old_text: Buffer | string; old_flags: string }>(
-        `SELECT old_id, old_text, old_flags FROM text WHERE old_id IN (${placeholders(part.length)})`,
-        ...part,
+      const texts = inList(this.db.dialect, 'old_id', part);
+      const rows = await this.db.all<{ old_id: number; old_text: Buffer | string; old_flags: string }>(
+        `SELECT old_id, old_text, old_flags FROM {text} WHERE ${texts.sql}`,
+        ...texts.values,
       );
       for (const r of rows) {
         const text = decodeText(r.old_text, String(r.old_flags ?? ''));

@@ -1,5 +1,5 @@
-// Pieces of SQL and bound values that several families' queries share.
-import { placeholders } from './database.ts';
+// Pieces of portable SQL and bound values that several families' queries share.
+import { inList, type Dialect } from './dialect.ts';
 
 /** Bound parameters per statement stay well under SQLite's limit. */
 export const CHUNK = 400;
@@ -15,9 +15,6 @@ export function titleSet(prefix: string, count: number): string {
   return new Array(count).fill(`(${prefix}_namespace = ? AND ${prefix}_title = ?)`).join(' OR ');
 }
 
-/** The ids of a JSON array bound as one parameter: a handful of SQL variants serve every request. */
-export const JSON_IDS = 'SELECT value FROM json_each(?)';
-
 /** Distinct ids in listing order, without those a continuation has already passed. */
 export function orderedIds(ids: readonly number[], descending: boolean, continueFrom: number | undefined): number[] {
   let out = [...new Set(ids)].sort((a, b) => (descending ? b - a : a - b));
@@ -30,6 +27,8 @@ export class Conditions {
   readonly sql: string[] = [];
   readonly values: unknown[] = [];
 
+  constructor(private readonly dialect: Dialect) {}
+
   add(sql: string, ...values: unknown[]): this {
     this.sql.push(sql);
     this.values.push(...values);
@@ -37,7 +36,10 @@ export class Conditions {
   }
 
   inList(column: string, values: readonly unknown[] | null): this {
-    if (values && values.length) this.add(`${column} IN (${placeholders(values.length)})`, ...values);
+    if (values && values.length) {
+      const list = inList(this.dialect, column, values);
+      this.add(list.sql, ...list.values);
+    }
     return this;
   }
 

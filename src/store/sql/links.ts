@@ -1,4 +1,4 @@
-// SQLite queries of the link family: pagelinks, templatelinks (through linktarget) and imagelinks,
+// Queries of the link family: pagelinks, templatelinks (through linktarget) and imagelinks,
 // from a set of source pages (one index-ordered statement, the ids and filters bound as JSON arrays)
 // or to a target (a range scan of the target index), and cascading protections reached through them.
 import type { LinkingPage, TitleKey } from '../pages.ts';
@@ -12,8 +12,9 @@ import type {
   LinksToRedirectsQuery,
   LinkTable,
 } from '../links.ts';
-import { placeholders, type SqliteDatabase } from './database.ts';
-import { CHUNK, chunks, Conditions, JSON_IDS, LINKING_PAGE_COLUMNS, orderedIds, titleSet } from './queries.ts';
+import { inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.ts';
+import type { SqlExecutor } from './executor.ts';
+import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, titleSet } from './queries.ts';
 
 interface LinkColumns {
   table: string;
@@ -30,63 +31,66 @@ interface LinkColumns {
   targetFilter: string;
 }
 
-const PAIRS = "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)";
-
-const LINK_COLUMNS: Record<LinkTable, LinkColumns> = {
-  pagelinks: {
-    table: 'pagelinks',
-    from: 'pl_from',
-    fromNs: 'pl_from_namespace',
-    ns: 'pl_namespace',
-    title: 'pl_title',
-    join: '',
-    targetOrder: ['pl_namespace', 'pl_title'],
-    targetFilter: `(pl_namespace, pl_title) IN (${PAIRS})`,
-  },
-  // 1.39 reads templatelinks through linktarget only (tl_namespace/tl_title are gone).
-  templatelinks: {
-    table: 'templatelinks',
-    from: 'tl_from',
-    fromNs: 'tl_from_namespace',
-    ns: 'lt_namespace',
-    title: 'lt_title',
-    join: 'JOIN linktarget ON lt_id = tl_target_id',
-    targetOrder: ['lt_namespace', 'lt_title'],
-    targetFilter: `tl_target_id IN (SELECT lt_id FROM linktarget WHERE (lt_namespace, lt_title) IN (${PAIRS}))`,
-  },
-  // imagelinks targets are files: the namespace is implied.
-  imagelinks: {
-    table: 'imagelinks',
-    from: 'il_from',
-    fromNs: 'il_from_namespace',
-    ns: '6',
-    title: 'il_to',
-    join: '',
-    targetOrder: ['il_to'],
-    targetFilter: `il_to IN (SELECT json_extract(value, '$[1]') FROM json_each(?) WHERE json_extract(value, '$[0]') = 6)`,
-  },
-};
+function linkColumns(d: Dialect): Record<LinkTable, LinkColumns> {
+  return {
+    pagelinks: {
+      table: '{pagelinks}',
+      from: 'pl_from',
+      fromNs: 'pl_from_namespace',
+      ns: 'pl_namespace',
+      title: 'pl_title',
+      join: '',
+      targetOrder: ['pl_namespace', 'pl_title'],
+      targetFilter: `(pl_namespace, pl_title) IN (${d.jsonPairs()})`,
+    },
+    // 1.39 reads templatelinks through linktarget only (tl_namespace/tl_title are gone).
+    templatelinks: {
+      table: '{templatelinks}',
+      from: 'tl_from',
+      fromNs: 'tl_from_namespace',
+      ns: 'lt_namespace',
+      title: 'lt_title',
+      join: 'JOIN {linktarget} ON lt_id = tl_target_id',
+      targetOrder: ['lt_namespace', 'lt_title'],
+      targetFilter: `tl_target_id IN (SELECT lt_id FROM {linktarget} WHERE (lt_namespace, lt_title) IN (${d.jsonPairs()}))`,
+    },
+    // imagelinks targets are files: the namespace is implied.
+    imagelinks: {
+      table: '{imagelinks}',
+      from: 'il_from',
+      fromNs: 'il_from_namespace',
+      ns: '6',
+      title: 'il_to',
+      join: '',
+      targetOrder: ['il_to'],
+      targetFilter: `il_to IN (${d.jsonPairStrings(6)})`,
+    },
+  };
+}
 
 /** Rounds an OR list up to a power of two (repeating its last entry) so few SQL variants exist. */
 function padded<T>(items: readonly T[]): T[] {
-  let size = 1;
-  while (size < items.length) size *= 2;
   const out = [...items];
-  while (out.length < size) out.push(items[items.length - 1]!);
+  while (out.length < powerOfTwoBucket(items.length)) out.push(items[items.length - 1]!);
   return out;
 }
 
-export class SqliteLinkStore implements LinkStore {
-  constructor(private readonly db: SqliteDatabase) {}
+export class SqlLinkStore implements LinkStore {
+  private readonly columns: Record<LinkTable, LinkColumns>;
+
+  constructor(private readonly db: SqlExecutor) {
+    this.columns = linkColumns(db.dialect);
+  }
 
   async from(table: LinkTable, query: LinksFromQuery): Promise<LinkRow[]> {
     const ids = orderedIds(query.fromIds, query.descending, query.continueAt?.from);
     if (!ids.length || query.limit <= 0) return [];
-    const c = LINK_COLUMNS[table];
-    const where = [`${c.from} IN (${JSON_IDS})`];
+    const c = this.columns[table];
+    const d = this.db.dialect;
+    const where = [`${c.from} IN (${d.jsonIntegers()})`];
     const params: unknown[] = [JSON.stringify(ids)];
     if (query.namespaces) {
-      where.push(`${c.ns} IN (${JSON_IDS})`);
+      where.push(`${c.ns} IN (${d.jsonIntegers()})`);
       params.push(JSON.stringify(query.namespaces));
     }
     if (query.targets) {
@@ -106,9 +110,9 @@ export class SqliteLinkStore implements LinkStore {
   }
 
   async to(q: LinksToQuery): Promise<LinkingPage[]> {
-    const cols = LINK_COLUMNS[q.table];
-    const c = new Conditions();
-    if (!this.targetCondition(c, q.table, q.target)) return [];
+    const cols = this.columns[q.table];
+    const c = new Conditions(this.db.dialect);
+    if (!(await this.targetCondition(c, q.table, q.target))) return [];
     c.inList(cols.fromNs, q.fromNamespaces);
     const op = q.descending ? '<=' : '>=';
     if (q.after) {
@@ -118,33 +122,33 @@ export class SqliteLinkStore implements LinkStore {
     c.redirects(q.redirects);
     const dir = q.descending ? ' DESC' : '';
     const order = [...(q.byFromNamespace ? [cols.fromNs] : []), cols.from].map((col) => col + dir).join(', ');
-    const rest = `FROM ${cols.table} JOIN page ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
+    const rest = `FROM ${cols.table} JOIN {page} ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
     return this.db.rows<LinkingPage>(LINKING_PAGE_COLUMNS, rest, ...c.values, q.limit);
   }
 
   /** Adds the "links to this title" condition; false when nothing can link to it. */
-  private targetCondition(c: Conditions, table: LinkTable, target: TitleKey): boolean {
+  private async targetCondition(c: Conditions, table: LinkTable, target: TitleKey): Promise<boolean> {
     if (table === 'pagelinks') {
       c.add('pl_namespace = ? AND pl_title = ?', target.ns, target.dbKey);
     } else if (table === 'imagelinks') {
       c.add('il_to = ?', target.dbKey);
     } else {
-      const id = this.linkTargetId(target);
+      const id = await this.linkTargetId(target);
       if (id === undefined) return false;
       c.add('tl_target_id = ?', id);
     }
     return true;
   }
 
-  private linkTargetId(target: TitleKey): number | undefined {
-    return this.db.get<{ lt_id: number }>('SELECT lt_id FROM linktarget WHERE lt_namespace = ? AND lt_title = ?', target.ns, target.dbKey)
-      ?.lt_id;
+  private async linkTargetId(target: TitleKey): Promise<number | undefined> {
+    const row = await this.db.get<{ lt_id: number }>('SELECT lt_id FROM {linktarget} WHERE lt_namespace = ? AND lt_title = ?', target.ns, target.dbKey);
+    return row?.lt_id;
   }
 
   async toRedirects(q: LinksToRedirectsQuery): Promise<LinkingViaRedirect[]> {
     if (q.targets.length === 0) return [];
-    const cols = LINK_COLUMNS[q.table];
-    const c = new Conditions();
+    const cols = this.columns[q.table];
+    const c = new Conditions(this.db.dialect);
     const targets = padded(q.targets);
     if (q.table === 'imagelinks') {
       c.inList(cols.title, targets.map((t) => t.dbKey));
@@ -168,7 +172,7 @@ export class SqliteLinkStore implements LinkStore {
     const dir = q.descending ? ' DESC' : '';
     const order = sortColumns.map(([col]) => col + dir).join(', ');
     const select = `${LINKING_PAGE_COLUMNS}, ${cols.ns} AS target_ns, ${cols.title} AS target_title`;
-    const rest = `FROM ${cols.table} ${cols.join} JOIN page ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
+    const rest = `FROM ${cols.table} ${cols.join} JOIN {page} ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
     return this.db.rows<LinkingViaRedirect>(select, rest, ...c.values, q.limit);
   }
 
@@ -176,13 +180,13 @@ export class SqliteLinkStore implements LinkStore {
     const out: CascadeRow[] = [];
     for (const part of chunks(titles, CHUNK / 2)) {
       out.push(
-        ...this.db.all<CascadeRow>(
+        ...(await this.db.all<CascadeRow>(
           'SELECT lt_namespace AS target_namespace, lt_title AS target_title, pr_type, pr_level, pr_expiry, page_namespace, page_title ' +
-            'FROM linktarget JOIN templatelinks ON tl_target_id = lt_id ' +
-            'JOIN page_restrictions ON pr_page = tl_from AND pr_cascade = 1 JOIN page ON page_id = pr_page ' +
+            'FROM {linktarget} JOIN {templatelinks} ON tl_target_id = lt_id ' +
+            'JOIN {page_restrictions} ON pr_page = tl_from AND pr_cascade = 1 JOIN {page} ON page_id = pr_page ' +
             `WHERE ${titleSet('lt', part.length)} ORDER BY tl_from, pr_type`,
           ...part.flatMap((t) => [t.ns, t.dbKey]),
-        ),
+        )),
       );
     }
     return out;
@@ -191,13 +195,14 @@ export class SqliteLinkStore implements LinkStore {
   async cascadeByImages(names: readonly string[]): Promise<CascadeRow[]> {
     const out: CascadeRow[] = [];
     for (const part of chunks(names)) {
+      const names = inList(this.db.dialect, 'il_to', part);
       out.push(
-        ...this.db.all<CascadeRow>(
+        ...(await this.db.all<CascadeRow>(
           'SELECT 6 AS target_namespace, il_to AS target_title, pr_type, pr_level, pr_expiry, page_namespace, page_title ' +
-            'FROM imagelinks JOIN page_restrictions ON pr_page = il_from AND pr_cascade = 1 JOIN page ON page_id = pr_page ' +
-            `WHERE il_to IN (${placeholders(part.length)}) ORDER BY il_from, pr_type`,
-          ...part,
-        ),
+            'FROM {imagelinks} JOIN {page_restrictions} ON pr_page = il_from AND pr_cascade = 1 JOIN {page} ON page_id = pr_page ' +
+            `WHERE ${names.sql} ORDER BY il_from, pr_type`,
+          ...names.values,
+        )),
       );
     }
     return out;

@@ -1,4 +1,4 @@
-// SQLite queries of the page family; each lookup is an index-backed IN query, each listing a range
+// Queries of the page family; each lookup is an index-backed IN query, each listing a range
 // scan of the (page_namespace, page_title) index.
 import type {
   AllPagesQuery,
@@ -11,7 +11,8 @@ import type {
   RestrictionRow,
   TitleKey,
 } from '../pages.ts';
-import { placeholders, type SqliteDatabase } from './database.ts';
+import { inList } from './dialect.ts';
+import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, titleSet } from './queries.ts';
 
 const PAGE_COLUMNS =
@@ -33,14 +34,14 @@ export function prefixUpperBound(prefix: string): string | null {
   return null;
 }
 
-export class SqlitePageStore implements PageStore {
-  constructor(private readonly db: SqliteDatabase) {}
+export class SqlPageStore implements PageStore {
+  constructor(private readonly db: SqlExecutor) {}
 
   async byTitles(titles: readonly TitleKey[]): Promise<PageRow[]> {
     const out: PageRow[] = [];
     for (const part of chunks(titles, CHUNK / 2)) {
       const where = part.map(() => '(page_namespace = ? AND page_title = ?)').join(' OR ');
-      out.push(...this.db.rows<PageRow>(PAGE_COLUMNS, `FROM page WHERE ${where}`, ...part.flatMap((t) => [t.ns, t.dbKey])));
+      out.push(...(await this.db.rows<PageRow>(PAGE_COLUMNS, `FROM {page} WHERE ${where}`, ...part.flatMap((t) => [t.ns, t.dbKey]))));
     }
     return out;
   }
@@ -48,7 +49,8 @@ export class SqlitePageStore implements PageStore {
   async byIds(ids: readonly number[]): Promise<PageRow[]> {
     const out: PageRow[] = [];
     for (const part of chunks(ids)) {
-      out.push(...this.db.rows<PageRow>(PAGE_COLUMNS, `FROM page WHERE page_id IN (${placeholders(part.length)})`, ...part));
+      const ids = inList(this.db.dialect, 'page_id', part);
+      out.push(...(await this.db.rows<PageRow>(PAGE_COLUMNS, `FROM {page} WHERE ${ids.sql}`, ...ids.values)));
     }
     return out;
   }
@@ -56,11 +58,9 @@ export class SqlitePageStore implements PageStore {
   async redirectTargets(pageIds: readonly number[]): Promise<RedirectRow[]> {
     const out: RedirectRow[] = [];
     for (const part of chunks(pageIds)) {
+      const ids = inList(this.db.dialect, 'rd_from', part);
       out.push(
-        ...this.db.all<RedirectRow>(
-          `SELECT rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment FROM redirect WHERE rd_from IN (${placeholders(part.length)})`,
-          ...part,
-        ),
+        ...(await this.db.all<RedirectRow>(`SELECT rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment FROM {redirect} WHERE ${ids.sql}`, ...ids.values)),
       );
     }
     return out;
@@ -68,7 +68,7 @@ export class SqlitePageStore implements PageStore {
 
   async allPages(q: AllPagesQuery): Promise<LinkingPage[]> {
     const [after, before] = q.descending ? ['<=', '>='] : ['>=', '<='];
-    const c = new Conditions().add('page_namespace = ?', q.namespace);
+    const c = new Conditions(this.db.dialect).add('page_namespace = ?', q.namespace);
     if (q.continueFrom !== null) c.add(`page_title ${after} ?`, q.continueFrom);
     if (q.from !== null) c.add(`page_title ${after} ?`, q.from);
     if (q.to !== null) c.add(`page_title ${before} ?`, q.to);
@@ -82,29 +82,31 @@ export class SqlitePageStore implements PageStore {
     if (q.maxSize !== null) c.add('page_len <= ?', q.maxSize);
     if (q.protection) this.protectionCondition(c, q.protection);
     if (q.langlinks !== 'all') {
-      c.add(`${q.langlinks === 'withoutlanglinks' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM langlinks WHERE ll_from = page_id)`);
+      c.add(`${q.langlinks === 'withoutlanglinks' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM {langlinks} WHERE ll_from = page_id)`);
     }
     const order = q.descending ? 'DESC' : '';
-    return this.db.rows<LinkingPage>(LINKING_PAGE_COLUMNS, `FROM page ${c.where} ORDER BY page_title ${order} LIMIT ?`, ...c.values, q.limit);
+    return this.db.rows<LinkingPage>(LINKING_PAGE_COLUMNS, `FROM {page} ${c.where} ORDER BY page_title ${order} LIMIT ?`, ...c.values, q.limit);
   }
 
   /** MediaWiki joins page_restrictions with DISTINCT; EXISTS keeps the same pages. */
   private protectionCondition(c: Conditions, p: ProtectionFilter): void {
-    const inner = new Conditions().add('pr_page = page_id').add('(pr_expiry > ? OR pr_expiry IS NULL)', p.now);
+    const d = this.db.dialect;
+    const inner = new Conditions(d).add('pr_page = page_id').add(`(pr_expiry > ${d.timestampParameter()} OR pr_expiry IS NULL)`, p.now);
     inner.inList('pr_type', p.types).inList('pr_level', p.levels);
     if (p.cascade !== null) inner.add('pr_cascade = ?', p.cascade);
     if (p.expiry === 'indefinite') inner.add('(pr_expiry = ? OR pr_expiry IS NULL)', 'infinity');
     else if (p.expiry === 'definite') inner.add('pr_expiry != ?', 'infinity');
-    c.add(`EXISTS (SELECT 1 FROM page_restrictions ${inner.where})`, ...inner.values);
+    c.add(`EXISTS (SELECT 1 FROM {page_restrictions} ${inner.where})`, ...inner.values);
   }
 
   async props(pageIds: readonly number[], name: string): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     for (const part of chunks(pageIds)) {
-      const rows = this.db.all<{ pp_page: number; pp_value: Buffer | string }>(
-        `SELECT pp_page, pp_value FROM page_props WHERE pp_propname = ? AND pp_page IN (${placeholders(part.length)})`,
+      const ids = inList(this.db.dialect, 'pp_page', part);
+      const rows = await this.db.all<{ pp_page: number; pp_value: Buffer | string }>(
+        `SELECT pp_page, pp_value FROM {page_props} WHERE pp_propname = ? AND ${ids.sql}`,
         name,
-        ...part,
+        ...ids.values,
       );
       for (const r of rows) out.set(r.pp_page, typeof r.pp_value === 'string' ? r.pp_value : r.pp_value.toString('utf8'));
     }
@@ -114,11 +116,12 @@ export class SqlitePageStore implements PageStore {
   async restrictions(pageIds: readonly number[]): Promise<RestrictionRow[]> {
     const out: RestrictionRow[] = [];
     for (const part of chunks([...pageIds].sort((a, b) => a - b))) {
+      const ids = inList(this.db.dialect, 'pr_page', part);
       out.push(
-        ...this.db.all<RestrictionRow>(
-          `SELECT pr_page, pr_type, pr_level, pr_expiry, pr_cascade FROM page_restrictions WHERE pr_page IN (${placeholders(part.length)}) ORDER BY pr_page, pr_type`,
-          ...part,
-        ),
+        ...(await this.db.all<RestrictionRow>(
+          `SELECT pr_page, pr_type, pr_level, pr_expiry, pr_cascade FROM {page_restrictions} WHERE ${ids.sql} ORDER BY pr_page, pr_type`,
+          ...ids.values,
+        )),
       );
     }
     return out;
@@ -128,12 +131,12 @@ export class SqlitePageStore implements PageStore {
     const out: ProtectedTitleRow[] = [];
     for (const part of chunks(titles, CHUNK / 2)) {
       out.push(
-        ...this.db.all<ProtectedTitleRow>(
-          'SELECT pt_namespace, pt_title, pt_create_perm, pt_expiry, user_name, comment_text AS pt_reason_text FROM protected_titles ' +
-            'LEFT JOIN user ON user_id = pt_user LEFT JOIN comment ON comment_id = pt_reason_id ' +
+        ...(await this.db.all<ProtectedTitleRow>(
+          'SELECT pt_namespace, pt_title, pt_create_perm, pt_expiry, user_name, comment_text AS pt_reason_text FROM {protected_titles} ' +
+            'LEFT JOIN {user} ON user_id = pt_user LEFT JOIN {comment} ON comment_id = pt_reason_id ' +
             `WHERE ${titleSet('pt', part.length)} ORDER BY pt_namespace, pt_title`,
           ...part.flatMap((t) => [t.ns, t.dbKey]),
-        ),
+        )),
       );
     }
     return out;

@@ -1,35 +1,36 @@
-// SQLite queries of the user family.
+// Queries of the user family.
 import type { BlockRow, IpBlockQuery, UserStore } from '../users.ts';
-import type { SqliteDatabase } from './database.ts';
+import type { SqlExecutor } from './executor.ts';
 
 const BLOCK_FIELDS =
   'ipb_id, ipb_address, ipb_user, ipb_timestamp, ipb_auto, ipb_anon_only, ipb_create_account, ipb_expiry, ' +
   'ipb_range_start, ipb_range_end, ipb_block_email, ipb_allow_usertalk, ipb_parent_block_id, ipb_sitewide, ' +
   'ipb_deleted, comment_text AS ipb_reason_text, actor_name AS ipb_by_text, actor_user AS ipb_by';
 
-export class SqliteUserStore implements UserStore {
-  constructor(private readonly db: SqliteDatabase) {}
+export class SqlUserStore implements UserStore {
+  constructor(private readonly db: SqlExecutor) {}
 
   async idByName(name: string): Promise<number> {
-    return this.db.get<{ user_id: number }>('SELECT user_id FROM user WHERE user_name = ?', name)?.user_id ?? 0;
+    return (await this.db.get<{ user_id: number }>('SELECT user_id FROM {user} WHERE user_name = ?', name))?.user_id ?? 0;
   }
 
   async nameById(userId: number): Promise<string | null> {
-    return this.db.get<{ actor_name: string }>('SELECT actor_name FROM actor WHERE actor_user = ?', userId)?.actor_name ?? null;
+    return (await this.db.get<{ actor_name: string }>('SELECT actor_name FROM {actor} WHERE actor_user = ?', userId))?.actor_name ?? null;
   }
 
   async groupSize(group: string, now: string): Promise<number> {
-    return this.db.get<{ n: number }>(
-      'SELECT COUNT(*) AS n FROM user_groups WHERE ug_group = ? AND (ug_expiry IS NULL OR ug_expiry >= ?)',
+    const row = await this.db.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM {user_groups} WHERE ug_group = ? AND (ug_expiry IS NULL OR ug_expiry >= ${this.db.dialect.timestampParameter()})`,
       group,
       now,
-    )!.n;
+    );
+    return Number(row!.n);
   }
 
   async ipBlocks(q: IpBlockQuery): Promise<BlockRow[]> {
     // Two index-backed halves: the address itself (ipb_address_unique) and ranges (ipb_range). Every
     // range holding the address starts with its prefix, so starts from the prefix to the address are enough.
-    const joins = 'FROM ipblocks JOIN comment ON comment_id = ipb_reason_id LEFT JOIN actor ON actor_id = ipb_by_actor';
+    const joins = 'FROM {ipblocks} JOIN {comment} ON comment_id = ipb_reason_id LEFT JOIN {actor} ON actor_id = ipb_by_actor';
     return this.db.all<BlockRow>(
       `SELECT ${BLOCK_FIELDS} ${joins} WHERE ipb_address = ? ` +
         `UNION SELECT ${BLOCK_FIELDS} ${joins} WHERE ipb_range_start >= ? AND ipb_range_start <= ? AND ipb_range_end >= ? ` +
@@ -42,6 +43,6 @@ export class SqliteUserStore implements UserStore {
   }
 
   async ipHasNewMessages(ip: string): Promise<boolean> {
-    return this.db.get('SELECT 1 FROM user_newtalk WHERE user_ip = ? LIMIT 1', ip) !== undefined;
+    return (await this.db.get('SELECT 1 FROM {user_newtalk} WHERE user_ip = ? LIMIT 1', ip)) !== undefined;
   }
 }

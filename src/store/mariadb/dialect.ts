@@ -1,0 +1,30 @@
+// MariaDB's and MySQL's dialect. MediaWiki's string columns are VARBINARY/BLOB here, so they compare
+// and sort byte for byte as SQLite's TEXT does, and its timestamps are 14-digit strings, except
+// cl_timestamp (TIMESTAMP), which MySQL compares with such a string as the date it spells.
+import { checkTablePrefix } from './schema.ts';
+import { powerOfTwoBucket, questionMark, type Dialect } from '../sql/dialect.ts';
+
+const JSON_LIST = "JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS list";
+const JSON_TEXT_LIST = "JSON_TABLE(?, '$[*]' COLUMNS (value VARCHAR(255) PATH '$')) AS list";
+const JSON_PAIR_LIST = "JSON_TABLE(?, '$[*]' COLUMNS (ns INT PATH '$[0]', title VARCHAR(255) PATH '$[1]')) AS list";
+
+export function mariaDbDialect(tablePrefix = ''): Dialect {
+  checkTablePrefix(tablePrefix);
+  return {
+    name: 'mysql',
+    tablePrefix,
+    placeholder: questionMark,
+    table: (name) => `\`${tablePrefix}${name}\``,
+    timestampParameter: questionMark,
+    bytesParameter: questionMark,
+    hex: (column) => `LOWER(HEX(${column}))`,
+    flag: (condition) => condition,
+    nullSafeEquals: (left, right, negated) => (negated ? `NOT (${left} <=> ${right})` : `${left} <=> ${right}`),
+    jsonIntegers: () => `SELECT value FROM ${JSON_LIST}`,
+    jsonStrings: () => `SELECT CAST(value AS BINARY) FROM ${JSON_TEXT_LIST}`,
+    jsonPairs: () => `SELECT ns, CAST(title AS BINARY) FROM ${JSON_PAIR_LIST}`,
+    jsonPairStrings: (ns) => `SELECT CAST(title AS BINARY) FROM ${JSON_PAIR_LIST} WHERE ns = ${ns}`,
+    useIndex: (index) => ` USE INDEX (${index})`,
+    inListLength: powerOfTwoBucket,
+  };
+}

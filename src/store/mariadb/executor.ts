@@ -1,0 +1,104 @@
+// Runs the store's portable SQL on MariaDB/MySQL through the mariadb connector's pool: each text
+// rendered once, then run with execute(), which prepares it once per connection and keeps it (the
+// connector's statement cache). Values come back as the SQLite executor gives them: MediaWiki's
+// binary strings as text (old_text stays bytes: it may be compressed), TIMESTAMP columns
+// (cl_timestamp) as 14-digit strings, integers as numbers.
+import { createPool, type Pool, type TypeCastFunction } from 'mariadb';
+import type { Store } from '../store.ts';
+import { renderSql, type Dialect } from '../sql/dialect.ts';
+import type { SqlExecutor } from '../sql/executor.ts';
+import { sqlFamilies } from '../sql/families.ts';
+import { mariaDbDialect } from './dialect.ts';
+
+/** Columns whose bytes are not text. */
+const BYTE_COLUMNS = new Set(['old_text']);
+
+const TEXT_TYPES = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);
+const DATE_TYPES = new Set(['TIMESTAMP', 'TIMESTAMP2', 'DATETIME', 'DATETIME2']);
+
+const typeCast: TypeCastFunction = (field, next) => {
+  if (DATE_TYPES.has(field.type)) {
+    const text = field.string();
+    return text === null ? null : text.replace(/\D/g, '').slice(0, 14);
+  }
+  if (TEXT_TYPES.has(field.type) && !BYTE_COLUMNS.has(field.name())) {
+    const bytes = field.buffer();
+    return bytes === null ? null : bytes.toString('utf8');
+  }
+  return next();
+};
+
+export interface MariaDbExecutorOptions {
+  /** $wgDBprefix. */
+  tablePrefix?: string;
+  /** Connections kept by the pool. */
+  connections?: number;
+}
+
+export class MariaDbExecutor implements SqlExecutor {
+  readonly dialect: Dialect;
+  private readonly pool: Pool;
+  private readonly rendered = new Map<string, string>();
+
+  /** `url`: mysql://user:password@host:port/database (or mariadb://). */
+  constructor(url: string, options: MariaDbExecutorOptions = {}) {
+    this.dialect = mariaDbDialect(options.tablePrefix);
+    const u = new URL(url);
+    this.pool = createPool({
+      host: u.hostname,
+      port: u.port ? Number(u.port) : 3306,
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+      database: decodeURIComponent(u.pathname.slice(1)),
+      connectionLimit: options.connections ?? 4,
+      bigIntAsNumber: true,
+      typeCast,
+      // MediaWiki's sessions are UTC, so TIMESTAMP columns read and compare in UTC.
+      initSql: "SET time_zone = '+00:00'",
+    });
+  }
+
+  private sql(text: string): string {
+    let sql = this.rendered.get(text);
+    if (sql === undefined) this.rendered.set(text, (sql = renderSql(text, this.dialect)));
+    return sql;
+  }
+
+  async all<T>(text: string, ...params: unknown[]): Promise<T[]> {
+    const rows = (await this.pool.execute(this.sql(text), params.map(parameter))) as T[];
+    return [...rows];
+  }
+
+  rows<T>(select: string, rest: string, ...params: unknown[]): Promise<T[]> {
+    return this.all<T>(`SELECT ${select} ${rest}`, ...params);
+  }
+
+  async get<T>(text: string, ...params: unknown[]): Promise<T | undefined> {
+    return (await this.all<T>(text, ...params))[0];
+  }
+
+  async hasTable(name: string): Promise<boolean> {
+    const rows = await this.all('SELECT 1 FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?', this.dialect.tablePrefix + name);
+    return rows.length > 0;
+  }
+
+  async version(): Promise<string> {
+    return String((await this.get<{ v: string }>('SELECT VERSION() AS v'))!.v);
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/** Bytes go as a Buffer, which the connector sends as binary. */
+function parameter(value: unknown): unknown {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
+}
+
+/** A MediaWiki 1.39 wiki in MariaDB/MySQL as a Store (read-only use). */
+export async function openMariaDbStore(url: string, options: MariaDbExecutorOptions = {}): Promise<Store> {
+  const executor = new MariaDbExecutor(url, options);
+  const version = await executor.version();
+  return { backend: 'mysql', version, ...sqlFamilies(executor), close: () => executor.close() };
+}

@@ -1,0 +1,114 @@
+// What differs between SQLite, MariaDB/MySQL and PostgreSQL in the Store's queries. Every query is
+// written once, in portable SQL: SQLite's syntax with `?` placeholders and MediaWiki's tables named
+// `{page}`, with the few expressions that differ asked of the dialect while the text is built.
+// renderSql turns that text into one database's SQL; executors render a text the first time they
+// see it and keep the prepared statement, so a query costs a map lookup more than raw SQL would.
+//
+// What needs no dialect: `LIMIT ?`, row values (`(a, b) >= (?, ?)`), `EXISTS`, `UNION`, `IN (?, ?)`
+// and MediaWiki's booleans, which are 0/1 integer columns on all three.
+
+export type DialectName = 'sqlite' | 'mysql' | 'postgres';
+
+export interface Dialect {
+  readonly name: DialectName;
+  /** $wgDBprefix: put before every table name. */
+  readonly tablePrefix: string;
+  /** The placeholder of the `index`-th (from 0) parameter. */
+  placeholder(index: number): string;
+  /** A MediaWiki table as queries name it: prefixed, quoted where needed. */
+  table(name: string): string;
+  /**
+   * A parameter holding a 14-digit MediaWiki timestamp, compared with a timestamp column. Results
+   * come back as 14-digit strings from every executor (PostgreSQL's TIMESTAMPTZ is converted as it
+   * is read), so only parameters need this.
+   */
+  timestampParameter(): string;
+  /** A parameter holding raw bytes (a Uint8Array) compared with a binary string column. */
+  bytesParameter(): string;
+  /** A binary string column's bytes as lower-case hexadecimal. */
+  hex(column: string): string;
+  /** 1 or 0 for a condition (PostgreSQL's conditions are booleans, the others' integers). */
+  flag(condition: string): string;
+  /** `a IS b` / `a IS NOT b` with NULL equal to NULL. */
+  nullSafeEquals(left: string, right: string, negated: boolean): string;
+  /** A subquery of the integers of a JSON array bound as one parameter (a column named `value`). */
+  jsonIntegers(): string;
+  /** A subquery of the strings of a JSON array bound as one parameter. */
+  jsonStrings(): string;
+  /** A subquery of the [integer, string] pairs of a JSON array bound as one parameter. */
+  jsonPairs(): string;
+  /** The strings of such pairs whose integer is `ns`. */
+  jsonPairStrings(ns: number): string;
+  /** An index hint after a table (MySQL's USE INDEX, as MediaWiki's queries give it); '' elsewhere. */
+  useIndex(index: string): string;
+  /**
+   * How many values an IN list of `count` values is prepared for: the list is padded to it by
+   * repeating its last value, so a server prepares a few statements rather than one per length.
+   */
+  inListLength(count: number): number;
+}
+
+/** Shared by the dialects whose placeholders are all `?`. */
+export function questionMark(): string {
+  return '?';
+}
+
+/** The next power of two from `count`: few statement variants for lists of any length. */
+export function powerOfTwoBucket(count: number): number {
+  let size = 1;
+  while (size < count) size *= 2;
+  return size;
+}
+
+/**
+ * Portable SQL as one dialect's: `{name}` becomes the dialect's table, and `?` outside string
+ * literals and quoted names its numbered placeholder. Texts are rendered once per statement shape,
+ * so this is simple rather than fast.
+ */
+export function renderSql(text: string, dialect: Dialect): string {
+  let out = '';
+  let parameter = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'" || c === '"' || c === '`') {
+      const end = quotedEnd(text, i, c);
+      out += text.slice(i, end);
+      i = end - 1;
+    } else if (c === '?') {
+      out += dialect.placeholder(parameter++);
+    } else if (c === '{') {
+      const end = text.indexOf('}', i);
+      const name = text.slice(i + 1, end);
+      if (end < 0 || !/^\w+$/.test(name)) throw new Error(`portable SQL: bad table marker at ${i}: ${text}`);
+      out += dialect.table(name);
+      i = end;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+/** Index just past the quoted literal or name starting at `start` (a doubled quote escapes). */
+function quotedEnd(text: string, start: number, quote: string): number {
+  let i = start + 1;
+  for (;;) {
+    const next = text.indexOf(quote, i);
+    if (next < 0) throw new Error(`portable SQL: unterminated ${quote} at ${start}: ${text}`);
+    if (text[next + 1] !== quote) return next + 1;
+    i = next + 2;
+  }
+}
+
+/** `?, ?, ?` for an IN list of n values. */
+export function placeholders(n: number): string {
+  return n === 0 ? 'NULL' : new Array(n).fill('?').join(', ');
+}
+
+/** `column IN (?, ...)` with its values padded to the dialect's list length. */
+export function inList(dialect: Dialect, column: string, values: readonly unknown[]): { sql: string; values: unknown[] } {
+  const padded = [...values];
+  const length = dialect.inListLength(values.length);
+  while (padded.length < length) padded.push(values[values.length - 1]);
+  return { sql: `${column} IN (${placeholders(padded.length)})`, values: padded };
+}

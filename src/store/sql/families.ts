@@ -1,0 +1,26 @@
+// The store's families over one executor: the same query code for every database.
+import type { Store } from '../store.ts';
+import type { SqlExecutor } from './executor.ts';
+import { SqlPageStore } from './pages.ts';
+import { SqlFileStore } from './files.ts';
+import { SqlLinkStore } from './links.ts';
+import { SqlCategoryStore } from './categories.ts';
+import { SqlRevisionStore } from './revisions.ts';
+import { SqlUserStore } from './users.ts';
+import { SqlWatchlistStore } from './watchlist.ts';
+import { SqlSiteStore } from './site.ts';
+
+export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'watchlist' | 'site'>;
+
+export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
+  return {
+    pages: new SqlPageStore(executor),
+    files: new SqlFileStore(executor),
+    links: new SqlLinkStore(executor),
+    categories: new SqlCategoryStore(executor),
+    revisions: new SqlRevisionStore(executor),
+    users: new SqlUserStore(executor),
+    watchlist: new SqlWatchlistStore(executor),
+    site: new SqlSiteStore(executor),
+  };
+}

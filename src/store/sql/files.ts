@@ -1,0 +1,18 @@
+// Queries of the file family.
+import type { FileStore } from '../files.ts';
+import { inList } from './dialect.ts';
+import type { SqlExecutor } from './executor.ts';
+import { chunks } from './queries.ts';
+
+export class SqlFileStore implements FileStore {
+  constructor(private readonly db: SqlExecutor) {}
+
+  async existing(names: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const part of chunks(names)) {
+      const list = inList(this.db.dialect, 'img_name', part);
+      for (const r of await this.db.all<{ img_name: string }>(`SELECT img_name FROM {image} WHERE ${list.sql}`, ...list.values)) out.add(r.img_name);
+    }
+    return out;
+  }
+}
