@@ -1,6 +1,8 @@
 // MediaWiki 1.39's schema for PostgreSQL (schema.sql, written by scripts/extract-schemas.mjs from
 // MediaWiki's own files), as statements for one wiki's schema ($wgDBmwschema) and table prefix.
-import { readFileSync } from 'node:fs';
+import { schemaFileStatements } from '../sql/schema-file.ts';
+
+const SCHEMA_FILE = new URL('./schema.sql', import.meta.url);
 
 /** The schema MediaWiki's installer uses unless told otherwise. */
 export const MEDIAWIKI_DEFAULT_SCHEMA = 'mediawiki';
@@ -14,18 +16,6 @@ export interface PostgresSchemaOptions {
    * installer offers no prefix on PostgreSQL; without one the names are exactly its own.
    */
   readonly prefix?: string;
-}
-
-let statementsWithMarkers: readonly string[] | undefined;
-
-/** The data file's statements, markers unfilled; read on first use (only schema creation needs it). */
-function schemaFileStatements(): readonly string[] {
-  statementsWithMarkers ??= readFileSync(new URL('./schema.sql', import.meta.url), 'utf8')
-    .split(/\n\s*\n/)
-    .map((block) => block.split('\n').filter((line) => !line.startsWith('--')).join('\n').trim())
-    .filter((statement) => statement !== '')
-    .map((statement) => statement.replace(/;$/, ''));
-  return statementsWithMarkers;
 }
 
 export function quoteIdentifier(name: string): string {
@@ -44,7 +34,7 @@ export function postgresSchemaStatements(options: PostgresSchemaOptions = {}): s
   // Unquoted names fold to lower case in PostgreSQL; a prefix with capitals would not survive that.
   if (!/^[a-z0-9_]*$/.test(prefix)) throw new Error(`table prefix ${JSON.stringify(prefix)}: only lower-case letters, digits and _ are allowed on PostgreSQL`);
   if (schema === '') throw new Error('the PostgreSQL schema name must not be empty');
-  const body = schemaFileStatements().map((statement) => statement
+  const body = schemaFileStatements(SCHEMA_FILE).map((statement) => statement
     .replace(/\/\*_\*\/(?:"(\w+)"|(\w+))/g, (_, quoted: string | undefined, bare: string | undefined) =>
       quoted !== undefined ? quoteIdentifier(prefix + quoted) : prefix + bare));
   return [
@@ -58,5 +48,5 @@ export function postgresSchemaStatements(options: PostgresSchemaOptions = {}): s
 
 /** The tables of the schema, without a prefix. */
 export function postgresTableNames(): string[] {
-  return schemaFileStatements().flatMap((statement) => /^CREATE TABLE \/\*_\*\/"?(\w+)"?/.exec(statement)?.[1] ?? []);
+  return schemaFileStatements(SCHEMA_FILE).flatMap((statement) => /^CREATE TABLE \/\*_\*\/"?(\w+)"?/.exec(statement)?.[1] ?? []);
 }
