@@ -5,11 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { SiteConfig } from './wiki/site.ts';
 import type { ServeOptions, ServeOptionsInput } from './server/options.ts';
+import type { WikiDatabase } from './server/served-wiki.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `usage:
   wikiquery serve --db FILE [--config FILE] [--port N] [--host H] [--create]
+  wikiquery serve --db URL [--config FILE] [--prefix P] [--schema S] [--port N] [--host H]
                   [--workers N] [--time-limit SECONDS] [--log-format text|json|none] [--log-file FILE]
   wikiquery fixture [--port N] [--host H] [--workers N]    serve ../shared/fixtures/fixture-wiki read-only
   wikiquery import DUMP... --db FILE|URL [--config FILE] [--strict] [--resume] [--prefix P] [--schema S] [--replace]
@@ -26,7 +28,7 @@ export interface RunningServer {
  * Serves a wiki from this process (no supervisor, no workers): what tests, benchmarks and
  * embedders use. `serve` takes the serving options of the config file's `serve` section.
  */
-export async function startServer(options: { db: string; site: SiteConfig; port: number; host: string; serve?: ServeOptionsInput }): Promise<RunningServer> {
+export async function startServer(options: { db: WikiDatabase; site: SiteConfig; port: number; host: string; serve?: ServeOptionsInput }): Promise<RunningServer> {
   const [{ serveProcess }, { resolveServeOptions }] = await Promise.all([import('./server/serve.ts'), import('./server/options.ts')]);
   // No request log unless asked: tests and benchmarks read their own output.
   const serve = resolveServeOptions({ logFormat: 'none' }, options.serve, { workers: 0 });
@@ -77,7 +79,7 @@ function serveFlags(values: { workers?: string; 'time-limit'?: string; 'log-form
  * Serves until stopped: from this process with `--workers 0`, else as the supervisor of N worker
  * processes (or as one of them, when this process is a worker the supervisor started).
  */
-async function serveWiki(db: string, site: SiteConfig, serve: ServeOptions, port: number, host: string): Promise<number> {
+async function serveWiki(db: WikiDatabase, site: SiteConfig, serve: ServeOptions, port: number, host: string): Promise<number> {
   const modules = await serverModules();
   const { cluster } = modules;
   if (cluster.isClusterWorker()) {
@@ -115,13 +117,34 @@ async function serveWiki(db: string, site: SiteConfig, serve: ServeOptions, port
 async function serve(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { db: { type: 'string' }, config: { type: 'string' }, create: { type: 'boolean', default: false }, ...SERVE_FLAGS },
+    options: {
+      db: { type: 'string' }, config: { type: 'string' }, create: { type: 'boolean', default: false },
+      prefix: { type: 'string' }, schema: { type: 'string' }, ...SERVE_FLAGS,
+    },
   });
   if (!values.db) {
     process.stderr.write(USAGE);
     return 2;
   }
   const { loadSiteConfig, loadServeOptions } = await serverModules();
+  const { isServerDatabaseUrl } = await import('./server/served-wiki.ts');
+  if (isServerDatabaseUrl(values.db)) {
+    if (values.create) {
+      console.error('wikiquery: --create makes a SQLite wiki; put a wiki into a server with `wikiquery import DUMP --db URL` or `wikiquery copy`');
+      return 2;
+    }
+    if (values.schema !== undefined && !/^postgres(ql)?:/i.test(values.db)) {
+      console.error('wikiquery: --schema is for PostgreSQL');
+      return 2;
+    }
+    // No file to keep the site's facts next to: they come from --config.
+    const database = { url: values.db, prefix: values.prefix, schema: values.schema };
+    return await serveWiki(database, loadSiteConfig(values.config), loadServeOptions(values.config, serveFlags(values)), Number(values.port), values.host!);
+  }
+  if (values.prefix !== undefined || values.schema !== undefined) {
+    console.error('wikiquery: --prefix and --schema are for a database server URL');
+    return 2;
+  }
   const db = resolve(values.db);
   if (!existsSync(db)) {
     if (!values.create) {

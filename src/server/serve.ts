@@ -11,7 +11,7 @@ import { describeError, droppedStandardStreamWrites, formatEvent, guardStandardS
 import { ServerMetrics } from './metrics.ts';
 import type { ServeOptions } from './options.ts';
 import { prepareQueryThreads } from './query-threads.ts';
-import { ServedWiki } from './served-wiki.ts';
+import { ServedWiki, type WikiDatabase } from './served-wiki.ts';
 
 export interface ServingProcess {
   /** The api.php URL. */
@@ -26,7 +26,8 @@ export interface ServingProcess {
 }
 
 export interface ServeProcessOptions {
-  db: string;
+  /** A SQLite file, or a wiki in MariaDB/MySQL or PostgreSQL. */
+  db: WikiDatabase;
   site: SiteConfig;
   serve: ServeOptions;
   port: number;

@@ -1,6 +1,8 @@
 // The wiki a process serves: its database, the API built over it, its query threads; and the
 // next one when the database file is replaced (a fresh `wikiquery import` renames `<db>.tmp`
 // over it), picked up by new requests while the requests in flight finish on the old one.
+// A wiki in a database server (MariaDB/MySQL, PostgreSQL) has no file to replace and no query
+// threads: its queries are awaited, so the event loop is never blocked by them.
 import { statSync } from 'node:fs';
 import { createApi, type Api } from '../api/api.ts';
 import type { QueryModule } from '../api/module.ts';
@@ -11,6 +13,31 @@ import { QueryThreadPool } from './query-threads.ts';
 import { StoreBusyError } from '../store/errors.ts';
 import type { Store } from '../store/store.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A wiki in a database server: MediaWiki's $wgDBprefix and, for PostgreSQL, $wgDBmwschema. */
+export interface ServerDatabase {
+  /** mysql:// (or mariadb://) or postgres:// (or postgresql://). */
+  url: string;
+  prefix?: string;
+  schema?: string;
+}
+
+/** A SQLite file's path, or a wiki in a database server. */
+export type WikiDatabase = string | ServerDatabase;
+
+const SERVER_URL = /^(mysql|mariadb|postgres|postgresql):\/\//i;
+
+export function isServerDatabaseUrl(text: string): boolean {
+  return SERVER_URL.test(text);
+}
+
+/** The URL without its password, for logs and the health report. */
+export function describeServerDatabase(database: ServerDatabase): string {
+  const url = new URL(database.url);
+  if (url.password) url.password = '***';
+  const where = [database.prefix ? `prefix ${database.prefix}` : '', database.schema ? `schema ${database.schema}` : ''].filter(Boolean).join(', ');
+  return where ? `${url.toString()} (${where})` : url.toString();
+}
 
 /** One opened database with everything built over it. */
 export class WikiGeneration {
@@ -57,8 +84,9 @@ export class WikiGeneration {
 }
 
 export interface DatabaseHealth {
+  /** The SQLite file, or the server's URL without its password. */
   path: string;
-  /** The database answers (schema and a page row read). */
+  /** The database answers (schema and a page row read; for a server, the last periodic check). */
   readable: boolean;
   error?: string;
   /** The file at `path` is not the one being served (deleted, or replaced and not picked up yet). */
@@ -79,9 +107,13 @@ export class ServedWiki {
   private switching = false;
   /** What went wrong with the last replacement that could not be opened, if it is still there. */
   private replacementError: string | undefined;
+  /** A server database's answer to the last cheap query (health() cannot wait for one). */
+  private serverProbe: { ok: true } | { ok: false; error: string } = { ok: true };
+  /** A probe still waiting for a slow server is not joined by another. */
+  private probing = false;
 
   private constructor(
-    readonly dbPath: string,
+    readonly database: WikiDatabase,
     readonly site: SiteConfig,
     private readonly queryModules: readonly QueryModule[],
     readonly options: ServeOptions,
@@ -93,14 +125,16 @@ export class ServedWiki {
 
   /** `queryModules`: the query modules the API answers with (the composition root's choice). */
   static async open(
-    dbPath: string,
+    database: WikiDatabase,
     site: SiteConfig,
     queryModules: readonly QueryModule[],
     options: ServeOptions,
     onEvent: ServedWiki['onEvent'] = () => {},
   ): Promise<ServedWiki> {
-    const first = await openGeneration(dbPath, site, queryModules, options);
-    const wiki = new ServedWiki(dbPath, site, queryModules, options, first, onEvent);
+    const first = typeof database === 'string'
+      ? await openGeneration(database, site, queryModules, options)
+      : await openServerGeneration(database, site, queryModules);
+    const wiki = new ServedWiki(database, site, queryModules, options, first, onEvent);
     const control = first.store.control;
     if (control && !control.interruptible) {
       onEvent('warn', `queries cannot be interrupted (${control.interruptUnavailableReason ?? 'unknown reason'}): every request runs on a query thread, and one past the time limit ends its thread`);
@@ -113,19 +147,47 @@ export class ServedWiki {
     return this.generation;
   }
 
-  /** Checks now and then whether the database file was replaced, and switches to the new one. */
+  /** The SQLite file's path (undefined for a server database). */
+  get dbPath(): string | undefined {
+    return typeof this.database === 'string' ? this.database : undefined;
+  }
+
+  /**
+   * Checks now and then whether the database file was replaced, and switches to the new one; for
+   * a server database, whether it still answers.
+   */
   watch(): void {
     if (this.options.databaseCheckMs <= 0 || this.watchTimer) return;
-    this.watchTimer = setInterval(() => void this.checkForReplacement(), this.options.databaseCheckMs);
+    const check = typeof this.database === 'string' ? () => void this.checkForReplacement() : () => void this.probeServer();
+    this.watchTimer = setInterval(check, this.options.databaseCheckMs);
     this.watchTimer.unref();
+  }
+
+  /** A cheap query (site_stats' one row) on a server database; the result is what health() reports. */
+  async probeServer(): Promise<boolean> {
+    if (this.probing) return this.serverProbe.ok;
+    this.probing = true;
+    try {
+      await this.generation.store.site.stats();
+      if (!this.serverProbe.ok) this.onEvent('info', 'the database answers again');
+      this.serverProbe = { ok: true };
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      if (this.serverProbe.ok) this.onEvent('error', `the database does not answer (${error})`);
+      this.serverProbe = { ok: false, error };
+    } finally {
+      this.probing = false;
+    }
+    return this.serverProbe.ok;
   }
 
   async checkForReplacement(): Promise<boolean> {
     const control = this.generation.store.control;
-    if (this.switching || !control || !control.identityChanged()) return false;
+    const dbPath = this.dbPath;
+    if (this.switching || !control || dbPath === undefined || !control.identityChanged()) return false;
     let exists = true;
     try {
-      statSync(this.dbPath);
+      statSync(dbPath);
     } catch {
       exists = false;
     }
@@ -133,11 +195,11 @@ export class ServedWiki {
     if (!exists) return false;
     this.switching = true;
     try {
-      const next = await openGeneration(this.dbPath, this.site, this.queryModules, this.options);
+      const next = await openGeneration(dbPath, this.site, this.queryModules, this.options);
       const probe = next.store.control?.probe() ?? { ok: true };
       if (!probe.ok) {
         await next.close();
-        if (this.replacementError !== probe.error) this.onEvent('error', `the database at ${this.dbPath} was replaced by one that cannot be read (${probe.error}); still serving the previous one`);
+        if (this.replacementError !== probe.error) this.onEvent('error', `the database at ${dbPath} was replaced by one that cannot be read (${probe.error}); still serving the previous one`);
         this.replacementError = probe.error;
         return false;
       }
@@ -145,11 +207,11 @@ export class ServedWiki {
       this.generation = next;
       this.replacementError = undefined;
       previous.retire();
-      this.onEvent('info', `the database at ${this.dbPath} was replaced: serving the new one`);
+      this.onEvent('info', `the database at ${dbPath} was replaced: serving the new one`);
       return true;
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
-      if (this.replacementError !== reason) this.onEvent('error', `the database at ${this.dbPath} was replaced but cannot be opened (${reason}); still serving the previous one`);
+      if (this.replacementError !== reason) this.onEvent('error', `the database at ${dbPath} was replaced but cannot be opened (${reason}); still serving the previous one`);
       this.replacementError = reason;
       return false;
     } finally {
@@ -159,10 +221,24 @@ export class ServedWiki {
 
   health(): DatabaseHealth {
     const generation = this.generation;
+    if (typeof this.database !== 'string') {
+      const out: DatabaseHealth = {
+        path: describeServerDatabase(this.database),
+        readable: this.serverProbe.ok,
+        replaced: false,
+        openedAt: new Date(generation.openedAt).toISOString(),
+        // A query past the time limit is not stopped: the request waits for it.
+        interruptible: false,
+        interruptUnavailableReason: 'no statement time limit is set on a database server',
+      };
+      if (!this.serverProbe.ok) out.error = this.serverProbe.error;
+      return out;
+    }
+    const dbPath = this.database;
     const control = generation.store.control;
     const probe = control?.probe() ?? { ok: true as const };
     const out: DatabaseHealth = {
-      path: this.dbPath,
+      path: dbPath,
       readable: probe.ok,
       replaced: control?.identityChanged() ?? false,
       openedAt: new Date(generation.openedAt).toISOString(),
@@ -172,7 +248,7 @@ export class ServedWiki {
     else if (this.replacementError) out.error = `replacement not served: ${this.replacementError}`;
     if (control && !control.interruptible) out.interruptUnavailableReason = control.interruptUnavailableReason;
     try {
-      const stat = statSync(this.dbPath);
+      const stat = statSync(dbPath);
       out.sizeBytes = stat.size;
       out.modified = stat.mtime.toISOString();
       out.ageSeconds = Math.max(0, Math.round((Date.now() - stat.mtimeMs) / 1000));
@@ -200,6 +276,19 @@ async function openGeneration(dbPath: string, site: SiteConfig, queryModules: re
       ? new QueryThreadPool({ dbPath, site, size: Math.max(1, options.queryThreads) })
       : null;
     return new WikiGeneration(api, threads, Date.now());
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+}
+
+/** A wiki in MariaDB/MySQL or PostgreSQL: its queries are awaited on the event loop, no threads needed. */
+async function openServerGeneration(database: ServerDatabase, site: SiteConfig, queryModules: readonly QueryModule[]): Promise<WikiGeneration> {
+  const store = /^(mysql|mariadb):/i.test(database.url)
+    ? await (await import('../store/mariadb/executor.ts')).openMariaDbStore(database.url, { tablePrefix: database.prefix })
+    : await (await import('../store/postgres/executor.ts')).openPostgresStore(database.url, { tablePrefix: database.prefix, schema: database.schema });
+  try {
+    return new WikiGeneration(await createApi(site, store, queryModules), null, Date.now());
   } catch (e) {
     await store.close();
     throw e;

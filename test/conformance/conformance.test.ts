@@ -1,59 +1,19 @@
 // Does wikiquery answer like MediaWiki 1.39 over the fixture wiki? Replays every recorded case.
 // CONFORMANCE_OURS_URL=<api.php URL> compares that server instead of starting bin/wikiquery.mjs.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, describe, test, type TestContext } from 'node:test';
 import { listAreas, readCases, RECORDED_DIR } from './lib/cases.ts';
-import { differences } from './lib/compare.ts';
-import { fetchCase, isWalk, type RecordedArea, type RecordedCase, type RecordedResponse } from './lib/exchange.ts';
-import { knownDifference, loadKnownDifferences, unimplementedModule } from './lib/expectations.ts';
-import { comparableView } from './lib/normalise.ts';
+import { isWalk, type RecordedCase } from './lib/exchange.ts';
+import { knownDifference, loadKnownDifferences } from './lib/expectations.ts';
 import { startOurServer, type RunningServer } from './lib/our-server.ts';
+import { compareCase, loadRecordings, type Outcome } from './lib/replay.ts';
 
 const MAX_SHOWN_DIFFERENCES = 40;
 const PARALLEL_CASES = 4;
-
-interface Outcome {
-  differences: string[];
-  unimplemented?: string;
-}
-
-function loadRecordings(): RecordedArea[] {
-  return readdirSync(RECORDED_DIR)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(RECORDED_DIR, file), 'utf8')) as RecordedArea);
-}
 
 async function connect(): Promise<RunningServer> {
   const given = process.env.CONFORMANCE_OURS_URL;
   if (given) return { url: given, stop: () => {} };
   return startOurServer();
-}
-
-async function comparePage(url: string, recorded: RecordedResponse): Promise<Outcome> {
-  let ours: RecordedResponse;
-  try {
-    ours = await fetchCase(url, recorded.query);
-  } catch (error) {
-    return { differences: [`request failed: ${error instanceof Error ? error.message : String(error)}`] };
-  }
-  return {
-    differences: differences(comparableView(ours), comparableView(recorded)),
-    unimplemented: unimplementedModule(ours, recorded, recorded.query),
-  };
-}
-
-/** A walk replays MediaWiki's own continuation queries, so each page is judged on its own. */
-async function compareCase(url: string, recorded: RecordedCase): Promise<Outcome> {
-  if (!isWalk(recorded)) return comparePage(url, recorded);
-  const outcome: Outcome = { differences: [] };
-  for (const [index, page] of recorded.pages.entries()) {
-    const pageOutcome = await comparePage(url, page);
-    outcome.differences.push(...pageOutcome.differences.map((line) => `page ${index + 1}: ${line}`));
-    outcome.unimplemented ??= pageOutcome.unimplemented;
-  }
-  return outcome;
 }
 
 function report(recorded: RecordedCase, outcome: Outcome): string {
