@@ -65,7 +65,8 @@ export class RequestExecutor {
 
   private async attempt(generation: WikiGeneration, request: ApiRequest, deadline: number, done: Omit<Executed, 'response'>): Promise<ApiResponse | 'busy' | 'timeout'> {
     if (Date.now() >= deadline) return 'timeout';
-    // Without interruptible queries nothing could stop a slow query on the event loop.
+    // Without interruptible queries nothing could stop a slow query on the event loop. A server
+    // database has no threads: its own statement timeout stops a query, raising the timeout here.
     if (generation.interruptible || !generation.threads) {
       const budget = generation.threads ? this.options.eventLoopBudgetMs : null;
       const outcome = await this.onEventLoop(() => runRequest(generation.api, request, deadline - Date.now(), budget));

@@ -99,6 +99,8 @@ export interface DatabaseHealth {
   /** Queries stop at their deadline (false: the time limit cannot interrupt a query). */
   interruptible: boolean;
   interruptUnavailableReason?: string;
+  /** How far the interruption reaches, where it is not the whole request. */
+  interruptNote?: string;
 }
 
 export class ServedWiki {
@@ -133,7 +135,7 @@ export class ServedWiki {
   ): Promise<ServedWiki> {
     const first = typeof database === 'string'
       ? await openGeneration(database, site, queryModules, options)
-      : await openServerGeneration(database, site, queryModules);
+      : await openServerGeneration(database, site, queryModules, options);
     const wiki = new ServedWiki(database, site, queryModules, options, first, onEvent);
     const control = first.store.control;
     if (control && !control.interruptible) {
@@ -227,9 +229,10 @@ export class ServedWiki {
         readable: this.serverProbe.ok,
         replaced: false,
         openedAt: new Date(generation.openedAt).toISOString(),
-        // A query past the time limit is not stopped: the request waits for it.
-        interruptible: false,
-        interruptUnavailableReason: 'no statement time limit is set on a database server',
+        // The server stops each statement at the time limit (its statement timeout); several
+        // statements of one request may together run past it.
+        interruptible: true,
+        interruptNote: 'the time limit applies to each statement, not to the request as a whole',
       };
       if (!this.serverProbe.ok) out.error = this.serverProbe.error;
       return out;
@@ -282,11 +285,16 @@ async function openGeneration(dbPath: string, site: SiteConfig, queryModules: re
   }
 }
 
-/** A wiki in MariaDB/MySQL or PostgreSQL: its queries are awaited on the event loop, no threads needed. */
-async function openServerGeneration(database: ServerDatabase, site: SiteConfig, queryModules: readonly QueryModule[]): Promise<WikiGeneration> {
+/**
+ * A wiki in MariaDB/MySQL or PostgreSQL: its queries are awaited on the event loop, no threads
+ * needed, each stopped by the server at the time limit.
+ */
+async function openServerGeneration(database: ServerDatabase, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions): Promise<WikiGeneration> {
+  // The server stops a statement past the time limit; the store raises StoreInterruptedError for it.
+  const statementTimeoutMs = options.timeLimitMs;
   const store = /^(mysql|mariadb):/i.test(database.url)
-    ? await (await import('../store/mariadb/executor.ts')).openMariaDbStore(database.url, { tablePrefix: database.prefix })
-    : await (await import('../store/postgres/executor.ts')).openPostgresStore(database.url, { tablePrefix: database.prefix, schema: database.schema });
+    ? await (await import('../store/mariadb/executor.ts')).openMariaDbStore(database.url, { tablePrefix: database.prefix, statementTimeoutMs })
+    : await (await import('../store/postgres/executor.ts')).openPostgresStore(database.url, { tablePrefix: database.prefix, schema: database.schema, statementTimeoutMs });
   try {
     return new WikiGeneration(await createApi(site, store, queryModules), null, Date.now());
   } catch (e) {

@@ -2,8 +2,11 @@
 // rendered once, then run with execute(), which prepares it once per connection and keeps it (the
 // connector's statement cache). Values come back as the SQLite executor gives them: MediaWiki's
 // binary strings as text (old_text stays bytes: it may be compressed), TIMESTAMP columns
-// (cl_timestamp) as 14-digit strings, integers as numbers.
-import { createPool, type Pool, type TypeCastFunction } from 'mariadb';
+// (cl_timestamp) as 14-digit strings, integers as numbers. With a statement timeout, each pooled
+// session gets MariaDB's max_statement_time (or MySQL's max_execution_time, which stops SELECTs
+// only), and a statement stopped by it fails with StoreInterruptedError.
+import { createConnection, createPool, type PoolConfig, type Pool, type TypeCastFunction } from 'mariadb';
+import { StoreInterruptedError } from '../errors.ts';
 import type { Store } from '../store.ts';
 import { renderSql, type Dialect } from '../sql/dialect.ts';
 import type { SqlExecutor } from '../sql/executor.ts';
@@ -33,6 +36,34 @@ export interface MariaDbExecutorOptions {
   tablePrefix?: string;
   /** Connections kept by the pool. */
   connections?: number;
+  /**
+   * Each statement running longer fails with StoreInterruptedError (on MySQL, each SELECT).
+   * Needs the server's flavour: open with MariaDbExecutor.open() or openMariaDbStore().
+   */
+  statementTimeoutMs?: number;
+}
+
+/** The statement timeout's variable differs: MariaDB's max_statement_time, MySQL's max_execution_time. */
+export type MariaDbFlavour = 'mariadb' | 'mysql';
+
+/** ER_STATEMENT_TIMEOUT (MariaDB's max_statement_time) and ER_QUERY_TIMEOUT (MySQL's max_execution_time). */
+const STATEMENT_TIMEOUT_ERRNOS = new Set([1969, 3024]);
+
+function connectionConfig(url: string): PoolConfig {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : 3306,
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database: decodeURIComponent(u.pathname.slice(1)),
+  };
+}
+
+function statementTimeoutSql(ms: number, flavour: MariaDbFlavour): string {
+  const whole = Math.max(1, Math.ceil(ms));
+  // MariaDB counts seconds (microsecond precision); MySQL counts milliseconds.
+  return flavour === 'mariadb' ? `SET SESSION max_statement_time = ${whole / 1000}` : `SET SESSION max_execution_time = ${whole}`;
 }
 
 export class MariaDbExecutor implements SqlExecutor {
@@ -40,22 +71,36 @@ export class MariaDbExecutor implements SqlExecutor {
   private readonly pool: Pool;
   private readonly rendered = new Map<string, string>();
 
-  /** `url`: mysql://user:password@host:port/database (or mariadb://). */
-  constructor(url: string, options: MariaDbExecutorOptions = {}) {
+  /**
+   * `url`: mysql://user:password@host:port/database (or mariadb://). `flavour` is needed only for
+   * a statement timeout.
+   */
+  constructor(url: string, options: MariaDbExecutorOptions = {}, flavour?: MariaDbFlavour) {
     this.dialect = mariaDbDialect(options.tablePrefix);
-    const u = new URL(url);
+    // MediaWiki's sessions are UTC, so TIMESTAMP columns read and compare in UTC.
+    const initSql = ["SET time_zone = '+00:00'"];
+    if (options.statementTimeoutMs !== undefined) {
+      if (flavour === undefined) throw new Error('a statement timeout needs the server\'s flavour: open with MariaDbExecutor.open()');
+      initSql.push(statementTimeoutSql(options.statementTimeoutMs, flavour));
+    }
     this.pool = createPool({
-      host: u.hostname,
-      port: u.port ? Number(u.port) : 3306,
-      user: decodeURIComponent(u.username),
-      password: decodeURIComponent(u.password),
-      database: decodeURIComponent(u.pathname.slice(1)),
+      ...connectionConfig(url),
       connectionLimit: options.connections ?? 4,
       bigIntAsNumber: true,
       typeCast,
-      // MediaWiki's sessions are UTC, so TIMESTAMP columns read and compare in UTC.
-      initSql: "SET time_zone = '+00:00'",
+      initSql,
     });
+  }
+
+  /** Asks the server whether it is MariaDB or MySQL first when a statement timeout is wanted. */
+  static async open(url: string, options: MariaDbExecutorOptions = {}): Promise<MariaDbExecutor> {
+    if (options.statementTimeoutMs === undefined) return new MariaDbExecutor(url, options);
+    const connection = await createConnection(connectionConfig(url));
+    try {
+      return new MariaDbExecutor(url, options, connection.info?.isMariaDB() === false ? 'mysql' : 'mariadb');
+    } finally {
+      await connection.end();
+    }
   }
 
   private sql(text: string): string {
@@ -65,7 +110,15 @@ export class MariaDbExecutor implements SqlExecutor {
   }
 
   async all<T>(text: string, ...params: unknown[]): Promise<T[]> {
-    const rows = (await this.pool.execute(this.sql(text), params.map(parameter))) as T[];
+    let rows: T[];
+    try {
+      rows = (await this.pool.execute(this.sql(text), params.map(parameter))) as T[];
+    } catch (e) {
+      if (STATEMENT_TIMEOUT_ERRNOS.has((e as { errno?: number }).errno ?? 0)) {
+        throw new StoreInterruptedError((e as Error).message, { cause: e });
+      }
+      throw e;
+    }
     return [...rows];
   }
 
@@ -98,7 +151,7 @@ function parameter(value: unknown): unknown {
 
 /** A MediaWiki 1.39 wiki in MariaDB/MySQL as a Store (read-only use). */
 export async function openMariaDbStore(url: string, options: MariaDbExecutorOptions = {}): Promise<Store> {
-  const executor = new MariaDbExecutor(url, options);
+  const executor = await MariaDbExecutor.open(url, options);
   const version = await executor.version();
   return { backend: 'mysql', version, ...sqlFamilies(executor), close: () => executor.close() };
 }

@@ -2,8 +2,10 @@
 // a named statement, which pg prepares once per connection and reuses. Sessions run in UTC with the
 // wiki's schema ($wgDBmwschema) on the search path, as MediaWiki's do. Values come back as the
 // SQLite executor gives them: TIMESTAMPTZ as 14-digit strings ('infinity' as it is), bigint counts
-// as numbers.
+// as numbers. With a statement timeout, sessions get statement_timeout, and a statement cancelled by
+// it fails with StoreInterruptedError.
 import pg from 'pg';
+import { StoreInterruptedError } from '../errors.ts';
 import type { Store } from '../store.ts';
 import { renderSql, type Dialect } from '../sql/dialect.ts';
 import type { SqlExecutor } from '../sql/executor.ts';
@@ -13,6 +15,9 @@ import { MEDIAWIKI_DEFAULT_SCHEMA } from './schema.ts';
 
 /** Collations under which UTF-8 TEXT sorts byte for byte, as MediaWiki's binary columns do. */
 const BYTE_ORDER_COLLATIONS = new Set(['c', 'posix', 'c.utf-8', 'c.utf8']);
+
+/** SQLSTATE query_canceled: what statement_timeout raises. */
+const QUERY_CANCELED = '57014';
 
 const INT8 = 20;
 const TIMESTAMP = 1114;
@@ -38,6 +43,8 @@ export interface PostgresExecutorOptions {
   schema?: string;
   /** Connections kept by the pool. */
   connections?: number;
+  /** Each statement running longer fails with StoreInterruptedError. */
+  statementTimeoutMs?: number;
 }
 
 export class PostgresExecutor implements SqlExecutor {
@@ -51,10 +58,11 @@ export class PostgresExecutor implements SqlExecutor {
     this.dialect = postgresDialect(options.tablePrefix);
     this.schema = options.schema ?? MEDIAWIKI_DEFAULT_SCHEMA;
     if (!/^\w+$/.test(this.schema)) throw new Error(`schema ${JSON.stringify(this.schema)}: only letters, digits and _ are allowed`);
+    const timeout = options.statementTimeoutMs === undefined ? '' : ` -c statement_timeout=${Math.max(1, Math.ceil(options.statementTimeoutMs))}`;
     this.pool = new pg.Pool({
       connectionString: url,
       max: options.connections ?? 4,
-      options: `-c TimeZone=UTC -c search_path=${this.schema}`,
+      options: `-c TimeZone=UTC -c search_path=${this.schema}${timeout}`,
       types,
     });
   }
@@ -70,8 +78,13 @@ export class PostgresExecutor implements SqlExecutor {
 
   async all<T>(text: string, ...params: unknown[]): Promise<T[]> {
     const { name, text: sql } = this.statement(text);
-    const result = await this.pool.query({ name, text: sql, values: params.map(parameter) });
-    return result.rows as T[];
+    try {
+      const result = await this.pool.query({ name, text: sql, values: params.map(parameter) });
+      return result.rows as T[];
+    } catch (e) {
+      if ((e as { code?: string }).code === QUERY_CANCELED) throw new StoreInterruptedError((e as Error).message, { cause: e });
+      throw e;
+    }
   }
 
   rows<T>(select: string, rest: string, ...params: unknown[]): Promise<T[]> {
