@@ -1,5 +1,6 @@
 // Parameter blocks and value sets that families of query modules declare the same way (the spec's
-// REVCOMMON, LINKBACK, PROPLINKS, the all*-links and page-links lists), plus the modules' sources.
+// REVCOMMON, LINKBACK, PROPLINKS, the all*-links, page-links and search lists), plus the modules'
+// sources.
 import type { ModuleSource, ParamDecl, ParamDecls, ParamInfoNote } from '../api/params/declaration.ts';
 import { CONT, DIR, NAMESPACES, VIRTUAL_NAMESPACES, limit } from '../api/params/common.ts';
 
@@ -73,6 +74,19 @@ export function propLinks() {
     show: { type: ['redirect', '!redirect'], multi: true },
     limit: limit(10),
     continue: CONT,
+  } as const satisfies ParamDecls;
+}
+
+/**
+ * What list=search and list=prefixsearch take first: MediaWiki builds both from SearchApi's
+ * buildCommonApiParams (no `backend` or `profile`: the wiki has one search engine without profiles).
+ */
+export function searchCommon() {
+  return {
+    search: { type: 'string', required: true },
+    namespace: { type: 'namespace', default: 0, multi: true, allSpecifier: true },
+    limit: limit(10),
+    offset: { type: 'integer', default: 0 },
   } as const satisfies ParamDecls;
 }
 

@@ -1,7 +1,7 @@
 // list=prefixsearch: Perform a prefix search for page titles.
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { limit } from '../../api/params/common.ts';
+import { searchCommon } from '../param-blocks.ts';
 
 export const prefixsearch = defineQueryModule({
   prefix: 'ps',
@@ -9,10 +9,5 @@ export const prefixsearch = defineQueryModule({
   source: MEDIAWIKI_SOURCE,
   helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Prefixsearch'],
   generator: true,
-  params: {
-    search: { type: 'string', required: true },
-    namespace: { type: 'namespace', default: 0, multi: true, allSpecifier: true },
-    limit: limit(10),
-    offset: { type: 'integer', default: 0 },
-  },
+  params: searchCommon(),
 });

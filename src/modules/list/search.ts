@@ -1,7 +1,7 @@
 // list=search: Perform a full text search.
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { limit } from '../../api/params/common.ts';
+import { searchCommon } from '../param-blocks.ts';
 
 export const search = defineQueryModule({
   prefix: 'sr',
@@ -10,10 +10,7 @@ export const search = defineQueryModule({
   helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Search'],
   generator: true,
   params: {
-    search: { type: 'string', required: true },
-    namespace: { type: 'namespace', default: 0, multi: true, allSpecifier: true },
-    limit: limit(10),
-    offset: { type: 'integer', default: 0 },
+    ...searchCommon(),
     what: { type: ['title', 'text', 'nearmatch'] },
     info: {
       type: ['totalhits', 'suggestion', 'rewrittenquery'],
