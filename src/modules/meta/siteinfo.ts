@@ -3,11 +3,10 @@ import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setIndexedTagName, setType, type ResultList, type ResultNode, type ResultObject } from '../../api/result.ts';
-import { gadgetDefaultOptions, parseGadgetDefinitions } from '../../wiki/gadgets.ts';
+import { gadgetDefaultOptions } from '../../wiki/gadgets.ts';
 import { bcp47, isValidLanguageCode, languageName, languageNames } from '../../wiki/languages.ts';
 import { variantName } from '../../wiki/localisation.ts';
 import { NS } from '../../wiki/namespaces.ts';
-import { currentText } from '../../store/page-text.ts';
 import {
   MEDIAWIKI_CORE, autopromoteGroups, contentLanguage, defaultUserOptions, extensionCredits, extensionGeneralFields,
   extensionTags, functionHooks, installedSkins, listAllGroups, localTimeOffset, magicWords,
@@ -75,7 +74,7 @@ const PROPS: Record<(typeof params.prop.type)[number], PropBuilder> = {
   showhooks: (run) => list('hook', subscribedHooks(run.services.site).map(([name, subscribers]) => ({ name, subscribers: list('s', subscribers) }))),
   variables: () => bcList('v', [...MEDIAWIKI_CORE.variables]),
   protocols: () => bcList('p', [...MEDIAWIKI_CORE.protocols]),
-  defaultoptions: async (run) => Object.fromEntries(await siteDefaultOptions(run)),
+  defaultoptions: (run) => Object.fromEntries(siteDefaultOptions(run)),
   uploaddialog: () => phpValue(MEDIAWIKI_CORE.uploadDialog),
 };
 
@@ -111,15 +110,10 @@ function flags(node: ResultObject, values: Record<string, boolean>): void {
   for (const [key, value] of Object.entries(values)) setFlag(node, key, value, false);
 }
 
-/** Site default user options, with the gadget defaults the Gadgets extension adds. */
-export async function siteDefaultOptions(run: QueryRun): Promise<[string, OptionValue][]> {
-  const { site, store } = run.services;
-  let gadgets: [string, boolean][] = [];
-  if (site.extensions.includes('Gadgets')) {
-    const text = await currentText(store, { ns: NS.MEDIAWIKI, dbKey: 'Gadgets-definition' });
-    if (text) gadgets = gadgetDefaultOptions(parseGadgetDefinitions(text));
-  }
-  return defaultUserOptions(site, gadgets);
+/** Site default user options, with the gadget defaults the Gadgets extension adds (its gadgets read once per wiki). */
+export function siteDefaultOptions(run: QueryRun): [string, OptionValue][] {
+  const { site, gadgets } = run.services;
+  return defaultUserOptions(site, gadgetDefaultOptions(gadgets));
 }
 
 async function generalInfo(run: QueryRun): Promise<ResultObject> {

@@ -63,7 +63,7 @@ async function currentUserInfo(run: UserInfoRun, props: ReadonlySet<string>): Pr
   if (props.has('implicitgroups')) info.implicitgroups = groupList(implicitGroupsOf(caller, site));
   if (props.has('rights')) info.rights = setType(list('r', [...caller.rights]), 'array');
   if (props.has('changeablegroups')) info.changeablegroups = changeableGroups(caller, site);
-  if (props.has('options')) info.options = Object.fromEntries(await siteDefaultOptions(run));
+  if (props.has('options')) info.options = Object.fromEntries(siteDefaultOptions(run));
   if (props.has('preferencestoken') && !run.lacksSameOriginSecurity && caller.rights.has('editmyoptions')) {
     // A logged-out user's edit token.
     info.preferencestoken = '+\\';
