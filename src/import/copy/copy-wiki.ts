@@ -108,7 +108,6 @@ export async function copyWiki(options: CopyOptions): Promise<CopySummary> {
         : (source.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
       const missing = sourceColumns.filter((column) => !targetColumns.has(column));
       if (missing.length > 0) throw new Error(`${table}: the target has no column ${missing.join(', ')}`);
-      if (isSearchIndex && !targetColumns.has('si_page')) continue;
       const select = isSearchIndex
         ? 'SELECT rowid AS si_page, si_title, si_text FROM searchindex'
         : `SELECT ${sourceColumns.map(quoteSqlite).join(', ')} FROM ${quoteSqlite(table)}`;

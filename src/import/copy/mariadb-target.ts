@@ -69,7 +69,7 @@ export class MariaDbTarget implements CopyTarget {
       [this.target.database, this.stagingPrefix + table],
     );
     if (rows.length === 0) return undefined;
-    return new Map(rows.map((row) => [String(row.COLUMN_NAME), { name: String(row.COLUMN_NAME), convert: mariaDbConverter(String(row.DATA_TYPE)) }]));
+    return new Map(rows.map((row) => [String(row.COLUMN_NAME), { convert: mariaDbConverter(String(row.DATA_TYPE)) }]));
   }
 
   async hasRows(table: string): Promise<boolean> {

@@ -64,7 +64,6 @@ export class PostgresTarget implements CopyTarget {
     );
     if (result.rowCount === 0) return undefined;
     return new Map(result.rows.map((row) => [row.column_name, {
-      name: row.column_name,
       convert: postgresConverter(row.data_type, this.log, `${table}.${row.column_name}`),
     }]));
   }

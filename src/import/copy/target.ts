@@ -4,9 +4,8 @@
 /** A value as the driver takes it. */
 export type ServerValue = string | number | bigint | boolean | Buffer | null;
 
-/** One column of the target table, with the conversion of SQLite's value to what it stores. */
+/** One column of the target table: the conversion of SQLite's value to what it stores. */
 export interface TargetColumn {
-  readonly name: string;
   readonly convert: (value: unknown) => ServerValue;
 }
 
