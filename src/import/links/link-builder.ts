@@ -10,7 +10,8 @@ import { NamespaceTable, TitleCodec } from '../title.ts';
 import { InterwikiTable } from '../interwiki.ts';
 import { trackingCategoryResolver } from './tracking.ts';
 import type { DumpNamespace } from '../read/dump-types.ts';
-import { TemplateCache, type SiteFacts, type WikiLookup } from '../wikitext/expander.ts';
+import { TemplateCache } from '../wikitext/expander.ts';
+import type { SiteFacts, WikiLookup } from '../wikitext/expansion.ts';
 import { databaseSiteData, provideSiteData } from '../scribunto/site-data.ts';
 import {
   analyzeModulePage,

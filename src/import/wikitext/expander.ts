@@ -23,8 +23,6 @@ import { TAG_HANDLERS } from './extension-tags.ts';
 import { decodeCharReferencesOnly, type ParsedTitle } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
 
-export type { ExpansionFrame, ExpansionOutput, PageContext, SiteFacts, WikiLookup } from './expansion.ts';
-
 type Frame = ExpansionFrame;
 
 /** The start of a table or a list: a call's text starting so goes on a new line. */

@@ -1,7 +1,8 @@
 // Everything the links tables need from one page's current wikitext: MediaWiki's LinksUpdate input.
 
 import type { TitleCodec } from '../title.ts';
-import { Expander, type PageContext, type SiteFacts, type TemplateCache, type WikiLookup } from './expander.ts';
+import { Expander, type TemplateCache } from './expander.ts';
+import type { PageContext, SiteFacts, WikiLookup } from './expansion.ts';
 import { emptyLinks, scanLinks, type ScannedLinks } from './links.ts';
 import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { wfUrlencode } from '../../wiki/urls.ts';
