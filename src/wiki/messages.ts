@@ -69,8 +69,10 @@ const mergedCache = new Map<string, Messages>();
 export function interfaceMessages(code: string): Messages {
   const cached = mergedCache.get(code);
   if (cached) return cached;
-  const chain = localisationChain(code);
-  const merged: Messages = chain.length === 1 ? ownMessages(chain[0]!) : Object.assign({}, ...chain.reverse().map(ownMessages));
+  // Only languages with texts of their own are merged: a code without any (mw.message may ask for
+  // any code) then shares English's object instead of copying it.
+  const sources = localisationChain(code).map(ownMessages).filter((messages) => Object.keys(messages).length > 0);
+  const merged: Messages = sources.length === 1 ? sources[0]! : Object.assign({}, ...sources.reverse());
   mergedCache.set(code, merged);
   return merged;
 }

@@ -26,6 +26,8 @@ test("every folder LocalisationCache reads is there: core's, the API's, the skin
 
 test('a code MediaWiki has no messages in gets English, and no code reaches outside the data folder', () => {
   assert.deepEqual(interfaceMessages('qqx'), ownMessages('en'));
+  // Shared, not copied: any code may be asked for, and each would otherwise hold a copy of English.
+  assert.equal(interfaceMessages('no-such-code'), interfaceMessages('en'));
   assert.deepEqual(ownMessages('../../../package'), {});
   assert.deepEqual(ownMessages('constructor'), {});
 });
