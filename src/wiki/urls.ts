@@ -104,7 +104,7 @@ export function arrayToCgi(array: CgiArray, encode: (text: string) => string = p
 }
 
 /** Title::fixUrlQueryArgs: a query string as it is, an array through wfArrayToCgi. */
-export function queryToCgi(query: UrlQuery): string {
+function queryToCgi(query: UrlQuery): string {
   return typeof query === 'string' ? query : arrayToCgi(query);
 }
 
