@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { copyWiki, formatCopySummary, isServerUrl, parseServerUrl, progressPrinter } from './copy/index.ts';
+import { copyWiki, describeTarget, formatCopySummary, isServerUrl, parseServerUrl, progressPrinter } from './copy/index.ts';
 import { runImport, type ImportOptions, type ImportProgress, type ImportSummary } from './run.ts';
 
 export { runImport, ImportError } from './run.ts';
@@ -92,7 +92,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   try {
     const db = temporary ? join(temporary, 'wiki.sqlite') : values.db;
     const config = values.config ?? (server ? `${server.database}.config.json` : undefined);
-    const imported = await importIntoSqlite(positionals, db, config, values);
+    const imported = await importIntoSqlite(positionals, db, config, values, server && describeTarget(server));
     if (!server || !imported) return imported ? 0 : 1;
     try {
       const summary = await copyWiki({
@@ -121,8 +121,11 @@ interface ImportFlags {
   quiet?: boolean;
 }
 
-/** Imports into a SQLite file, printing progress and the summary; whether it succeeded. */
-async function importIntoSqlite(dumps: string[], db: string, config: string | undefined, values: ImportFlags): Promise<boolean> {
+/**
+ * Imports into a SQLite file, printing progress and the summary; whether it succeeded.
+ * `server`: the database the file is to be copied into, which the summary names instead of the file.
+ */
+async function importIntoSqlite(dumps: string[], db: string, config: string | undefined, values: ImportFlags, server?: string): Promise<boolean> {
   const display = values.quiet ? null : new ProgressDisplay(process.stderr);
   const options: ImportOptions = {
     dumps,
@@ -139,19 +142,21 @@ async function importIntoSqlite(dumps: string[], db: string, config: string | un
   };
   const summary = await runImport(options);
   display?.done();
-  process.stdout.write(formatSummary(summary));
+  process.stdout.write(formatSummary(summary, server));
   // Skipped records are reported in the summary; only a stopped import is a failure.
   return summary.ok;
 }
 
-export function formatSummary(s: ImportSummary): string {
+/** `server`: the database server the import goes to through a temporary SQLite file. */
+export function formatSummary(s: ImportSummary, server?: string): string {
   const lines: string[] = [];
   const mb = (n: number): string => (n / 1048576).toFixed(1);
   if (s.ok) {
-    lines.push(`imported into ${s.db} (config: ${s.config})`);
+    lines.push(`imported into ${server ? `a temporary SQLite file for ${server}` : s.db} (config: ${s.config})`);
   } else {
+    const unchanged = server ?? s.db;
     lines.push(`import FAILED: ${s.fatal ?? 'unknown error'}`);
-    lines.push(`  no database was written${s.db ? ` (${s.db} is unchanged)` : ''}`);
+    lines.push(`  no database was written${unchanged ? ` (${unchanged} is unchanged)` : ''}`);
   }
   lines.push(
     `  pages ${s.pages}, revisions ${s.revisions}, uploads ${s.uploads}, log items ${s.logItems}, users ${s.users}`,
