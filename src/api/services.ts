@@ -12,7 +12,7 @@ import { articleUrl, wfUrlencode } from '../wiki/urls.ts';
 import type { SiteEnum } from './params/declaration.ts';
 import { siteEnums } from './site-enums.ts';
 import { parseGadgetDefinitions, type GadgetDefinition } from '../wiki/gadgets.ts';
-import { extensionMessage, namespaceAliases } from '../wiki/site-facts.ts';
+import { extensionMessage, extensionTags, namespaceAliases } from '../wiki/site-facts.ts';
 import { scribuntoModelHook } from '../wiki/scribunto-pages.ts';
 
 export interface ApiServices {
@@ -39,6 +39,11 @@ export interface ApiServices {
   readonly htmlPageModules: string[];
   /** The model the loaded extensions' ContentHandlerDefaultModelFor hooks give a title, if any. */
   extensionDefaultModel(ns: number, text: string): string | undefined;
+  /**
+   * The extension tags the wiki's preprocessor reads (Parser::getStripList): one set per wiki,
+   * since the preprocessor builds its tag patterns once per set.
+   */
+  readonly parserTags: ReadonlySet<string>;
 }
 
 export async function createServices(site: SiteConfig, store: Store): Promise<ApiServices> {
@@ -67,6 +72,7 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
     gadgets,
     htmlPageModules,
     extensionDefaultModel,
+    parserTags: new Set(extensionTags(site)),
     site,
     store,
     namespaces,

@@ -11,7 +11,6 @@ import { escapeWikiText } from '../../wiki/titles.ts';
 import { formatComments, type CommentFormatterContext } from '../../wiki/comment-formatter.ts';
 import { expandWithoutTemplates, extractSection, treeToXml } from '../../wiki/parse-tree.ts';
 import { preprocess } from '../../wiki/preprocessor.ts';
-import { extensionTags } from '../../wiki/site-facts.ts';
 import { loadDiffs, type DiffSettings, type DiffSource } from './revision-diffs.ts';
 import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, canSeeField, defaultFormatOf, sha1Base36ToHex, type RevisionLike } from './revision-record.ts';
 
@@ -169,14 +168,10 @@ export class RevisionRenderer {
   private tags = new Map<number, string[]>();
   private parsedComments = new Map<number, string>();
   private diffs = new Map<number, ResultObject>();
-  private readonly parserTags: ReadonlySet<string>;
-
   constructor(
     private readonly run: QueryRun,
     readonly settings: RevCommonSettings,
-  ) {
-    this.parserTags = new Set(extensionTags(run.services.site));
-  }
+  ) {}
 
   private has(prop: RevProp): boolean {
     return this.settings.props.has(prop);
@@ -345,7 +340,7 @@ export class RevisionRenderer {
   /** Content::getSection: wikitext only; other models have no sections. */
   private section(text: string, model: string, section: string): string | null {
     if (model !== 'wikitext') return null;
-    return extractSection(text, section, { tags: this.parserTags });
+    return extractSection(text, section, { tags: this.run.services.parserTags });
   }
 
   /** ApiQueryRevisionsBase::extractDeprecatedContent: the legacy content fields. */
@@ -355,7 +350,7 @@ export class RevisionRenderer {
     const titleText = escapeWikiText(this.run.services.titles.text(rev.ns, rev.dbKey));
     if (this.has('parsetree') || (this.has('content') && s.generateXml)) {
       if (model === 'wikitext') {
-        vals.parsetree = treeToXml(preprocess(content, { tags: this.parserTags }));
+        vals.parsetree = treeToXml(preprocess(content, { tags: this.run.services.parserTags }));
       } else {
         setFlag(vals, 'badcontentformatforparsetree', true);
         this.run.warnings.add(this.run.path, msg('apierror-parsetree-notwikitext-title', titleText, model), 'parsetree-notwikitext');
@@ -397,7 +392,7 @@ export class RevisionRenderer {
    * says so.
    */
   private expandTemplates(content: string): string {
-    const expanded = expandWithoutTemplates(preprocess(content, { tags: this.parserTags }));
+    const expanded = expandWithoutTemplates(preprocess(content, { tags: this.run.services.parserTags }));
     if (expanded !== null) return expanded;
     return this.run.fail('apierror-wikiquery-noparser', [this.run.paramName('expandtemplates')], 'noparser');
   }
