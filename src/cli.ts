@@ -56,6 +56,7 @@ const SERVE_FLAGS = {
   'time-limit': { type: 'string' },
   'log-format': { type: 'string' },
   'log-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** The serving options the command line sets (the rest come from the config file's `serve` section). */
@@ -122,6 +123,10 @@ async function serve(argv: string[]): Promise<number> {
       prefix: { type: 'string' }, schema: { type: 'string' }, ...SERVE_FLAGS,
     },
   });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   if (!values.db) {
     process.stderr.write(USAGE);
     return 2;
@@ -183,6 +188,10 @@ async function fixture(argv: string[]): Promise<number> {
     args: argv,
     options: { ...SERVE_FLAGS, port: { type: 'string', default: '8081' }, shared: { type: 'string' } },
   });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const shared = resolve(values.shared ?? process.env.WIKIQUERY_SHARED ?? resolve(repoRoot, '../shared'));
   const db = resolve(shared, 'fixtures/fixture-wiki/data/wikidb.sqlite');
   if (!existsSync(db)) {
@@ -213,9 +222,11 @@ export async function main(argv: string[]): Promise<number> {
         const { copyCommand } = await import('./import/copy/index.ts');
         return await copyCommand(rest);
       }
-      default:
-        process.stderr.write(USAGE);
-        return command === undefined || command === '--help' || command === 'help' ? 0 : 2;
+      default: {
+        const asked = command === '--help' || command === '-h' || command === 'help';
+        (asked ? process.stdout : process.stderr).write(USAGE);
+        return asked || command === undefined ? 0 : 2;
+      }
     }
   } catch (e) {
     console.error(`wikiquery: ${e instanceof Error ? e.message : String(e)}`);
