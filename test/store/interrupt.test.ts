@@ -265,6 +265,19 @@ describe('the database file', () => {
     }
   });
 
+  test('probe() reads the page table under the wiki\'s table prefix', () => {
+    const prefixedPath = join(dir, 'prefixed.sqlite');
+    const file = new Database(prefixedPath);
+    file.exec('CREATE TABLE mw_page (page_id INTEGER PRIMARY KEY)');
+    file.close();
+    const database = new SqliteDatabase(prefixedPath, { tablePrefix: 'mw_' });
+    try {
+      assert.deepEqual(database.probe(), { ok: true });
+    } finally {
+      database.close();
+    }
+  });
+
   test('identityChanged() turns true when another file is renamed over the path, or it is removed', async () => {
     const path = join(dir, 'replaced.sqlite');
     createWiki(path);

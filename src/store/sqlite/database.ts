@@ -133,7 +133,7 @@ export class SqliteDatabase implements SqlExecutor {
   probe(): { ok: true } | { ok: false; error: string } {
     try {
       this.statement('SELECT count(*) FROM sqlite_master').get();
-      this.statement('SELECT page_id FROM page LIMIT 1').get();
+      this.statement('SELECT page_id FROM {page} LIMIT 1').get();
       return { ok: true };
     } catch (e) {
       return { ok: false, error: errorMessage(e) };
