@@ -9,7 +9,7 @@ import { createConnection, createPool, type PoolConfig, type Pool, type TypeCast
 import { StoreInterruptedError } from '../errors.ts';
 import type { Store } from '../store.ts';
 import { renderSql, type Dialect } from '../sql/dialect.ts';
-import type { SqlExecutor } from '../sql/executor.ts';
+import { serverParameter, type SqlExecutor } from '../sql/executor.ts';
 import { sqlFamilies } from '../sql/families.ts';
 import { mariaDbDialect } from './dialect.ts';
 
@@ -112,7 +112,7 @@ export class MariaDbExecutor implements SqlExecutor {
   async all<T>(text: string, ...params: unknown[]): Promise<T[]> {
     let rows: T[];
     try {
-      rows = (await this.pool.execute(this.sql(text), params.map(parameter))) as T[];
+      rows = (await this.pool.execute(this.sql(text), params.map(serverParameter))) as T[];
     } catch (e) {
       if (STATEMENT_TIMEOUT_ERRNOS.has((e as { errno?: number }).errno ?? 0)) {
         throw new StoreInterruptedError((e as Error).message, { cause: e });
@@ -142,11 +142,6 @@ export class MariaDbExecutor implements SqlExecutor {
   close(): Promise<void> {
     return this.pool.end();
   }
-}
-
-/** Bytes go as a Buffer, which the connector sends as binary. */
-function parameter(value: unknown): unknown {
-  return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
 }
 
 /** A MediaWiki 1.39 wiki in MariaDB/MySQL as a Store (read-only use). */

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { StoreInterruptedError } from '../errors.ts';
 import type { Store } from '../store.ts';
 import { renderSql, type Dialect } from '../sql/dialect.ts';
-import type { SqlExecutor } from '../sql/executor.ts';
+import { serverParameter, type SqlExecutor } from '../sql/executor.ts';
 import { sqlFamilies } from '../sql/families.ts';
 import { postgresDialect } from './dialect.ts';
 import { MEDIAWIKI_DEFAULT_SCHEMA } from './schema.ts';
@@ -79,7 +79,7 @@ export class PostgresExecutor implements SqlExecutor {
   async all<T>(text: string, ...params: unknown[]): Promise<T[]> {
     const { name, text: sql } = this.statement(text);
     try {
-      const result = await this.pool.query({ name, text: sql, values: params.map(parameter) });
+      const result = await this.pool.query({ name, text: sql, values: params.map(serverParameter) });
       return result.rows as T[];
     } catch (e) {
       if ((e as { code?: string }).code === QUERY_CANCELED) throw new StoreInterruptedError((e as Error).message, { cause: e });
@@ -112,11 +112,6 @@ export class PostgresExecutor implements SqlExecutor {
   close(): Promise<void> {
     return this.pool.end();
   }
-}
-
-/** pg sends a Buffer as bytea, any other Uint8Array as an array. */
-function parameter(value: unknown): unknown {
-  return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
 }
 
 /** A MediaWiki 1.39 wiki in PostgreSQL as a Store (read-only use). */

@@ -15,3 +15,11 @@ export interface SqlExecutor {
   /** Whether the wiki has this table (optional tables: interwiki, site_stats, job ...). */
   hasTable(name: string): MaybePromise<boolean>;
 }
+
+/**
+ * Bytes as a Buffer, which both server drivers send as binary (the MariaDB connector as bytes, pg
+ * as bytea; pg would send any other Uint8Array as an array). Other values as they are.
+ */
+export function serverParameter(value: unknown): unknown {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
+}
