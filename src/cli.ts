@@ -132,13 +132,13 @@ async function serve(argv: string[]): Promise<number> {
     return 2;
   }
   const { loadSiteConfig, loadServeOptions } = await serverModules();
-  const { isServerDatabaseUrl } = await import('./server/served-wiki.ts');
-  if (isServerDatabaseUrl(values.db)) {
+  const { isServerUrl, serverKindOf } = await import('./store/server-url.ts');
+  if (isServerUrl(values.db)) {
     if (values.create) {
       console.error('wikiquery: --create makes a SQLite wiki; put a wiki into a server with `wikiquery import DUMP --db URL` or `wikiquery copy`');
       return 2;
     }
-    if (values.schema !== undefined && !/^postgres(ql)?:/i.test(values.db)) {
+    if (values.schema !== undefined && serverKindOf(values.db) !== 'postgres') {
       console.error('wikiquery: --schema is for PostgreSQL');
       return 2;
     }

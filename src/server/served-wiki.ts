@@ -13,6 +13,7 @@ import { QueryThreadPool } from './query-threads.ts';
 import { StoreBusyError } from '../store/errors.ts';
 import type { Store } from '../store/store.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverKindOf } from '../store/server-url.ts';
 
 /** A wiki in a database server: MediaWiki's $wgDBprefix and, for PostgreSQL, $wgDBmwschema. */
 export interface ServerDatabase {
@@ -25,11 +26,6 @@ export interface ServerDatabase {
 /** A SQLite file's path, or a wiki in a database server. */
 export type WikiDatabase = string | ServerDatabase;
 
-const SERVER_URL = /^(mysql|mariadb|postgres|postgresql):\/\//i;
-
-export function isServerDatabaseUrl(text: string): boolean {
-  return SERVER_URL.test(text);
-}
 
 /** The URL without its password, for logs and the health report. */
 export function describeServerDatabase(database: ServerDatabase): string {
@@ -292,7 +288,7 @@ async function openGeneration(dbPath: string, site: SiteConfig, queryModules: re
 async function openServerGeneration(database: ServerDatabase, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions): Promise<WikiGeneration> {
   // The server stops a statement past the time limit; the store raises StoreInterruptedError for it.
   const statementTimeoutMs = options.timeLimitMs;
-  const store = /^(mysql|mariadb):/i.test(database.url)
+  const store = serverKindOf(database.url) === 'mariadb'
     ? await (await import('../store/mariadb/executor.ts')).openMariaDbStore(database.url, { tablePrefix: database.prefix, statementTimeoutMs })
     : await (await import('../store/postgres/executor.ts')).openPostgresStore(database.url, { tablePrefix: database.prefix, schema: database.schema, statementTimeoutMs });
   try {

@@ -17,6 +17,7 @@ import { databaseServerSkipReason, startDatabaseServer, type DatabaseKind, type 
 import { fixtureDb, skipWithoutFixture } from '../support/fixture-wiki.ts';
 import { testDump, testPage } from '../support/test-dump.ts';
 import { copyWiki, parseServerUrl } from '../../src/import/copy/index.ts';
+import { connectionUrl, serverKindOf } from '../../src/store/server-url.ts';
 
 const run = promisify(execFile);
 const repoRoot = new URL('../..', import.meta.url).pathname;
@@ -96,6 +97,10 @@ test('database URLs', () => {
   assert.throws(() => parseServerUrl('mysql://u@h/'), /one database/);
   assert.throws(() => parseServerUrl('mysql://u@h/w', { schema: 'x' }), /PostgreSQL only/);
   assert.throws(() => parseServerUrl('sqlite:///x'), /scheme/);
+  // serve, copy and the stores read a URL the same way: the same defaults, the driver's options kept.
+  assert.equal(connectionUrl('postgres:///w?sslmode=disable'), 'postgres://postgres@127.0.0.1:5432/w?sslmode=disable');
+  assert.equal(connectionUrl('mysql://h/w'), 'mysql://root@h:3306/w');
+  assert.deepEqual(['mysql://h/w', 'MariaDB://h/w', 'postgresql://h/w', 'wiki.sqlite'].map(serverKindOf), ['mariadb', 'mariadb', 'postgres', undefined]);
 });
 
 for (const kind of ['mariadb', 'postgres'] as const satisfies readonly DatabaseKind[]) {

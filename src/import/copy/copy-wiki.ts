@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { TABLES } from '../../store/sqlite/schema.ts';
 import { MariaDbTarget } from './mariadb-target.ts';
 import { PostgresTarget } from './postgres-target.ts';
-import { describeTarget, parseServerUrl, type ServerTarget } from './target-url.ts';
+import { describeTarget, parseServerUrl, type ServerTarget } from '../../store/server-url.ts';
 import { ConversionLog, type CopyTarget, type ServerValue } from './target.ts';
 
 export interface CopyOptions {

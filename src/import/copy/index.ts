@@ -4,7 +4,7 @@ import { copyWiki, type CopyProgress, type CopySummary } from './copy-wiki.ts';
 
 export { copyWiki } from './copy-wiki.ts';
 export type { CopyOptions, CopyProgress, CopySummary, TableCopied } from './copy-wiki.ts';
-export { describeTarget, isServerUrl, parseServerUrl } from './target-url.ts';
+export { describeTarget, isServerUrl, parseServerUrl } from '../../store/server-url.ts';
 
 export const COPY_USAGE = `usage: wikiquery copy --from FILE.sqlite --to URL [--prefix P] [--schema S] [--replace] [--quiet]
 

@@ -4,7 +4,7 @@
 // same statement and dropped after.
 import { createConnection, type Connection } from 'mariadb';
 import { checkTablePrefix, mariaDbSchemaStatements, mariaDbTableNames } from '../../store/mariadb/schema.ts';
-import type { ServerTarget } from './target-url.ts';
+import type { ServerTarget } from '../../store/server-url.ts';
 import type { CopyTarget, ServerValue, TargetColumn } from './target.ts';
 import { mariaDbConverter } from './values.ts';
 

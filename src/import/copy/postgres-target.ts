@@ -4,7 +4,7 @@
 // nothing behind.
 import pg from 'pg';
 import { postgresSchemaStatements, postgresTableNames, quoteIdentifier } from '../../store/postgres/schema.ts';
-import type { ServerTarget } from './target-url.ts';
+import type { ServerTarget } from '../../store/server-url.ts';
 import { ConversionLog, type CopyTarget, type ServerValue, type TargetColumn } from './target.ts';
 import { postgresConverter } from './values.ts';
 

@@ -12,6 +12,7 @@ import { renderSql, type Dialect } from '../sql/dialect.ts';
 import { serverParameter, type SqlExecutor } from '../sql/executor.ts';
 import { sqlFamilies } from '../sql/families.ts';
 import { mariaDbDialect } from './dialect.ts';
+import { parseServerUrl } from '../server-url.ts';
 
 /** Columns whose bytes are not text. */
 const BYTE_COLUMNS = new Set(['old_text']);
@@ -50,14 +51,8 @@ export type MariaDbFlavour = 'mariadb' | 'mysql';
 const STATEMENT_TIMEOUT_ERRNOS = new Set([1969, 3024]);
 
 function connectionConfig(url: string): PoolConfig {
-  const u = new URL(url);
-  return {
-    host: u.hostname,
-    port: u.port ? Number(u.port) : 3306,
-    user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password),
-    database: decodeURIComponent(u.pathname.slice(1)),
-  };
+  const { host, port, user, password, database } = parseServerUrl(url);
+  return { host, port, user, password, database };
 }
 
 function statementTimeoutSql(ms: number, flavour: MariaDbFlavour): string {

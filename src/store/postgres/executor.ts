@@ -12,6 +12,7 @@ import { serverParameter, type SqlExecutor } from '../sql/executor.ts';
 import { sqlFamilies } from '../sql/families.ts';
 import { postgresDialect } from './dialect.ts';
 import { MEDIAWIKI_DEFAULT_SCHEMA } from './schema.ts';
+import { connectionUrl } from '../server-url.ts';
 
 /** Collations under which UTF-8 TEXT sorts byte for byte, as MediaWiki's binary columns do. */
 const BYTE_ORDER_COLLATIONS = new Set(['c', 'posix', 'c.utf-8', 'c.utf8']);
@@ -60,7 +61,7 @@ export class PostgresExecutor implements SqlExecutor {
     if (!/^\w+$/.test(this.schema)) throw new Error(`schema ${JSON.stringify(this.schema)}: only letters, digits and _ are allowed`);
     const timeout = options.statementTimeoutMs === undefined ? '' : ` -c statement_timeout=${Math.max(1, Math.ceil(options.statementTimeoutMs))}`;
     this.pool = new pg.Pool({
-      connectionString: url,
+      connectionString: connectionUrl(url),
       max: options.connections ?? 4,
       options: `-c TimeZone=UTC -c search_path=${this.schema}${timeout}`,
       types,

@@ -1,6 +1,6 @@
-// Where `wikiquery copy` (and `import --db URL`) writes: a MariaDB/MySQL or PostgreSQL database
-// named by a URL, with MediaWiki's table prefix and, on PostgreSQL, its schema.
-import { MEDIAWIKI_DEFAULT_SCHEMA } from '../../store/postgres/schema.ts';
+// A MariaDB/MySQL or PostgreSQL database named by a URL, with MediaWiki's table prefix and, on
+// PostgreSQL, its schema: read the same way by `serve --db URL`, `copy` and `import --db URL`.
+import { MEDIAWIKI_DEFAULT_SCHEMA } from './postgres/schema.ts';
 
 export type ServerKind = 'mariadb' | 'postgres';
 
@@ -26,6 +26,11 @@ export function isServerUrl(value: string): boolean {
   return /^(mysql|mariadb|postgres|postgresql):\/\//i.test(value);
 }
 
+/** Which server a URL names, without checking the rest of it. */
+export function serverKindOf(value: string): ServerKind | undefined {
+  return SCHEMES[/^[a-z]+:/i.exec(value)?.[0].toLowerCase() ?? ''];
+}
+
 export function parseServerUrl(value: string, options: { prefix?: string; schema?: string } = {}): ServerTarget {
   let url: URL;
   try {
@@ -48,6 +53,20 @@ export function parseServerUrl(value: string, options: { prefix?: string; schema
     prefix: options.prefix ?? '',
     schema: options.schema ?? MEDIAWIKI_DEFAULT_SCHEMA,
   };
+}
+
+/**
+ * The URL with the defaults parseServerUrl gives filled in (user, host, port), its other parts
+ * (query options such as PostgreSQL's sslmode) kept: for drivers that read a URL themselves.
+ */
+export function connectionUrl(value: string): string {
+  const target = parseServerUrl(value);
+  const url = new URL(value);
+  // A URL without a host takes no user name, so the host comes first.
+  url.hostname = target.host;
+  url.port = String(target.port);
+  url.username = encodeURIComponent(target.user);
+  return url.toString();
 }
 
 /** The URL without its password, for messages. */
