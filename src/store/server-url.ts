@@ -43,6 +43,8 @@ export function parseServerUrl(value: string, options: { prefix?: string; schema
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (database === '' || database.includes('/')) throw new Error(`the URL must name one database: ${kind === 'mariadb' ? 'mysql' : 'postgres'}://user:password@host:port/DATABASE`);
   if (kind === 'mariadb' && options.schema !== undefined) throw new Error('--schema is for PostgreSQL only');
+  // The PostgreSQL store refuses other names (it sets search_path from it), so copy must too.
+  if (options.schema !== undefined && !/^\w+$/.test(options.schema)) throw new Error(`schema ${JSON.stringify(options.schema)}: only letters, digits and _ are allowed`);
   return {
     kind,
     host: url.hostname || '127.0.0.1',

@@ -97,6 +97,7 @@ test('database URLs', () => {
   assert.throws(() => parseServerUrl('mysql://u@h/'), /one database/);
   assert.throws(() => parseServerUrl('mysql://u@h/w', { schema: 'x' }), /PostgreSQL only/);
   assert.throws(() => parseServerUrl('sqlite:///x'), /scheme/);
+  assert.throws(() => parseServerUrl('postgres://u@h/w', { schema: 'my-wiki' }), /only letters/);
   // serve, copy and the stores read a URL the same way: the same defaults, the driver's options kept.
   assert.equal(connectionUrl('postgres:///w?sslmode=disable'), 'postgres://postgres@127.0.0.1:5432/w?sslmode=disable');
   assert.equal(connectionUrl('mysql://h/w'), 'mysql://root@h:3306/w');
