@@ -1,17 +1,24 @@
-// npm run bench: requests per second and latency of typical queries against the fixture wiki,
-// and (with --ref URL) the same requests against another server such as the reference MediaWiki;
-// then bench/workers.ts: 1 worker process against one per core (--workers-seconds per run).
+// npm run bench: requests per second and latency of typical queries against the fixture wiki on
+// SQLite, MariaDB and PostgreSQL side by side (the servers are private ones this starts and stops,
+// holding copies of the fixture), with each server's cost relative to SQLite; with --ref URL the
+// same requests against another server such as the reference MediaWiki; then bench/workers.ts:
+// 1 worker process against one per core (--workers-seconds per run, 0 to skip).
+//
+//   node --import tsx bench/run.ts [--backends sqlite,mariadb,postgres] [--requests 2000]
+//     [--concurrency 8] [--ref URL] [--workers-seconds 10]
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startServer } from '../src/cli.ts';
+import { startServer, type RunningServer } from '../src/cli.ts';
 import { loadSiteConfig } from '../src/server/config.ts';
+import { BACKEND_LABELS, parseBackends, prepareBackend, type BackendName, type FixtureBackend } from './backends.ts';
 import { benchWorkers } from './workers.ts';
 
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '8' },
+    backends: { type: 'string', default: 'sqlite,mariadb,postgres' },
     ref: { type: 'string' },
     'workers-seconds': { type: 'string', default: '10' },
   },
@@ -29,12 +36,16 @@ const QUERIES: [string, string][] = [
   ['paraminfo query+*', 'action=paraminfo&modules=query%2B*&format=json'],
 ];
 
+/** The same request may cost this many times SQLite's on a server over loopback (issue 10). */
+const TARGET_RATIO = 2;
+
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 function get(url: string): Promise<number> {
   return new Promise((ok, fail) => {
     const started = process.hrtime.bigint();
     const req = request(url, { agent }, (res) => {
+      if (res.statusCode !== 200) fail(new Error(`${url}: HTTP ${res.statusCode}`));
       res.resume();
       res.on('end', () => ok(Number(process.hrtime.bigint() - started) / 1e6));
     });
@@ -43,9 +54,12 @@ function get(url: string): Promise<number> {
   });
 }
 
-async function measure(base: string, qs: string, total: number, concurrency: number) {
+interface Measured { rps: number; p50: number; p99: number }
+
+async function measure(base: string, qs: string, total: number, concurrency: number): Promise<Measured> {
   const url = `${base}?${qs}`;
-  await get(url);
+  // Warm-up: statements prepared, caches filled, on every connection the load will use.
+  await Promise.all(Array.from({ length: concurrency }, () => get(url)));
   const latencies: number[] = [];
   let next = 0;
   const started = process.hrtime.bigint();
@@ -66,31 +80,98 @@ async function measure(base: string, qs: string, total: number, concurrency: num
   };
 }
 
+interface Served { backend: FixtureBackend; wiki: RunningServer }
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
+}
+
 async function main() {
-  const db = fileURLToPath(new URL('../../shared/fixtures/fixture-wiki/data/wikidb.sqlite', import.meta.url));
   const site = loadSiteConfig(fileURLToPath(new URL('../config/fixture.json', import.meta.url)));
-  const server = await startServer({ db, site, port: 0, host: '127.0.0.1' });
   const total = Number(values.requests);
   const concurrency = Number(values.concurrency);
-  console.log(`wikiquery bench: ${total} requests per query, concurrency ${concurrency}, fixture wiki`);
-  console.log(['query', 'req/s', 'p50 ms', 'p99 ms', ...(values.ref ? ['ref req/s', 'ref p50 ms', 'speed-up'] : [])].join('\t'));
-  for (const [name, qs] of QUERIES) {
-    const ours = await measure(server.url, qs, total, concurrency);
-    const row = [name, ours.rps.toFixed(0), ours.p50.toFixed(2), ours.p99.toFixed(2)];
-    if (values.ref) {
-      const ref = await measure(values.ref, qs, Math.min(total, 200), concurrency);
-      row.push(ref.rps.toFixed(0), ref.p50.toFixed(2), `${(ours.rps / ref.rps).toFixed(1)}x`);
+  const served: Served[] = [];
+  const skipped: string[] = [];
+  try {
+    for (const name of parseBackends(values.backends)) {
+      process.stderr.write(`preparing ${BACKEND_LABELS[name]}...\n`);
+      const backend = await prepareBackend(name);
+      if ('skipped' in backend) {
+        skipped.push(`${BACKEND_LABELS[name]} skipped: ${backend.skipped}`);
+        continue;
+      }
+      try {
+        served.push({ backend, wiki: await startServer({ db: backend.database, site, port: 0, host: '127.0.0.1' }) });
+      } catch (error) {
+        await backend.stop();
+        throw error;
+      }
     }
-    console.log(row.join('\t'));
+    if (served.length === 0) throw new Error(`no backend to measure\n${skipped.join('\n')}`);
+
+    const names = served.map(({ backend }) => backend.name);
+    const baseline = names.includes('sqlite') ? 'sqlite' : undefined;
+    console.log(`wikiquery bench: ${total} requests per query, concurrency ${concurrency}, fixture wiki; over HTTP on loopback, load generator in the server's process`);
+    for (const line of skipped) console.log(line);
+    const header = ['query'];
+    for (const name of names) {
+      const label = BACKEND_LABELS[name];
+      header.push(`${label} req/s`, 'p50 ms', 'p99 ms');
+      if (baseline && name !== baseline) header.push('x SQLite');
+    }
+    if (values.ref) header.push('ref req/s', 'ref p50 ms', 'speed-up');
+    const table = [header];
+    /** Per server backend: each query's cost relative to SQLite (SQLite's req/s over its req/s). */
+    const ratios = new Map<BackendName, [string, number][]>();
+    for (const [query, qs] of QUERIES) {
+      process.stderr.write(`  ${query}\n`);
+      const row = [query];
+      let sqliteRps: number | undefined;
+      let firstRps = 0;
+      for (const { backend, wiki } of served) {
+        const ours = await measure(wiki.url, qs, total, concurrency);
+        firstRps ||= ours.rps;
+        row.push(ours.rps.toFixed(0), ours.p50.toFixed(2), ours.p99.toFixed(2));
+        if (backend.name === 'sqlite') sqliteRps = ours.rps;
+        else if (sqliteRps !== undefined) {
+          const ratio = sqliteRps / ours.rps;
+          row.push(`${ratio.toFixed(2)}x`);
+          ratios.set(backend.name, [...(ratios.get(backend.name) ?? []), [query, ratio]]);
+        }
+      }
+      if (values.ref) {
+        const ref = await measure(values.ref, qs, Math.min(total, 200), concurrency);
+        row.push(ref.rps.toFixed(0), ref.p50.toFixed(2), `${(firstRps / ref.rps).toFixed(1)}x`);
+      }
+      table.push(row);
+    }
+    console.log('');
+    printTable(table);
+    console.log('');
+    for (const [name, list] of ratios) {
+      const over = list.filter(([, ratio]) => ratio > TARGET_RATIO);
+      const worst = list.reduce((a, b) => (b[1] > a[1] ? b : a));
+      console.log(`${BACKEND_LABELS[name]}: at most ${TARGET_RATIO}x SQLite's cost per request on ${list.length - over.length}/${list.length} queries` +
+        `${over.length ? ` (over: ${over.map(([query, ratio]) => `${query} ${ratio.toFixed(2)}x`).join(', ')})` : ''}; worst ${worst[0]} ${worst[1].toFixed(2)}x`);
+    }
+    if (values.ref) console.log(`speed-up: ${BACKEND_LABELS[names[0]]} req/s over the reference's`);
+    const mem = process.memoryUsage();
+    console.log(`memory: rss ${(mem.rss / 1048576).toFixed(1)} MB, heap ${(mem.heapUsed / 1048576).toFixed(1)} MB (servers and load generator in one process)`);
+  } finally {
+    agent.destroy();
+    for (const { backend, wiki } of served) {
+      await wiki.close();
+      await backend.stop();
+    }
   }
-  const mem = process.memoryUsage();
-  console.log(`memory: rss ${(mem.rss / 1048576).toFixed(1)} MB, heap ${(mem.heapUsed / 1048576).toFixed(1)} MB (server and load generator in one process)`);
-  agent.destroy();
-  await server.close();
 }
 
 await main();
 
 // The same server as processes behind one port, with 1 worker and one per core, loaded from outside.
-console.log('');
-await benchWorkers({ seconds: Number(values['workers-seconds']), connections: 32 });
+const workersSeconds = Number(values['workers-seconds']);
+if (workersSeconds > 0) {
+  console.log('');
+  await benchWorkers({ seconds: workersSeconds, connections: 32 });
+}
