@@ -10,3 +10,15 @@ export class StoreBusyError extends Error {
 export class StoreInterruptedError extends Error {
   override readonly name = 'StoreInterruptedError';
 }
+
+/**
+ * No database server could be reached (MediaWiki's DBConnectionError): every server of the wiki
+ * refused or stopped answering. `servers` names them (host and port, no credentials).
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+
+  constructor(message: string, readonly servers: readonly string[], options?: ErrorOptions) {
+    super(message, options);
+  }
+}

@@ -78,3 +78,16 @@ export function describeTarget(target: ServerTarget): string {
   const schema = target.kind === 'postgres' ? ` schema ${target.schema}` : '';
   return `${where}${schema}${target.prefix ? ` prefix ${target.prefix}` : ''}`;
 }
+
+/**
+ * A server's name in lag reports and logs, as MediaWiki's getServerName gives it: the configured
+ * name, else the URL's host (and port when the URL gives one); never the credentials.
+ */
+export function serverName(url: string, configuredName?: string): string {
+  if (configuredName) return configuredName;
+  try {
+    return new URL(url).host || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}

@@ -15,6 +15,7 @@ import type { RevisionStore } from './revisions.ts';
 import type { UserStore } from './users.ts';
 import type { WatchlistStore } from './watchlist.ts';
 import type { SiteStore } from './site.ts';
+import type { ReplicationStatus } from './replication.ts';
 
 export interface Store {
   /** `sqlite`, `mysql`, `postgres`: reported as siteinfo `dbtype`. */
@@ -39,6 +40,10 @@ export interface Store {
   readonly site: SiteStore;
   /** What the server needs to run the database: time limits, health, replacement. */
   readonly control?: StoreControl;
+  /** The database servers and their lag (a server database; SQLite has one file and no lag). */
+  readonly replication?: ReplicationStatus;
+  /** Runs `work` with all its reads on one server (reads are spread over replicas otherwise). */
+  readSession?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -7,12 +7,13 @@
 // only), and a statement stopped by it fails with StoreInterruptedError.
 import { createConnection, createPool, type PoolConfig, type Pool, type TypeCastFunction } from 'mariadb';
 import { StoreInterruptedError } from '../errors.ts';
-import type { Store } from '../store.ts';
 import { renderSql, type Dialect } from '../sql/dialect.ts';
 import { serverParameter, type SqlExecutor } from '../sql/executor.ts';
-import { sqlFamilies } from '../sql/families.ts';
 import { mariaDbDialect } from './dialect.ts';
-import { parseServerUrl } from '../server-url.ts';
+import { parseServerUrl, serverName } from '../server-url.ts';
+import type { Store } from '../store.ts';
+import { sqlFamilies } from '../sql/families.ts';
+import { singleServerStatus } from '../replication.ts';
 
 /** Columns whose bytes are not text. */
 const BYTE_COLUMNS = new Set(['old_text']);
@@ -90,12 +91,7 @@ export class MariaDbExecutor implements SqlExecutor {
   /** Asks the server whether it is MariaDB or MySQL first when a statement timeout is wanted. */
   static async open(url: string, options: MariaDbExecutorOptions = {}): Promise<MariaDbExecutor> {
     if (options.statementTimeoutMs === undefined) return new MariaDbExecutor(url, options);
-    const connection = await createConnection(connectionConfig(url));
-    try {
-      return new MariaDbExecutor(url, options, connection.info?.isMariaDB() === false ? 'mysql' : 'mariadb');
-    } finally {
-      await connection.end();
-    }
+    return new MariaDbExecutor(url, options, await mariaDbFlavour(url));
   }
 
   private sql(text: string): string {
@@ -139,9 +135,24 @@ export class MariaDbExecutor implements SqlExecutor {
   }
 }
 
-/** A MediaWiki 1.39 wiki in MariaDB/MySQL as a Store (read-only use). */
+/** A MediaWiki 1.39 wiki in one MariaDB/MySQL server as a Store (read-only use). */
 export async function openMariaDbStore(url: string, options: MariaDbExecutorOptions = {}): Promise<Store> {
   const executor = await MariaDbExecutor.open(url, options);
-  const version = await executor.version();
-  return { backend: 'mysql', version, ...sqlFamilies(executor), close: () => executor.close() };
+  try {
+    const version = await executor.version();
+    return { backend: 'mysql', version, ...sqlFamilies(executor), replication: singleServerStatus(serverName(url)), close: () => executor.close() };
+  } catch (e) {
+    await executor.close();
+    throw e;
+  }
+}
+
+/** Whether the server at `url` is MariaDB or MySQL (one connection, closed at once). */
+export async function mariaDbFlavour(url: string): Promise<MariaDbFlavour> {
+  const connection = await createConnection(connectionConfig(url));
+  try {
+    return connection.info?.isMariaDB() === false ? 'mysql' : 'mariadb';
+  } finally {
+    await connection.end();
+  }
 }

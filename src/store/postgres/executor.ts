@@ -6,13 +6,14 @@
 // it fails with StoreInterruptedError.
 import pg from 'pg';
 import { StoreInterruptedError } from '../errors.ts';
-import type { Store } from '../store.ts';
 import { renderSql, type Dialect } from '../sql/dialect.ts';
 import { serverParameter, type SqlExecutor } from '../sql/executor.ts';
-import { sqlFamilies } from '../sql/families.ts';
 import { postgresDialect } from './dialect.ts';
 import { MEDIAWIKI_DEFAULT_SCHEMA } from './schema.ts';
-import { connectionUrl } from '../server-url.ts';
+import { connectionUrl, serverName } from '../server-url.ts';
+import type { Store } from '../store.ts';
+import { sqlFamilies } from '../sql/families.ts';
+import { singleServerStatus } from '../replication.ts';
 
 /** Collations under which UTF-8 TEXT sorts byte for byte, as MediaWiki's binary columns do. */
 const BYTE_ORDER_COLLATIONS = new Set(['c', 'posix', 'c.utf-8', 'c.utf8']);
@@ -101,11 +102,6 @@ export class PostgresExecutor implements SqlExecutor {
     return rows.length > 0;
   }
 
-  /** The database's collation, which must order TEXT as bytes (see dialect.ts). */
-  async collation(): Promise<string> {
-    return (await this.get<{ datcollate: string }>('SELECT datcollate FROM pg_database WHERE datname = current_database()'))!.datcollate;
-  }
-
   async version(): Promise<string> {
     return String((await this.get<{ server_version: string }>('SHOW server_version'))!.server_version);
   }
@@ -115,14 +111,24 @@ export class PostgresExecutor implements SqlExecutor {
   }
 }
 
-/** A MediaWiki 1.39 wiki in PostgreSQL as a Store (read-only use). */
+/** A MediaWiki 1.39 wiki in one PostgreSQL server as a Store (read-only use). */
 export async function openPostgresStore(url: string, options: PostgresExecutorOptions = {}): Promise<Store> {
   const executor = new PostgresExecutor(url, options);
-  const collation = await executor.collation();
-  if (!BYTE_ORDER_COLLATIONS.has(collation.toLowerCase())) {
+  try {
+    await checkByteOrderCollation(executor);
+    const version = await executor.version();
+    return { backend: 'postgres', version, ...sqlFamilies(executor), replication: singleServerStatus(serverName(url)), close: () => executor.close() };
+  } catch (e) {
     await executor.close();
+    throw e;
+  }
+}
+
+/** Refuses a database whose collation would not order titles byte for byte, as MediaWiki's binary columns do. */
+export async function checkByteOrderCollation(executor: SqlExecutor): Promise<void> {
+  const row = await executor.get<{ datcollate: string }>('SELECT datcollate FROM pg_database WHERE datname = current_database()');
+  const collation = row!.datcollate;
+  if (!BYTE_ORDER_COLLATIONS.has(collation.toLowerCase())) {
     throw new Error(`the database's collation is ${collation}: titles would not sort as MediaWiki sorts them; create it with LC_COLLATE C (or C.UTF-8)`);
   }
-  const version = await executor.version();
-  return { backend: 'postgres', version, ...sqlFamilies(executor), close: () => executor.close() };
 }

@@ -1,0 +1,172 @@
+// A wiki in MariaDB/MySQL or PostgreSQL as a Store: one server, or a primary and its replicas
+// (MediaWiki's $wgDBservers) with reads spread over them by src/store/sql/load-balancer.ts.
+import type { Store } from './store.ts';
+import { serverKindOf, serverName, type ServerKind } from './server-url.ts';
+import { sqlFamilies } from './sql/families.ts';
+import type { SqlExecutor } from './sql/executor.ts';
+import { DEFAULT_MAX_LAG_SECONDS, LoadBalancedExecutor, type BalancedServer } from './sql/load-balancer.ts';
+import { StoreUnavailableError } from './errors.ts';
+import { singleServerStatus } from './replication.ts';
+
+/** One database server of the wiki. */
+export interface DatabaseServerConfig {
+  /** mysql:// (or mariadb://) or postgres:// (or postgresql://), the same kind for all servers. */
+  url: string;
+  /** Share of the reads (MediaWiki's 'load'). Replicas: 1; the primary: 0 when there are replicas. */
+  weight?: number;
+  /** Its name in dbrepllag (with $wgShowHostnames) and the logs; the URL's host and port by default. */
+  name?: string;
+  /** Seconds of lag beyond which it takes no reads (MediaWiki's 'max lag', 6 by default). */
+  maxLag?: number;
+}
+
+/** How replicas measure their lag (MariaDB/MySQL; PostgreSQL standbys always use their replay time). */
+export interface LagDetectionConfig {
+  /** MediaWiki's lagDetectionMethod: the replication status (default) or a pt-heartbeat table. */
+  method?: 'replication-status' | 'pt-heartbeat';
+  /** pt-heartbeat's table, `heartbeat.heartbeat` by default. */
+  table?: string;
+  /** The primary's server_id in that table (its newest row of any server when not given). */
+  serverId?: number;
+}
+
+/** A wiki in a database server: MediaWiki's $wgDBprefix and, for PostgreSQL, $wgDBmwschema. */
+export interface ServerDatabase {
+  /** The primary (or the only server). */
+  url: string;
+  prefix?: string;
+  schema?: string;
+  /** Replicas of the same data, read instead of the primary. */
+  replicas?: DatabaseServerConfig[];
+  /** The primary's share of reads (default 0 with replicas, 1 without) and its name. */
+  primary?: Omit<DatabaseServerConfig, 'url' | 'maxLag'>;
+  lagDetection?: LagDetectionConfig;
+  /** How often lags are measured and failed servers tried again (ms); 1000 by default. */
+  lagCheckMs?: number;
+}
+
+export interface ServerStoreOptions {
+  /** Each statement running longer is stopped by the server (StoreInterruptedError). */
+  statementTimeoutMs?: number;
+  /** Connections per server. */
+  connections?: number;
+  onEvent?: (level: 'info' | 'warn' | 'error', message: string) => void;
+}
+
+const DEFAULT_LAG_CHECK_MS = 1000;
+
+interface OpenedServer {
+  executor: SqlExecutor & { close(): Promise<void> };
+  measureLag(primary: boolean): Promise<number | false>;
+  isConnectionFailure(error: unknown): boolean;
+}
+
+interface Backend {
+  name: 'mysql' | 'postgres';
+  /** The wiki in one server. */
+  openSingle(): Promise<Store>;
+  /** Facts read from the first server that answers: the version, checks every server must pass. */
+  inspect(executor: SqlExecutor): Promise<string>;
+  open(url: string): Promise<OpenedServer>;
+}
+
+async function backendFor(kind: ServerKind, database: ServerDatabase, options: ServerStoreOptions): Promise<Backend> {
+  if (kind === 'mariadb') {
+    const [{ MariaDbExecutor, mariaDbFlavour, openMariaDbStore }, replica] = await Promise.all([import('./mariadb/executor.ts'), import('./mariadb/replica.ts')]);
+    const detection = database.lagDetection?.method === 'pt-heartbeat'
+      ? { method: 'pt-heartbeat' as const, table: database.lagDetection.table ?? 'heartbeat.heartbeat', serverId: database.lagDetection.serverId }
+      : { method: 'replication-status' as const };
+    const executorOptions = { tablePrefix: database.prefix, statementTimeoutMs: options.statementTimeoutMs, connections: options.connections };
+    let flavour: Awaited<ReturnType<typeof mariaDbFlavour>> | undefined;
+    return {
+      name: 'mysql',
+      openSingle: () => openMariaDbStore(database.url, executorOptions),
+      inspect: async (executor) => String((await executor.get<{ v: string }>('SELECT VERSION() AS v'))!.v),
+      open: async (url) => {
+        // The statement timeout's variable depends on the flavour, asked once of the first server that answers.
+        flavour ??= options.statementTimeoutMs === undefined ? undefined : await mariaDbFlavour(url);
+        const executor = new MariaDbExecutor(url, executorOptions, flavour);
+        return {
+          executor,
+          measureLag: async (primary) => (primary ? (await executor.get('SELECT 1'), 0) : replica.mariaDbLag(executor, detection)),
+          isConnectionFailure: replica.isMariaDbConnectionFailure,
+        };
+      },
+    };
+  }
+  const [{ PostgresExecutor, checkByteOrderCollation, openPostgresStore }, replica] = await Promise.all([import('./postgres/executor.ts'), import('./postgres/replica.ts')]);
+  const executorOptions = { tablePrefix: database.prefix, schema: database.schema, statementTimeoutMs: options.statementTimeoutMs, connections: options.connections };
+  return {
+    name: 'postgres',
+    openSingle: () => openPostgresStore(database.url, executorOptions),
+    inspect: async (executor) => {
+      await checkByteOrderCollation(executor);
+      return String((await executor.get<{ server_version: string }>('SHOW server_version'))!.server_version);
+    },
+    open: async (url) => {
+      const executor = new PostgresExecutor(url, executorOptions);
+      return { executor, measureLag: () => replica.postgresLag(executor), isConnectionFailure: replica.isPostgresConnectionFailure };
+    },
+  };
+}
+
+/**
+ * Opens the wiki's servers. With replicas, the store reads through a load balancer: the first
+ * server that answers is inspected (version, collation); a replica that does not answer yet is
+ * taken out of rotation until it does, but the primary or a replica must answer now.
+ */
+export async function openServerStore(database: ServerDatabase, options: ServerStoreOptions = {}): Promise<Store> {
+  const kind = serverKindOf(database.url);
+  if (!kind) throw new Error(`not a database URL: ${database.url}`);
+  for (const replica of database.replicas ?? []) {
+    if (serverKindOf(replica.url) !== kind) throw new Error(`replica ${serverName(replica.url, replica.name)} is not a ${kind} URL like the primary's`);
+  }
+  const backend = await backendFor(kind, database, options);
+  const replicas = database.replicas ?? [];
+  if (replicas.length === 0) {
+    const store = await backend.openSingle();
+    const name = database.primary?.name;
+    return name ? { ...store, replication: singleServerStatus(name) } : store;
+  }
+
+  const configs: (DatabaseServerConfig & { primary: boolean })[] = [
+    { url: database.url, name: database.primary?.name, weight: database.primary?.weight ?? 0, primary: true },
+    ...replicas.map((r) => ({ ...r, weight: r.weight ?? 1, primary: false })),
+  ];
+  const opened: OpenedServer[] = [];
+  try {
+    for (const config of configs) opened.push(await backend.open(config.url));
+  } catch (e) {
+    await Promise.all(opened.map((s) => s.executor.close()));
+    throw e;
+  }
+  const servers: BalancedServer[] = configs.map((config, i) => ({
+    name: serverName(config.url, config.name),
+    executor: opened[i]!.executor,
+    weight: Math.max(0, config.weight ?? 1),
+    primary: config.primary,
+    maxLagSeconds: config.maxLag ?? DEFAULT_MAX_LAG_SECONDS,
+    measureLag: () => opened[i]!.measureLag(config.primary),
+    isConnectionFailure: opened[i]!.isConnectionFailure,
+  }));
+  const lagCheckMs = database.lagCheckMs ?? DEFAULT_LAG_CHECK_MS;
+  // A server that hangs rather than refuses: its queries are asked elsewhere after this long.
+  const unansweredMs = (options.statementTimeoutMs ?? 30_000) + 1000;
+  const balancer = new LoadBalancedExecutor(servers, { lagCheckMs, unansweredMs, onEvent: options.onEvent });
+  try {
+    await balancer.start();
+    const version = await backend.inspect(balancer);
+    return {
+      backend: backend.name,
+      version,
+      ...sqlFamilies(balancer),
+      replication: balancer,
+      readSession: (work) => balancer.readSession(work),
+      close: () => balancer.close(),
+    };
+  } catch (e) {
+    await balancer.close();
+    if (e instanceof StoreUnavailableError) throw new Error(`none of the wiki's database servers answers: ${e.message}`, { cause: e });
+    throw e;
+  }
+}
