@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { copyWiki, describeTarget, formatCopySummary, isServerUrl, parseServerUrl, progressPrinter } from './copy/index.ts';
+import { checkCopyTarget, copyWiki, describeTarget, formatCopySummary, isServerUrl, parseServerUrl, progressPrinter } from './copy/index.ts';
 import { runImport, type ImportOptions, type ImportProgress, type ImportSummary } from './run.ts';
 
 export { runImport, ImportError } from './run.ts';
@@ -86,6 +86,15 @@ export async function importCommand(argv: string[]): Promise<number> {
   } catch (error) {
     process.stderr.write(`wikiquery import: ${(error as Error).message}\n`);
     return 2;
+  }
+  if (server) {
+    // Before the import, which may take hours: the copy at its end would meet the same refusal.
+    try {
+      await checkCopyTarget({ to: values.db, prefix: values.prefix, schema: values.schema, replace: values.replace });
+    } catch (error) {
+      process.stderr.write(`wikiquery import: ${describeTarget(server)}: ${(error as Error).message}\n  nothing was imported\n`);
+      return 1;
+    }
   }
   // A server's wiki is imported into a SQLite file first, then copied: the importer stays one.
   const temporary = server ? mkdtempSync(join(tmpdir(), 'wikiquery-import-')) : undefined;

@@ -79,6 +79,21 @@ function sizeOf(value: ServerValue): number {
   return 8;
 }
 
+/**
+ * Whether a copy to `to` could begin, by the rules the copy applies at its start (see
+ * CopyTarget.check); throws the reason when not. Returns the target as messages name it.
+ */
+export async function checkCopyTarget(options: Pick<CopyOptions, 'to' | 'prefix' | 'schema' | 'replace'>): Promise<string> {
+  const target = parseServerUrl(options.to, { prefix: options.prefix, schema: options.schema });
+  const writer = createTarget(target, options.replace ?? false, new ConversionLog());
+  try {
+    await writer.check();
+  } finally {
+    await writer.close();
+  }
+  return describeTarget(target);
+}
+
 export async function copyWiki(options: CopyOptions): Promise<CopySummary> {
   const target = parseServerUrl(options.to, { prefix: options.prefix, schema: options.schema });
   const log = new ConversionLog();

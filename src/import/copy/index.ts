@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { copyWiki, type CopyProgress, type CopySummary } from './copy-wiki.ts';
 
-export { copyWiki } from './copy-wiki.ts';
+export { checkCopyTarget, copyWiki } from './copy-wiki.ts';
 export type { CopyOptions, CopyProgress, CopySummary, TableCopied } from './copy-wiki.ts';
 export { describeTarget, isServerUrl, parseServerUrl } from '../../store/server-url.ts';
 

@@ -7,9 +7,12 @@ import { checkTablePrefix, mariaDbSchemaStatements, mariaDbTableNames } from '..
 import type { ServerTarget } from '../../store/server-url.ts';
 import type { CopyTarget, ServerValue, TargetColumn } from './target.ts';
 import { mariaDbConverter } from './values.ts';
+import { connectionFailure, creationFailure } from './server-errors.ts';
 
 const STAGING = '_wqcopy_';
 const REPLACED = '_wqold_';
+/** A server that does not answer by then is reported unreachable. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 function quote(name: string): string {
   return `\`${name.replace(/`/g, '``')}\``;
@@ -46,17 +49,48 @@ export class MariaDbTarget implements CopyTarget {
     if (names.length > 0) await this.db.query(`DROP TABLE IF EXISTS ${names.map(quote).join(', ')}`);
   }
 
-  async prepare(): Promise<void> {
+  private async connect(): Promise<void> {
+    if (this.connection) return;
     const { host, port, user, password, database } = this.target;
-    this.connection = await createConnection({
-      host, port, user, password, database,
-      // COUNT(*) and ids beyond 2^53 are not expected; plain numbers keep the rows simple.
-      bigIntAsNumber: true, insertIdAsNumber: true, decimalAsNumber: true,
-    });
+    try {
+      this.connection = await createConnection({
+        host, port, user, password, database, connectTimeout: CONNECT_TIMEOUT_MS,
+        // COUNT(*) and ids beyond 2^53 are not expected; plain numbers keep the rows simple.
+        bigIntAsNumber: true, insertIdAsNumber: true, decimalAsNumber: true,
+      });
+    } catch (error) {
+      throw connectionFailure(this.target, error);
+    }
+  }
+
+  private async refuseExistingWiki(): Promise<void> {
     const present = await this.existing(this.target.prefix);
     if (present.length > 0 && !this.replace) {
-      throw new Error(`a wiki is already in ${database}${this.target.prefix ? ` with prefix ${this.target.prefix}` : ''} (${present.length} of its tables exist); --replace replaces it`);
+      throw new Error(`a wiki is already in ${this.target.database}${this.target.prefix ? ` with prefix ${this.target.prefix}` : ''} (${present.length} of its tables exist); --replace replaces it`);
     }
+  }
+
+  async check(): Promise<void> {
+    await this.connect();
+    await this.refuseExistingWiki();
+    // What the copy does to its tables, tried on one of its own: create, fill, rename, drop.
+    const [first, second] = [`${STAGING}probe`, `${STAGING}probe_renamed`].map(quote) as [string, string];
+    const dropBoth = `DROP TABLE IF EXISTS ${first}, ${second}`;
+    try {
+      await this.db.query(dropBoth);
+      await this.db.query(`CREATE TABLE ${first} (probe INT)`);
+      await this.db.query(`INSERT INTO ${first} (probe) VALUES (1)`);
+      await this.db.query(`RENAME TABLE ${first} TO ${second}`);
+      await this.db.query(`DROP TABLE ${second}`);
+    } catch (error) {
+      await this.db.query(dropBoth).catch(() => {});
+      throw creationFailure(this.target, error);
+    }
+  }
+
+  async prepare(): Promise<void> {
+    await this.connect();
+    await this.refuseExistingWiki();
     // What an interrupted copy left behind.
     await this.dropAll(this.stagingPrefix);
     await this.dropAll(`${REPLACED}${this.target.prefix}`);

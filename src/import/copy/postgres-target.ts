@@ -7,9 +7,12 @@ import { postgresSchemaStatements, postgresTableNames, quoteIdentifier } from '.
 import type { ServerTarget } from '../../store/server-url.ts';
 import { ConversionLog, type CopyTarget, type ServerValue, type TargetColumn } from './target.ts';
 import { postgresConverter } from './values.ts';
+import { connectionFailure, creationFailure } from './server-errors.ts';
 
 /** PostgreSQL takes at most 65535 parameters per statement. */
 const MAX_PARAMETERS = 60_000;
+/** A server that does not answer by then is reported unreachable. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export class PostgresTarget implements CopyTarget {
   readonly copiesSearchIndex = false;
@@ -28,16 +31,26 @@ export class PostgresTarget implements CopyTarget {
     return `${quoteIdentifier(this.target.schema)}.${quoteIdentifier(this.target.prefix + table)}`;
   }
 
-  async prepare(): Promise<void> {
-    const { host, port, user, password, database, schema, prefix } = this.target;
-    const client = new pg.Client({ host, port, user, password: password || undefined, database });
+  private async connect(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const { host, port, user, password, database } = this.target;
+    const client = new pg.Client({ host, port, user, password: password || undefined, database, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // A connection that dies mid-copy must fail the copy, not the process.
     client.on('error', () => {});
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw connectionFailure(this.target, error);
+    }
     this.client = client;
-    await client.query('BEGIN');
-    this.inTransaction = true;
-    const present = await client.query<{ relname: string }>(
+    return client;
+  }
+
+  /** The wiki's tables already in the schema; an error unless they are to be replaced. */
+  private async refuseExistingWiki(): Promise<string[]> {
+    const { database, schema, prefix } = this.target;
+    const present = await this.db.query<{ relname: string }>(
       `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname = ANY($2)`,
       [schema, this.tables.map((table) => prefix + table)],
@@ -45,8 +58,34 @@ export class PostgresTarget implements CopyTarget {
     if (present.rowCount && !this.replace) {
       throw new Error(`a wiki is already in ${database} schema ${schema}${prefix ? ` with prefix ${prefix}` : ''} (${present.rowCount} of its tables exist); --replace replaces it`);
     }
-    if (present.rowCount) {
-      for (const { relname } of present.rows) await client.query(`DROP TABLE ${quoteIdentifier(schema)}.${quoteIdentifier(relname)} CASCADE`);
+    return present.rows.map((row) => row.relname);
+  }
+
+  async check(): Promise<void> {
+    const client = await this.connect();
+    await this.refuseExistingWiki();
+    // What the copy does, tried in a transaction that is rolled back: nothing stays.
+    await client.query('BEGIN');
+    try {
+      const schema = quoteIdentifier(this.target.schema);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await client.query(`CREATE TABLE ${schema}._wqcopy_probe (probe INT)`);
+      await client.query(`INSERT INTO ${schema}._wqcopy_probe (probe) VALUES (1)`);
+    } catch (error) {
+      throw creationFailure(this.target, error);
+    } finally {
+      await client.query('ROLLBACK').catch(() => {});
+    }
+  }
+
+  async prepare(): Promise<void> {
+    const { schema, prefix } = this.target;
+    const client = await this.connect();
+    await client.query('BEGIN');
+    this.inTransaction = true;
+    const present = await this.refuseExistingWiki();
+    if (present.length > 0) {
+      for (const relname of present) await client.query(`DROP TABLE ${quoteIdentifier(schema)}.${quoteIdentifier(relname)} CASCADE`);
       const inSchema = (name: string) => `${quoteIdentifier(schema)}.${quoteIdentifier(prefix + name)}`;
       await client.query(`DROP FUNCTION IF EXISTS ${inSchema('ts2_page_title')}(), ${inSchema('ts2_page_text')}()`);
       await client.query(`DROP TYPE IF EXISTS ${inSchema('us_media_type_enum')}`);

@@ -17,6 +17,12 @@ export interface CopyTarget {
    */
   readonly copiesSearchIndex: boolean;
   /**
+   * What `prepare` needs, checked before a long import: connects (an unreachable server, refused
+   * credentials or a missing database say so), refuses an existing wiki unless `replace`, and
+   * makes, fills and drops a table where the wiki's go, leaving nothing behind.
+   */
+  check(): Promise<void>;
+  /**
    * Refuses an existing wiki unless `replace`, and makes the empty schema where the rows go,
    * out of sight of readers until `commit`.
    */
