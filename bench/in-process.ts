@@ -6,13 +6,19 @@ import { loadSiteConfig } from '../src/server/config.ts';
 import { parseQueryString, emptyValues } from '../src/server/request-reader.ts';
 import { queryModules } from '../src/modules/index.ts';
 import { openSqliteStore } from '../src/store/sqlite/index.ts';
+import type { Store } from '../src/store/store.ts';
 
 const SHARED = process.env.WIKIQUERY_SHARED ?? fileURLToPath(new URL('../../shared', import.meta.url));
 export const FIXTURE_DB = `${SHARED}/fixtures/fixture-wiki/data/wikidb.sqlite`;
 
 export async function fixtureApi(): Promise<Api> {
+  return apiOver(openSqliteStore(FIXTURE_DB));
+}
+
+/** The API with the fixture's site configuration over any store holding the fixture wiki. */
+export async function apiOver(store: Store): Promise<Api> {
   const site = loadSiteConfig(fileURLToPath(new URL('../config/fixture.json', import.meta.url)));
-  return createApi(site, openSqliteStore(FIXTURE_DB), queryModules);
+  return createApi(site, store, queryModules);
 }
 
 const HEADERS = { host: '127.0.0.1:8081', 'user-agent': 'wikiquery-bench', accept: '*/*' };
