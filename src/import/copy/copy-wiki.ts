@@ -123,9 +123,13 @@ export async function copyWiki(options: CopyOptions): Promise<CopySummary> {
         : (source.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]);
       const missing = sourceColumns.filter((column) => !targetColumns.has(column));
       if (missing.length > 0) throw new Error(`${table}: the target has no column ${missing.join(', ')}`);
+      const selected = (column: string) => targetColumns.get(column)!.readsBytes
+        ? `CAST(${quoteSqlite(column)} AS BLOB) AS ${quoteSqlite(column)}`
+        : quoteSqlite(column);
       const select = isSearchIndex
         ? 'SELECT rowid AS si_page, si_title, si_text FROM searchindex'
-        : `SELECT ${sourceColumns.map(quoteSqlite).join(', ')} FROM ${quoteSqlite(table)}`;
+        : `SELECT ${sourceColumns.map(selected).join(', ')} FROM ${quoteSqlite(table)}`;
+      const rewrite = writer.rowRewriter(table, sourceColumns);
       const tableRows = source.prepare(`SELECT COUNT(*) FROM ${quoteSqlite(table)}`).pluck().get() as number;
       const converters = sourceColumns.map((column) => targetColumns.get(column)!.convert);
       const mergeDuplicates = await writer.hasRows(table);
@@ -145,6 +149,7 @@ export async function copyWiki(options: CopyOptions): Promise<CopySummary> {
         report(false);
       };
       for (const row of source.prepare(select).raw().iterate() as IterableIterator<unknown[]>) {
+        rewrite?.(row);
         const converted = row.map((value, i) => converters[i]!(value));
         batch.push(converted);
         for (const value of converted) batchBytes += sizeOf(value);

@@ -6,7 +6,7 @@ import { createConnection, type Connection } from 'mariadb';
 import { checkTablePrefix, mariaDbSchemaStatements, mariaDbTableNames } from '../../store/mariadb/schema.ts';
 import type { ServerTarget } from '../../store/server-url.ts';
 import type { CopyTarget, ServerValue, TargetColumn } from './target.ts';
-import { mariaDbConverter } from './values.ts';
+import { mariaDbConverter, mariaDbHoldsBytes } from './values.ts';
 import { connectionFailure, creationFailure } from './server-errors.ts';
 
 const STAGING = '_wqcopy_';
@@ -103,7 +103,15 @@ export class MariaDbTarget implements CopyTarget {
       [this.target.database, this.stagingPrefix + table],
     );
     if (rows.length === 0) return undefined;
-    return new Map(rows.map((row) => [String(row.COLUMN_NAME), { convert: mariaDbConverter(String(row.DATA_TYPE)) }]));
+    return new Map(rows.map((row) => {
+      const type = String(row.DATA_TYPE);
+      return [String(row.COLUMN_NAME), { convert: mariaDbConverter(type), readsBytes: mariaDbHoldsBytes(type) }];
+    }));
+  }
+
+  /** MySQL's binary columns hold any bytes: compressed text (old_flags gzip) is copied as it is. */
+  rowRewriter(): undefined {
+    return undefined;
   }
 
   async hasRows(table: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { postgresSchemaStatements, postgresTableNames, quoteIdentifier } from '../../store/postgres/schema.ts';
 import type { ServerTarget } from '../../store/server-url.ts';
 import { ConversionLog, type CopyTarget, type ServerValue, type TargetColumn } from './target.ts';
-import { postgresConverter } from './values.ts';
+import { postgresConverter, postgresHoldsStrings, postgresTextRow } from './values.ts';
 import { connectionFailure, creationFailure } from './server-errors.ts';
 
 /** PostgreSQL takes at most 65535 parameters per statement. */
@@ -104,7 +104,12 @@ export class PostgresTarget implements CopyTarget {
     if (result.rowCount === 0) return undefined;
     return new Map(result.rows.map((row) => [row.column_name, {
       convert: postgresConverter(row.data_type, this.log, `${table}.${row.column_name}`),
+      readsBytes: postgresHoldsStrings(row.data_type),
     }]));
+  }
+
+  rowRewriter(table: string, columns: readonly string[]): ((row: unknown[]) => void) | undefined {
+    return table === 'text' ? postgresTextRow(columns, this.log) : undefined;
   }
 
   async hasRows(table: string): Promise<boolean> {

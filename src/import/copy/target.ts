@@ -7,6 +7,12 @@ export type ServerValue = string | number | bigint | boolean | Buffer | null;
 /** One column of the target table: the conversion of SQLite's value to what it stores. */
 export interface TargetColumn {
   readonly convert: (value: unknown) => ServerValue;
+  /**
+   * Whether the value is read from SQLite as its bytes (CAST AS BLOB): MediaWiki on SQLite keeps
+   * binary strings, compressed text among them, as TEXT values that need not be UTF-8, which the
+   * driver would decode with U+FFFD in place of what is not.
+   */
+  readonly readsBytes: boolean;
 }
 
 export interface CopyTarget {
@@ -29,6 +35,11 @@ export interface CopyTarget {
   prepare(): Promise<void>;
   /** The target's columns of a table, or undefined when the schema has no such table. */
   columns(table: string): Promise<Map<string, TargetColumn> | undefined>;
+  /**
+   * What the target does to a source row of `table` (values as read, in the order of `columns`)
+   * before each value is converted, when it cannot hold the row as it is; undefined for none.
+   */
+  rowRewriter(table: string, columns: readonly string[]): ((row: unknown[]) => void) | undefined;
   /** Whether the schema itself put rows into the table (updatelog), which the copy then merges into. */
   hasRows(table: string): Promise<boolean>;
   /** Writes rows, in the order of `columns`; with `mergeDuplicates`, a row whose key is there is skipped. */

@@ -1,6 +1,7 @@
 // SQLite's values as each server column type takes them. SQLite keeps MediaWiki's strings as
 // BLOB or TEXT, whichever was bound; MySQL's binary columns take the bytes as they are, while
 // PostgreSQL's TEXT columns take only UTF-8 without NUL and its TIMESTAMPTZ columns a date.
+import { inflateRawSync } from 'node:zlib';
 import type { ConversionLog, ServerValue } from './target.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -26,11 +27,16 @@ function asText(value: unknown): string | null {
   return String(value);
 }
 
+/** Whether a MariaDB/MySQL column (information_schema DATA_TYPE) holds bytes as they are. */
+export function mariaDbHoldsBytes(dataType: string): boolean {
+  return /binary|blob/.test(dataType.toLowerCase());
+}
+
 /** How a MariaDB/MySQL column (information_schema DATA_TYPE) takes a SQLite value. */
 export function mariaDbConverter(dataType: string): (value: unknown) => ServerValue {
   const type = dataType.toLowerCase();
   if (/int|float|double|decimal|real/.test(type)) return asNumber;
-  if (/binary|blob/.test(type)) return asBytes;
+  if (mariaDbHoldsBytes(type)) return asBytes;
   return asText;
 }
 
@@ -91,4 +97,45 @@ export function postgresConverter(dataType: string, log: ConversionLog, where: s
   }
   const strict = where === 'text.old_text';
   return (value) => postgresText(value, log, where, strict);
+}
+
+/** Whether a PostgreSQL column (information_schema data_type) takes MediaWiki's strings. */
+export function postgresHoldsStrings(dataType: string): boolean {
+  return ['text', 'character varying', 'character', 'bytea'].includes(dataType.toLowerCase());
+}
+
+/**
+ * text rows as MediaWiki on PostgreSQL holds them. Its SqlBlobStore writes old_text as a plain
+ * string (not as a bytea-escaped Blob) into a TEXT column, which takes only UTF-8: deflated text
+ * (old_flags gzip, $wgCompressRevisions) is refused there, so MediaWiki's PostgreSQL wikis hold text
+ * uncompressed. Such rows are inflated and lose their gzip flag: the text reads the same. An
+ * `external` row's old_text is the address of its text elsewhere, which is copied as it is.
+ */
+export function postgresTextRow(columns: readonly string[], log: ConversionLog): ((row: unknown[]) => void) | undefined {
+  const [idAt, textAt, flagsAt] = ['old_id', 'old_text', 'old_flags'].map((column) => columns.indexOf(column)) as [number, number, number];
+  if (textAt < 0 || flagsAt < 0) return undefined;
+  return (row) => {
+    const flags = (asText(row[flagsAt]) ?? '').split(',').filter((flag) => flag !== '');
+    if (flags.includes('external')) return;
+    const id = idAt < 0 ? '' : ` ${String(row[idAt])}`;
+    let bytes = asBytes(row[textAt]);
+    if (bytes === null) return;
+    if (flags.includes('gzip')) {
+      try {
+        bytes = inflateRawSync(bytes);
+      } catch (error) {
+        throw new Error(`text row${id}: old_flags say gzip but old_text does not inflate (${(error as Error).message}); PostgreSQL's TEXT cannot hold it as it is`);
+      }
+      row[textAt] = bytes;
+      row[flagsAt] = flags.filter((flag) => flag !== 'gzip').join(',');
+      log.note('text.old_text: compressed text (old_flags gzip) written uncompressed, as MediaWiki on PostgreSQL stores it');
+    }
+    if (flags.includes('object')) {
+      try {
+        utf8.decode(bytes);
+      } catch {
+        throw new Error(`text row${id}: a serialized history blob (old_flags object) holding bytes that are not UTF-8, which PostgreSQL's TEXT cannot hold (MediaWiki cannot store it there either)`);
+      }
+    }
+  };
 }

@@ -25,12 +25,31 @@ const REVISION_JOINS =
 
 const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
 
-/** text.old_text as MediaWiki's SqlBlobStore decodes it; null for flags we cannot serve. */
+/** Flags whose text.old_text is bytes rather than text: deflated, or a serialized PHP object. */
+const BYTE_FLAGS = ['gzip', 'object'];
+
+function flagList(flags: string): string[] {
+  return flags.split(',').filter((f) => f !== '');
+}
+
+/**
+ * text.old_text as MediaWiki's SqlBlobStore expands it; null where MediaWiki would answer that the
+ * text is missing or bad, or where we cannot follow it: `external` (the text is in another
+ * database, ExternalStore, which we do not have: old_text holds only its address, DB://cluster/id)
+ * and `object` (a serialized PHP history blob).
+ */
 function decodeText(text: Buffer | string, flags: string): string | null {
-  const list = flags.split(',').filter((f) => f !== '');
+  const list = flagList(flags);
   if (list.includes('external') || list.includes('object')) return null;
   let bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  if (list.includes('gzip')) bytes = inflateRawSync(bytes);
+  if (list.includes('gzip')) {
+    try {
+      bytes = inflateRawSync(bytes);
+    } catch {
+      // MediaWiki's gzinflate() fails the same way: "Bad data in text row".
+      return null;
+    }
+  }
   return bytes.toString('utf8');
 }
 
@@ -190,14 +209,25 @@ export class SqlRevisionStore implements RevisionStore {
   async texts(addresses: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const ids = [...new Set(addresses.filter((a) => /^tt:\d+$/.test(a)).map((a) => Number(a.slice(3))))];
+    const d = this.db.dialect;
+    // Bytes that need not be UTF-8 come as hexadecimal, which keeps every one of them: MediaWiki on
+    // SQLite writes them as a TEXT value (a BLOB only when they hold a NUL), which the driver would
+    // decode as UTF-8, and PostgreSQL holds them only in a SQL_ASCII database, which refuses to send
+    // them to a UTF-8 client, or to convert them to UTF-8 (the dialect's hex); converting to the
+    // database's own encoding keeps them.
+    const isBytes = BYTE_FLAGS.map((flag) => `old_flags LIKE '%${flag}%'`).join(' OR ');
+    const hex = d.name === 'postgres' ? "encode(convert_to(old_text, current_setting('server_encoding')), 'hex')" : d.hex('old_text');
     for (const part of chunks(ids)) {
-      const texts = inList(this.db.dialect, 'old_id', part);
-      const rows = await this.db.all<{ old_id: number; old_text: Buffer | string; old_flags: string }>(
-        `SELECT old_id, old_text, old_flags FROM {text} WHERE ${texts.sql}`,
+      const texts = inList(d, 'old_id', part);
+      const rows = await this.db.all<{ old_id: number; old_text: Buffer | string | null; old_hex: string | null; old_flags: string }>(
+        `SELECT old_id, old_flags, CASE WHEN ${isBytes} THEN NULL ELSE old_text END AS old_text, ` +
+          `CASE WHEN ${isBytes} THEN ${hex} END AS old_hex FROM {text} WHERE ${texts.sql}`,
         ...texts.values,
       );
       for (const r of rows) {
-        const text = decodeText(r.old_text, String(r.old_flags ?? ''));
+        const stored = r.old_hex === null ? r.old_text : Buffer.from(String(r.old_hex), 'hex');
+        if (stored === null) continue;
+        const text = decodeText(stored, String(r.old_flags ?? ''));
         if (text !== null) out.set(`tt:${r.old_id}`, text);
       }
     }
