@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { createConnection } from 'mariadb';
 import pg from 'pg';
 import { databaseServerSkipReason, startDatabaseServer, type DatabaseKind, type DatabaseServer } from '../support/database-servers.ts';
-import { fixtureDb, skipWithoutFixture } from '../support/fixture-wiki.ts';
+import { fixtureDb, skipWithoutFixture, startFixtureServer, type Json } from '../support/fixture-wiki.ts';
 import { openSqliteStore } from '../../src/store/sqlite/index.ts';
 import { openMariaDbStore } from '../../src/store/mariadb/executor.ts';
 import { openPostgresStore } from '../../src/store/postgres/executor.ts';
@@ -101,6 +101,21 @@ describe('compressed text', { skip: skipWithoutFixture }, () => {
     } finally {
       await store.close();
     }
+  });
+
+  test('the API answers the same content (prop=revisions&rvprop=content)', async () => {
+    const query = 'action=query&format=json&formatversion=2&prop=revisions&rvprop=content|ids&rvslots=main&generator=allpages&gaplimit=50';
+    const answer = async (db: string): Promise<Json> => {
+      const server = await startFixtureServer({}, db);
+      try {
+        return await (await fetch(`${server.url}?${query}`)).json();
+      } finally {
+        await server.close();
+      }
+    };
+    const [plain, compressed] = [await answer(fixtureDb), await answer(wiki.path)];
+    assert.ok(plain.query.pages.filter((page: Json) => page.revisions?.[0]?.slots?.main?.content).length >= 20);
+    assert.deepEqual(compressed, plain);
   });
 
   test('a text row whose bytes do not inflate reads as missing, not as an error', async () => {
