@@ -15,7 +15,8 @@ const USAGE = `usage: wikiquery import DUMP... --db FILE|URL [options]
 Imports MediaWiki XML dumps (.xml, .xml.gz, .xml.bz2; export schema 0.10/0.11) into a SQLite wiki
 that \`wikiquery serve --db FILE\` serves. Several dumps go into one wiki (e.g. pages and logs).
 With a URL (mysql://user:password@host:port/db, postgres://...) the wiki is imported into a
-temporary SQLite file, then copied there as \`wikiquery copy\` does.
+temporary SQLite file, then copied there as \`wikiquery copy\` does; the server is asked first
+(reachable, credentials, database, right to create tables, no wiki there unless --replace).
 
   --db FILE           the wiki database to create (or to add the dumps to)
   --db URL            a new wiki in MariaDB/MySQL or PostgreSQL

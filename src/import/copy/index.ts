@@ -10,7 +10,8 @@ export const COPY_USAGE = `usage: wikiquery copy --from FILE.sqlite --to URL [--
 
 Copies every table of a SQLite wiki (one \`wikiquery import\` made, or MediaWiki's own) into a
 MariaDB/MySQL or PostgreSQL database with MediaWiki 1.39's schema for it. Nothing looks like a
-wiki there until the copy is complete; a failure leaves what was there before.
+wiki there until the copy is complete; a failure leaves what was there before. Compressed text
+(old_flags gzip) goes into PostgreSQL uncompressed, the only way MediaWiki can store it there.
 
   --from FILE      the SQLite wiki to read
   --to URL         mysql://user:password@host:port/database or postgres://user:password@host:port/database
