@@ -11,7 +11,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `usage:
   wikiquery serve --db FILE [--config FILE] [--port N] [--host H] [--create]
-  wikiquery serve --db URL [--config FILE] [--prefix P] [--schema S] [--port N] [--host H]
+  wikiquery serve --db URL [--replica URL]... [--config FILE] [--prefix P] [--schema S] [--port N] [--host H]
                   [--workers N] [--time-limit SECONDS] [--log-format text|json|none] [--log-file FILE]
   wikiquery fixture [--port N] [--host H] [--workers N]    serve ../shared/fixtures/fixture-wiki read-only
   wikiquery import DUMP... --db FILE|URL [--config FILE] [--strict] [--resume] [--prefix P] [--schema S] [--replace]
@@ -120,37 +120,48 @@ async function serve(argv: string[]): Promise<number> {
     args: argv,
     options: {
       db: { type: 'string' }, config: { type: 'string' }, create: { type: 'boolean', default: false },
-      prefix: { type: 'string' }, schema: { type: 'string' }, ...SERVE_FLAGS,
+      prefix: { type: 'string' }, schema: { type: 'string' }, replica: { type: 'string', multiple: true }, ...SERVE_FLAGS,
     },
   });
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (!values.db) {
+  const { loadSiteConfig, loadServeOptions } = await serverModules();
+  const { isServerUrl, serverKindOf } = await import('./store/server-url.ts');
+  // The config file's `database` section may name the servers instead of --db.
+  const { readServerDatabaseSection } = await import('./store/server-store.ts');
+  const { readConfigFile } = await import('./wiki/config-file.ts');
+  const fromConfig = readServerDatabaseSection(values.config ? readConfigFile(values.config).database : undefined);
+  const dbArgument = values.db ?? fromConfig.url;
+  if (!dbArgument) {
     process.stderr.write(USAGE);
     return 2;
   }
-  const { loadSiteConfig, loadServeOptions } = await serverModules();
-  const { isServerUrl, serverKindOf } = await import('./store/server-url.ts');
-  if (isServerUrl(values.db)) {
+  if (isServerUrl(dbArgument)) {
     if (values.create) {
       console.error('wikiquery: --create makes a SQLite wiki; put a wiki into a server with `wikiquery import DUMP --db URL` or `wikiquery copy`');
       return 2;
     }
-    if (values.schema !== undefined && serverKindOf(values.db) !== 'postgres') {
+    const database = {
+      ...fromConfig,
+      url: dbArgument,
+      prefix: values.prefix ?? fromConfig.prefix,
+      schema: values.schema ?? fromConfig.schema,
+      replicas: [...(fromConfig.replicas ?? []), ...(values.replica ?? []).map((url) => ({ url }))],
+    };
+    if (database.schema !== undefined && serverKindOf(dbArgument) !== 'postgres') {
       console.error('wikiquery: --schema is for PostgreSQL');
       return 2;
     }
     // No file to keep the site's facts next to: they come from --config.
-    const database = { url: values.db, prefix: values.prefix, schema: values.schema };
     return await serveWiki(database, loadSiteConfig(values.config), loadServeOptions(values.config, serveFlags(values)), Number(values.port), values.host!);
   }
-  if (values.prefix !== undefined || values.schema !== undefined) {
-    console.error('wikiquery: --prefix and --schema are for a database server URL');
+  if (values.prefix !== undefined || values.schema !== undefined || values.replica !== undefined) {
+    console.error('wikiquery: --prefix, --schema and --replica are for a database server URL');
     return 2;
   }
-  const db = resolve(values.db);
+  const db = resolve(dbArgument);
   if (!existsSync(db)) {
     if (!values.create) {
       console.error(`wikiquery: no database at ${db} (use --create to make a new wiki there)`);

@@ -18,17 +18,20 @@ export class ApiError extends Error {
   readonly code: string;
   readonly data?: Record<string, ResultNode>;
   readonly httpStatus: number;
+  /** HTTP headers sent with the error (maxlag's Retry-After and X-Database-Lag). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Module path the error belongs to; filled in by the engine when a module throws. */
   modulePath?: string;
 
   constructor(
     readonly apiMessage: Message,
-    options: { code?: string; data?: Record<string, ResultNode>; httpStatus?: number; modulePath?: string } = {},
+    options: { code?: string; data?: Record<string, ResultNode>; httpStatus?: number; modulePath?: string; headers?: Record<string, string> } = {},
   ) {
     super(toPlaintext(apiMessage));
     this.code = options.code ?? codeForKey(apiMessage.key);
     this.data = options.data;
     this.httpStatus = options.httpStatus ?? 200;
+    this.headers = options.headers;
     this.modulePath = options.modulePath;
   }
 }

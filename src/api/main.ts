@@ -16,7 +16,7 @@ import type { ApiServices } from './services.ts';
 import { renderResult } from './formats/index.ts';
 import { mwToIso, nowMw } from '../wiki/timestamps.ts';
 import { debugInfo } from './debuginfo.ts';
-import { StoreBusyError, StoreInterruptedError } from '../store/errors.ts';
+import { StoreBusyError, StoreInterruptedError, StoreUnavailableError } from '../store/errors.ts';
 
 export interface ApiResponse {
   status: number;
@@ -112,6 +112,7 @@ interface MainParams {
   format: FormatName;
   assert?: string;
   assertuser?: string;
+  maxlag?: number;
 }
 
 /** Reads main's parameters; the error format and the cache ages apply from here on. */
@@ -120,7 +121,13 @@ function readMainParams(ctx: RequestContext, main: ReadableModuleDecl, cache: Ca
   cache.sMaxAge = (p.smaxage as number) ?? 0;
   cache.maxAge = (p.maxage as number) ?? 0;
   ctx.errorFormat = p.errorformat as ErrorFormat;
-  return { action: p.action as string, format: p.format as FormatName, assert: p.assert as string | undefined, assertuser: p.assertuser as string | undefined };
+  return {
+    action: p.action as string,
+    format: p.format as FormatName,
+    assert: p.assert as string | undefined,
+    assertuser: p.assertuser as string | undefined,
+    maxlag: p.maxlag as number | undefined,
+  };
 }
 
 /**
@@ -141,6 +148,7 @@ async function dispatch(ctx: RequestContext, modules: ApiModules, options: Handl
     if (handler && 'page' in handler) return handler.page(ctx, modules);
     if (options.failure) throw options.failure;
     if (!handler || !isServed(action)) refuseAction(ctx.request, action);
+    if (main.maxlag !== undefined) checkMaxLag(ctx.services, main.maxlag);
     checkBeforeAction(ctx, main);
 
     const outcome = await handler.result(ctx, action, modules);
@@ -179,6 +187,7 @@ function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: Re
   if (failure) {
     root = errorRoot(failure.error, failure.seq, ctx, renderCtx, requestedMembers, services.apiUrl);
     headers['MediaWiki-API-Error'] = failure.error.code;
+    if (failure.error.headers) Object.assign(headers, failure.error.headers);
   } else {
     root = successRoot(ctx, renderCtx, requestedMembers, outcome);
   }
@@ -418,6 +427,19 @@ function languageCode(value: string, siteLang: string): string {
   return value.toLowerCase();
 }
 
+/**
+ * ApiMain::checkMaxLag: the most lagged replica taking reads is further behind than `maxlag`
+ * seconds (a wiki without replicas counts as -1, as in MediaWiki). Bots back off on this error.
+ */
+function checkMaxLag(services: ApiServices, maxLag: number): void {
+  const { host, lag } = services.store.replication?.maxLag() ?? { host: '', lag: -1 };
+  if (!(lag > maxLag)) return;
+  const headers = { 'Retry-After': String(Math.max(Math.trunc(maxLag), 5)), 'X-Database-Lag': String(Math.trunc(lag)) };
+  const data = { host, lag, type: 'db' };
+  const message = services.site.showHostnames === true ? msg('apierror-maxlag', lag, host) : msg('apierror-maxlag-generic', lag);
+  throw new ApiError(message, { code: 'maxlag', data, headers });
+}
+
 /** `assert` and `assertuser`, and MediaWiki's word on a POST without a Content-Type. */
 function checkBeforeAction(ctx: RequestContext, { assert, assertuser: assertUser }: MainParams): void {
   const caller = ctx.caller;
@@ -482,7 +504,22 @@ export function databaseBusyError(): ApiError {
 }
 
 function toApiError(e: unknown, ctx: RequestContext): ApiError {
+  if (e instanceof StoreUnavailableError) return databaseUnavailableError();
   return e instanceof ApiError ? e : internalError(e, ctx.request.url);
+}
+
+/**
+ * No database server answers: MediaWiki's DBConnectionError, answered 503 with Retry-After so
+ * that clients try again (the servers' names are logged, not shown).
+ */
+export function databaseUnavailableError(): ApiError {
+  const errorClass = 'Wikimedia\\Rdbms\\DBConnectionError';
+  return new ApiError(msg('apierror-exceptioncaught', requestId(), 'Cannot access the database'), {
+    code: 'internal_api_error_DBConnectionError',
+    httpStatus: 503,
+    headers: { 'Retry-After': '5' },
+    data: { errorclass: errorClass },
+  });
 }
 
 /** What a bug answers: an id to find its one log line by, and the class of what was thrown. */

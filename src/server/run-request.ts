@@ -18,12 +18,14 @@ export type RunOutcome =
  * `budgetMs` has passed. Never throws for a stopped query or a locked database: it says so.
  */
 export async function runRequest(api: Api, request: ApiRequest, remainingMs: number, budgetMs: number | null): Promise<RunOutcome> {
-  const control = api.services.store.control;
+  const { store } = api.services;
+  const control = store.control;
   const databaseBefore = control?.databaseMilliseconds() ?? 0;
   const limitedByBudget = budgetMs !== null && budgetMs < remainingMs;
   control?.setDeadline(Math.max(1, limitedByBudget ? budgetMs : remainingMs));
   try {
-    const response = await handleApiRequest(api, request);
+    // With replicas, one request reads from one server: its answer comes from one copy of the wiki.
+    const response = store.readSession ? await store.readSession(() => handleApiRequest(api, request)) : await handleApiRequest(api, request);
     return { kind: 'answer', response, databaseMs: databaseSince(api, databaseBefore) };
   } catch (e) {
     const databaseMs = databaseSince(api, databaseBefore);

@@ -13,15 +13,10 @@ import { QueryThreadPool } from './query-threads.ts';
 import { StoreBusyError } from '../store/errors.ts';
 import type { Store } from '../store/store.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serverKindOf } from '../store/server-url.ts';
+import type { ServerDatabase } from '../store/server-store.ts';
+import type { ServerState } from '../store/replication.ts';
 
-/** A wiki in a database server: MediaWiki's $wgDBprefix and, for PostgreSQL, $wgDBmwschema. */
-export interface ServerDatabase {
-  /** mysql:// (or mariadb://) or postgres:// (or postgresql://). */
-  url: string;
-  prefix?: string;
-  schema?: string;
-}
+export type { ServerDatabase } from '../store/server-store.ts';
 
 /** A SQLite file's path, or a wiki in a database server. */
 export type WikiDatabase = string | ServerDatabase;
@@ -31,7 +26,8 @@ export type WikiDatabase = string | ServerDatabase;
 export function describeServerDatabase(database: ServerDatabase): string {
   const url = new URL(database.url);
   if (url.password) url.password = '***';
-  const where = [database.prefix ? `prefix ${database.prefix}` : '', database.schema ? `schema ${database.schema}` : ''].filter(Boolean).join(', ');
+  const replicas = database.replicas?.length ? `${database.replicas.length} replica${database.replicas.length > 1 ? 's' : ''}` : '';
+  const where = [database.prefix ? `prefix ${database.prefix}` : '', database.schema ? `schema ${database.schema}` : '', replicas].filter(Boolean).join(', ');
   return where ? `${url.toString()} (${where})` : url.toString();
 }
 
@@ -97,6 +93,8 @@ export interface DatabaseHealth {
   interruptUnavailableReason?: string;
   /** How far the interruption reaches, where it is not the whole request. */
   interruptNote?: string;
+  /** A primary and its replicas: each server's state and lag. */
+  servers?: ServerState[];
 }
 
 export class ServedWiki {
@@ -131,7 +129,7 @@ export class ServedWiki {
   ): Promise<ServedWiki> {
     const first = typeof database === 'string'
       ? await openGeneration(database, site, queryModules, options)
-      : await openServerGeneration(database, site, queryModules, options);
+      : await openServerGeneration(database, site, queryModules, options, onEvent);
     const wiki = new ServedWiki(database, site, queryModules, options, first, onEvent);
     const control = first.store.control;
     if (control && !control.interruptible) {
@@ -220,9 +218,11 @@ export class ServedWiki {
   health(): DatabaseHealth {
     const generation = this.generation;
     if (typeof this.database !== 'string') {
+      const servers = generation.store.replication?.servers();
       const out: DatabaseHealth = {
         path: describeServerDatabase(this.database),
-        readable: this.serverProbe.ok,
+        // With replicas, the wiki answers while one of its servers does.
+        readable: servers && servers.length > 1 ? servers.some((server) => server.up) : this.serverProbe.ok,
         replaced: false,
         openedAt: new Date(generation.openedAt).toISOString(),
         // The server stops each statement at the time limit (its statement timeout); several
@@ -230,7 +230,12 @@ export class ServedWiki {
         interruptible: true,
         interruptNote: 'the time limit applies to each statement, not to the request as a whole',
       };
-      if (!this.serverProbe.ok) out.error = this.serverProbe.error;
+      if (servers && servers.length > 1) {
+        out.servers = servers;
+        if (!out.readable) out.error = 'no database server answers';
+      } else if (!this.serverProbe.ok) {
+        out.error = this.serverProbe.error;
+      }
       return out;
     }
     const dbPath = this.database;
@@ -285,12 +290,12 @@ async function openGeneration(dbPath: string, site: SiteConfig, queryModules: re
  * A wiki in MariaDB/MySQL or PostgreSQL: its queries are awaited on the event loop, no threads
  * needed, each stopped by the server at the time limit.
  */
-async function openServerGeneration(database: ServerDatabase, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions): Promise<WikiGeneration> {
+async function openServerGeneration(
+  database: ServerDatabase, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions, onEvent: ServedWiki['onEvent'],
+): Promise<WikiGeneration> {
+  const { openServerStore } = await import('../store/server-store.ts');
   // The server stops a statement past the time limit; the store raises StoreInterruptedError for it.
-  const statementTimeoutMs = options.timeLimitMs;
-  const store = serverKindOf(database.url) === 'mariadb'
-    ? await (await import('../store/mariadb/executor.ts')).openMariaDbStore(database.url, { tablePrefix: database.prefix, statementTimeoutMs })
-    : await (await import('../store/postgres/executor.ts')).openPostgresStore(database.url, { tablePrefix: database.prefix, schema: database.schema, statementTimeoutMs });
+  const store = await openServerStore(database, { statementTimeoutMs: options.timeLimitMs, onEvent });
   try {
     return new WikiGeneration(await createApi(site, store, queryModules), null, Date.now());
   } catch (e) {

@@ -170,3 +170,64 @@ export async function openServerStore(database: ServerDatabase, options: ServerS
     throw e;
   }
 }
+
+/**
+ * The config file's `database` section (the same fields as ServerDatabase), checked: a mistake is
+ * refused at start-up with its place named, not met by the first request.
+ */
+export function readServerDatabaseSection(section: unknown): Partial<ServerDatabase> {
+  if (section === undefined || section === null) return {};
+  const fail = (where: string, what: string): never => {
+    throw new Error(`config: database.${where} ${what}`);
+  };
+  const object = (value: unknown, where: string): Record<string, unknown> => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, 'must be a mapping');
+    return value as Record<string, unknown>;
+  };
+  const string = (value: unknown, where: string): string | undefined => {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') fail(where, 'must be a string');
+    return value as string;
+  };
+  const number = (value: unknown, where: string): number | undefined => {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(where, 'must be a number >= 0');
+    return value as number;
+  };
+  const url = (value: unknown, where: string): string => {
+    const text = string(value, where);
+    if (text === undefined || !serverKindOf(text)) fail(where, 'must be a mysql:// or postgres:// URL');
+    return text!;
+  };
+  const s = object(section, '');
+  const known = new Set(['url', 'prefix', 'schema', 'replicas', 'primary', 'lagDetection', 'lagCheckMs']);
+  for (const key of Object.keys(s)) if (!known.has(key)) fail(key, `is not a setting (${[...known].join(', ')})`);
+  const out: Partial<ServerDatabase> = {};
+  if (s.url !== undefined) out.url = url(s.url, 'url');
+  if (s.prefix !== undefined) out.prefix = string(s.prefix, 'prefix');
+  if (s.schema !== undefined) out.schema = string(s.schema, 'schema');
+  if (s.lagCheckMs !== undefined) out.lagCheckMs = number(s.lagCheckMs, 'lagCheckMs');
+  if (s.primary !== undefined) {
+    const p = object(s.primary, 'primary');
+    out.primary = { weight: number(p.weight, 'primary.weight'), name: string(p.name, 'primary.name') };
+  }
+  if (s.replicas !== undefined) {
+    if (!Array.isArray(s.replicas)) fail('replicas', 'must be a list');
+    out.replicas = (s.replicas as unknown[]).map((entry, i) => {
+      const r = typeof entry === 'string' ? { url: entry } : object(entry, `replicas[${i}]`);
+      return {
+        url: url(r.url, `replicas[${i}].url`),
+        weight: number(r.weight, `replicas[${i}].weight`),
+        name: string(r.name, `replicas[${i}].name`),
+        maxLag: number(r.maxLag, `replicas[${i}].maxLag`),
+      };
+    });
+  }
+  if (s.lagDetection !== undefined) {
+    const d = object(s.lagDetection, 'lagDetection');
+    const method = string(d.method, 'lagDetection.method');
+    if (method !== undefined && method !== 'replication-status' && method !== 'pt-heartbeat') fail('lagDetection.method', 'must be replication-status or pt-heartbeat');
+    out.lagDetection = { method: method as LagDetectionConfig['method'], table: string(d.table, 'lagDetection.table'), serverId: number(d.serverId, 'lagDetection.serverId') };
+  }
+  return out;
+}

@@ -13,8 +13,11 @@ import defaults from '../../config/default.json' with { type: 'json' };
  */
 export const DEFAULT_EXTENSIONS: readonly string[] = Object.freeze([...(defaults as Partial<SiteConfig>).extensions ?? []]);
 
-/** What a config file holds: SiteConfig fields, and the server's `serve` section (read by src/server/config.ts). */
-export type SiteConfigFile = Partial<SiteConfig> & { serve?: unknown };
+/**
+ * What a config file holds: SiteConfig fields, the server's `serve` section (read by
+ * src/server/config.ts) and the `database` section (the database servers, read by the command line).
+ */
+export type SiteConfigFile = Partial<SiteConfig> & { serve?: unknown; database?: unknown };
 
 const FALLBACKS: Omit<SiteConfig, 'namespaces' | 'namespaceAliases' | 'groups' | 'explicitGroups' | 'availableRights'> = {
   server: 'http://127.0.0.1:8080',
@@ -73,7 +76,7 @@ function completeConfig(partial: Partial<SiteConfig>): SiteConfig {
  */
 export function loadSiteConfig(path?: string, overrides: Partial<SiteConfig> = {}): SiteConfig {
   const base = defaults as Partial<SiteConfig>;
-  const { serve: _serving, ...fromFile } = path ? readConfigFile(path) : {};
+  const { serve: _serving, database: _database, ...fromFile } = path ? readConfigFile(path) : {};
   const merged = { ...structuredClone(base), ...fromFile, ...overrides };
   if (fromFile.metaNamespace && !fromFile.namespaces) {
     merged.namespaces = (merged.namespaces ?? []).map((ns) =>

@@ -23,6 +23,8 @@ export interface DatabaseServer {
   readonly url: string;
   /** Milliseconds from creating the data directory to the first accepted connection. */
   readonly startupMs: number;
+  /** The server's process (to freeze it with SIGSTOP in a failover test, say). */
+  readonly pid: number;
   /** Stops the server (SIGTERM, then SIGKILL after a grace period) and removes its directory. */
   stop(): Promise<void>;
 }
@@ -30,6 +32,16 @@ export interface DatabaseServer {
 export interface StartOptions {
   /** Name of the database created for the test; `wiki` unless told. */
   readonly database?: string;
+}
+
+interface MariaDbStartOptions extends StartOptions {
+  /** A server of a replication setup: its server_id, and a binary log to replicate from. */
+  readonly replication?: { serverId: number };
+}
+
+interface PostgresStartOptions extends StartOptions {
+  /** Fills the data directory instead of initdb (a standby's base backup). */
+  readonly initialise?: (dataDirectory: string, owner: { uid: number; gid: number } | undefined, cwd: string) => void;
 }
 
 const READY_TIMEOUT_MS = 30_000;
@@ -159,7 +171,7 @@ function stopper(server: ServerProcess, directory: string): () => Promise<void> 
 }
 
 /** Starts a private MariaDB with an empty database; root may connect without a password over loopback. */
-export async function startMariaDb(options: StartOptions = {}): Promise<DatabaseServer> {
+export async function startMariaDb(options: MariaDbStartOptions = {}): Promise<DatabaseServer> {
   const binaries = mariaDbBinaries();
   if (!binaries) throw new Error(databaseServerSkipReason('mariadb'));
   const database = options.database ?? 'wiki';
@@ -178,7 +190,10 @@ export async function startMariaDb(options: StartOptions = {}): Promise<Database
   const server = launch(binaries.server, [
     '--no-defaults', `--datadir=${dataDirectory}`, ...userOption,
     '--bind-address=127.0.0.1', `--port=${port}`, `--socket=${join(directory, 'mariadb.sock')}`,
-    `--pid-file=${join(directory, 'mariadb.pid')}`, '--skip-name-resolve', '--skip-log-bin',
+    `--pid-file=${join(directory, 'mariadb.pid')}`, '--skip-name-resolve',
+    ...(options.replication
+      ? [`--server-id=${options.replication.serverId}`, `--log-bin=${join(directory, 'binlog')}`, '--binlog-format=ROW', `--relay-log=${join(directory, 'relay')}`]
+      : ['--skip-log-bin']),
     // Small and fast: a test database, thrown away at the end.
     '--innodb-buffer-pool-size=64M', '--innodb-log-file-size=16M', '--innodb-flush-log-at-trx-commit=0',
     '--performance-schema=OFF',
@@ -199,7 +214,7 @@ export async function startMariaDb(options: StartOptions = {}): Promise<Database
     throw error;
   }
   return {
-    kind: 'mariadb', host: '127.0.0.1', port, user: 'root', database,
+    kind: 'mariadb', host: '127.0.0.1', port, user: 'root', database, pid: server.child.pid!,
     url: `mysql://root@127.0.0.1:${port}/${database}`,
     startupMs: Math.round(performance.now() - started),
     stop,
@@ -214,7 +229,7 @@ function systemUser(name: string): { uid: number; gid: number } | undefined {
 }
 
 /** Starts a private PostgreSQL with an empty database; the user `wikiquery` is its superuser, trusted over loopback. */
-export async function startPostgres(options: StartOptions = {}): Promise<DatabaseServer> {
+export async function startPostgres(options: PostgresStartOptions = {}): Promise<DatabaseServer> {
   const binaries = postgresBinaries();
   if (!binaries) throw new Error(databaseServerSkipReason('postgres'));
   const database = options.database ?? 'wiki';
@@ -230,9 +245,13 @@ export async function startPostgres(options: StartOptions = {}): Promise<Databas
     chownSync(directory, owner.uid, owner.gid);
     chmodSync(directory, 0o700);
   }
-  run(binaries.initdb, [
-    '-D', dataDirectory, '-U', user, '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions',
-  ], { cwd: directory, ...owner });
+  if (options.initialise) {
+    options.initialise(dataDirectory, owner, directory);
+  } else {
+    run(binaries.initdb, [
+      '-D', dataDirectory, '-U', user, '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions',
+    ], { cwd: directory, ...owner });
+  }
 
   const port = await freePort();
   const server = launch(binaries.server, [
@@ -250,6 +269,7 @@ export async function startPostgres(options: StartOptions = {}): Promise<Databas
       await client.connect();
       try {
         const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+        // A standby has its primary's databases, and could not create one.
         if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
       } finally {
         await client.end();
@@ -260,7 +280,7 @@ export async function startPostgres(options: StartOptions = {}): Promise<Databas
     throw error;
   }
   return {
-    kind: 'postgres', host: '127.0.0.1', port, user, database,
+    kind: 'postgres', host: '127.0.0.1', port, user, database, pid: server.child.pid!,
     url: `postgres://${user}@127.0.0.1:${port}/${database}`,
     startupMs: Math.round(performance.now() - started),
     stop,
@@ -269,4 +289,101 @@ export async function startPostgres(options: StartOptions = {}): Promise<Databas
 
 export function startDatabaseServer(kind: DatabaseKind, options: StartOptions = {}): Promise<DatabaseServer> {
   return kind === 'mariadb' ? startMariaDb(options) : startPostgres(options);
+}
+
+/** A primary and a replica of it, each a private server as above. */
+export interface ReplicatedServers {
+  readonly primary: DatabaseServer;
+  readonly replica: DatabaseServer;
+  /** Stops applying the primary's changes on the replica (they are still received). */
+  pauseReplication(): Promise<void>;
+  resumeReplication(): Promise<void>;
+  /** Waits until the replica has applied everything the primary has written so far. */
+  caughtUp(timeoutMs?: number): Promise<void>;
+  /** Stops both servers. */
+  stop(): Promise<void>;
+}
+
+async function mariaDbQuery(server: DatabaseServer, sql: string): Promise<Record<string, unknown>[]> {
+  const connection = await createMariaDbConnection({ host: server.host, port: server.port, user: server.user, connectTimeout: 2000 });
+  try {
+    return (await connection.query(sql)) as Record<string, unknown>[];
+  } finally {
+    await connection.end();
+  }
+}
+
+/** A MariaDB primary with binary logging and a replica replicating from it by GTID. */
+export async function startMariaDbReplication(options: StartOptions = {}): Promise<ReplicatedServers> {
+  const primary = await startMariaDb({ ...options, replication: { serverId: 1 } });
+  let replica: DatabaseServer | undefined;
+  try {
+    replica = await startMariaDb({ ...options, replication: { serverId: 2 } });
+    await mariaDbQuery(replica, `CHANGE MASTER TO MASTER_HOST = '127.0.0.1', MASTER_PORT = ${primary.port}, MASTER_USER = 'root', MASTER_PASSWORD = '', MASTER_USE_GTID = slave_pos, MASTER_CONNECT_RETRY = 1`);
+    await mariaDbQuery(replica, 'START SLAVE');
+  } catch (error) {
+    await Promise.all([primary.stop(), replica?.stop()]);
+    throw error;
+  }
+  const standby = replica;
+  return {
+    primary,
+    replica: standby,
+    pauseReplication: async () => void (await mariaDbQuery(standby, 'STOP SLAVE SQL_THREAD')),
+    resumeReplication: async () => void (await mariaDbQuery(standby, 'START SLAVE SQL_THREAD')),
+    caughtUp: async (timeoutMs = 30_000) => {
+      const [{ position }] = await mariaDbQuery(primary, 'SELECT @@gtid_binlog_pos AS position') as [{ position: string }];
+      const [{ waited }] = await mariaDbQuery(standby, `SELECT MASTER_GTID_WAIT('${position}', ${timeoutMs / 1000}) AS waited`) as [{ waited: number }];
+      if (Number(waited) !== 0) throw new Error(`the replica did not reach ${position} within ${timeoutMs} ms`);
+    },
+    stop: async () => void (await Promise.all([standby.stop(), primary.stop()])),
+  };
+}
+
+async function postgresQuery(server: DatabaseServer, sql: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ host: server.host, port: server.port, user: server.user, database: server.database, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A PostgreSQL primary and a hot standby streaming from it (a base backup of the primary). */
+export async function startPostgresStandby(options: StartOptions = {}): Promise<ReplicatedServers> {
+  const binaries = postgresBinaries();
+  if (!binaries) throw new Error(databaseServerSkipReason('postgres'));
+  const primary = await startPostgres(options);
+  let standby: DatabaseServer | undefined;
+  try {
+    const baseBackup = join(binaries.initdb, '..', 'pg_basebackup');
+    standby = await startPostgres({
+      ...options,
+      initialise: (dataDirectory, owner, cwd) => run(baseBackup, [
+        '-h', primary.host, '-p', String(primary.port), '-U', primary.user, '-D', dataDirectory, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync',
+      ], { cwd, ...owner }),
+    });
+  } catch (error) {
+    await Promise.all([primary.stop(), standby?.stop()]);
+    throw error;
+  }
+  const replica = standby;
+  return {
+    primary,
+    replica,
+    pauseReplication: async () => void (await postgresQuery(replica, 'SELECT pg_wal_replay_pause()')),
+    resumeReplication: async () => void (await postgresQuery(replica, 'SELECT pg_wal_replay_resume()')),
+    caughtUp: async (timeoutMs = 30_000) => {
+      const [{ lsn }] = await postgresQuery(primary, 'SELECT pg_current_wal_lsn()::text AS lsn') as [{ lsn: string }];
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [{ done }] = await postgresQuery(replica, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn]) as [{ done: boolean }];
+        if (done) return;
+        if (Date.now() > deadline) throw new Error(`the standby did not replay ${lsn} within ${timeoutMs} ms`);
+        await sleep(50);
+      }
+    },
+    stop: async () => void (await Promise.all([replica.stop(), primary.stop()])),
+  };
 }

@@ -3,6 +3,7 @@ import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, setIndexedTagName, setType, type ResultList, type ResultNode, type ResultObject } from '../../api/result.ts';
+import { singleServerStatus } from '../../store/replication.ts';
 import { gadgetDefaultOptions } from '../../wiki/gadgets.ts';
 import { bcp47, isValidLanguageCode, languageName, languageNames } from '../../wiki/languages.ts';
 import { variantName } from '../../wiki/localisation.ts';
@@ -258,12 +259,15 @@ function interwikiMap(run: SiteInfoRun): ResultNode {
 
 function replicationLag(run: SiteInfoRun): ResultNode {
   const showHostnames = run.services.site.showHostnames === true;
+  // SQLite: one file, MediaWiki's one server named localhost, never lagging behind itself.
+  const replication = run.services.store.replication ?? singleServerStatus('localhost');
+  const lagTimes = replication.lagTimes();
   if (run.params.showalldb) {
     if (!showHostnames) run.fail('apierror-siteinfo-includealldenied', [], 'includeAllDenied');
-    // One database server, never lagging behind itself.
-    return list('db', [{ host: 'localhost', lag: 0 }]);
+    return list('db', lagTimes.map(({ name, lag }) => ({ host: name, lag })));
   }
-  return list('db', [{ host: showHostnames ? 'localhost' : '', lag: -1 }]);
+  const { lag, index } = replication.maxLag();
+  return list('db', [{ host: showHostnames ? lagTimes[index]?.name ?? '' : '', lag }]);
 }
 
 async function statistics(run: QueryRun): Promise<ResultObject> {

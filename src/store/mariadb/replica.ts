@@ -5,45 +5,54 @@ import type { SqlExecutor } from '../sql/executor.ts';
 
 export type MariaDbLagDetection =
   | { method: 'replication-status' }
-  /** pt-heartbeat's table (`heartbeat.heartbeat`), the rows of the primary's server_id when given. */
+  /** pt-heartbeat's table (`heartbeat.heartbeat`); the primary's server_id, else the one the replica replicates from. */
   | { method: 'pt-heartbeat'; table: string; serverId?: number };
 
 /** The replication status names its columns after the primary in MariaDB and older MySQL, after the source in MySQL 8.4. */
 const STATUS_STATEMENTS = ['SHOW SLAVE STATUS', 'SHOW REPLICA STATUS'];
 
-/**
- * Seconds behind the primary, or false when the server does not replicate (no replication
- * status, or its SQL thread stopped: MediaWiki's answer then too).
- */
-export async function mariaDbLag(executor: SqlExecutor, detection: MariaDbLagDetection): Promise<number | false> {
-  if (detection.method === 'pt-heartbeat') return heartbeatLag(executor, detection.table, detection.serverId);
+/** The replica's replication status row; undefined when it does not replicate. */
+async function replicationStatus(executor: SqlExecutor): Promise<Record<string, unknown> | undefined> {
   let lastError: unknown;
   for (const statement of STATUS_STATEMENTS) {
-    let rows: Record<string, unknown>[];
     try {
-      rows = await executor.all<Record<string, unknown>>(statement);
+      return (await executor.all<Record<string, unknown>>(statement))[0];
     } catch (error) {
       // MySQL 8.4 has no SHOW SLAVE STATUS; MariaDB before 10.5 no SHOW REPLICA STATUS.
-      if ((error as { errno?: number }).errno === 1064) {
-        lastError = error;
-        continue;
-      }
-      throw error;
+      if ((error as { errno?: number }).errno !== 1064) throw error;
+      lastError = error;
     }
-    const row = rows[0];
-    if (row === undefined) return false;
-    const seconds = row.Seconds_Behind_Master ?? row.Seconds_Behind_Source;
-    return seconds === null || seconds === undefined ? false : Number(seconds);
   }
   throw lastError;
 }
 
-async function heartbeatLag(executor: SqlExecutor, table: string, serverId: number | undefined): Promise<number | false> {
+/**
+ * Seconds behind the primary, or false when the server does not replicate: no replication status,
+ * its SQL thread stopped (no Seconds_Behind_Master), or no heartbeat row; MediaWiki's answers too.
+ */
+export async function mariaDbLag(executor: SqlExecutor, detection: MariaDbLagDetection): Promise<number | false> {
+  if (detection.method === 'pt-heartbeat') {
+    let serverId = detection.serverId;
+    if (serverId === undefined) {
+      // Stock pt-heartbeat: the rows of the server this replica replicates from.
+      const status = await replicationStatus(executor);
+      serverId = Number(status?.Master_Server_Id ?? status?.Source_Server_Id ?? 0);
+      if (!serverId) return false;
+    }
+    return heartbeatLag(executor, detection.table, serverId);
+  }
+  const status = await replicationStatus(executor);
+  const seconds = status?.Seconds_Behind_Master ?? status?.Seconds_Behind_Source;
+  if (seconds === null || seconds === undefined || seconds === '') return false;
+  // A delayed replica (MASTER_DELAY) is behind by the delay it still waits out, too.
+  return Math.trunc(Number(seconds) + Number(status?.SQL_Remaining_Delay ?? 0));
+}
+
+async function heartbeatLag(executor: SqlExecutor, table: string, serverId: number): Promise<number | false> {
   if (!/^\w+(\.\w+)?$/.test(table)) throw new Error(`heartbeat table ${JSON.stringify(table)}: a name or database.name`);
-  const where = serverId === undefined ? '' : `WHERE server_id = ${Math.trunc(serverId)}`;
-  // pt-heartbeat writes ts as the primary's UTC time with microseconds.
+  // The server's own clock, so that the query's trip is not counted; pt-heartbeat writes ts in UTC.
   const row = await executor.get<{ us: number | null }>(
-    `SELECT TIMESTAMPDIFF(MICROSECOND, ts, UTC_TIMESTAMP(6)) AS us FROM ${table} ${where} ORDER BY ts DESC LIMIT 1`,
+    `SELECT TIMESTAMPDIFF(MICROSECOND, ts, UTC_TIMESTAMP(6)) AS us FROM ${table} WHERE server_id = ${Math.trunc(serverId)} ORDER BY ts DESC LIMIT 1`,
   );
   if (row === undefined || row.us === null) return false;
   return Math.max(0, Number(row.us) / 1e6);
