@@ -54,9 +54,15 @@ export interface ServerStoreOptions {
 }
 
 const DEFAULT_LAG_CHECK_MS = 1000;
+const MONITOR_TIMEOUT_MS = 1000;
 
 interface OpenedServer {
   executor: SqlExecutor & { close(): Promise<void> };
+  /**
+   * One connection of its own for lag measurements, which fails within MONITOR_TIMEOUT_MS when the
+   * server is gone: the queries' pool would wait its whole acquire timeout first.
+   */
+  monitor: SqlExecutor & { close(): Promise<void> };
   measureLag(primary: boolean): Promise<number | false>;
   isConnectionFailure(error: unknown): boolean;
 }
@@ -86,9 +92,11 @@ async function backendFor(kind: ServerKind, database: ServerDatabase, options: S
         // The statement timeout's variable depends on the flavour, asked once of the first server that answers.
         flavour ??= options.statementTimeoutMs === undefined ? undefined : await mariaDbFlavour(url);
         const executor = new MariaDbExecutor(url, executorOptions, flavour);
+        const monitor = new MariaDbExecutor(url, { tablePrefix: database.prefix, connections: 1, acquireTimeoutMs: MONITOR_TIMEOUT_MS });
         return {
           executor,
-          measureLag: async (primary) => (primary ? (await executor.get('SELECT 1'), 0) : replica.mariaDbLag(executor, detection)),
+          monitor,
+          measureLag: async (primary) => (primary ? (await monitor.get('SELECT 1'), 0) : replica.mariaDbLag(monitor, detection)),
           isConnectionFailure: replica.isMariaDbConnectionFailure,
         };
       },
@@ -104,8 +112,10 @@ async function backendFor(kind: ServerKind, database: ServerDatabase, options: S
       return String((await executor.get<{ server_version: string }>('SHOW server_version'))!.server_version);
     },
     open: async (url) => {
-      const executor = new PostgresExecutor(url, executorOptions);
-      return { executor, measureLag: () => replica.postgresLag(executor), isConnectionFailure: replica.isPostgresConnectionFailure };
+      // A server that hangs must not keep the pool's connection slots waiting on it.
+      const executor = new PostgresExecutor(url, { ...executorOptions, connectTimeoutMs: options.statementTimeoutMs ?? 30_000 });
+      const monitor = new PostgresExecutor(url, { tablePrefix: database.prefix, schema: database.schema, connections: 1, connectTimeoutMs: MONITOR_TIMEOUT_MS });
+      return { executor, monitor, measureLag: () => replica.postgresLag(monitor), isConnectionFailure: replica.isPostgresConnectionFailure };
     },
   };
 }
@@ -137,12 +147,13 @@ export async function openServerStore(database: ServerDatabase, options: ServerS
   try {
     for (const config of configs) opened.push(await backend.open(config.url));
   } catch (e) {
-    await Promise.all(opened.map((s) => s.executor.close()));
+    await Promise.all(opened.flatMap((s) => [s.executor.close(), s.monitor.close()]));
     throw e;
   }
   const servers: BalancedServer[] = configs.map((config, i) => ({
     name: serverName(config.url, config.name),
     executor: opened[i]!.executor,
+    close: async () => void (await Promise.all([opened[i]!.executor.close(), opened[i]!.monitor.close()])),
     weight: Math.max(0, config.weight ?? 1),
     primary: config.primary,
     maxLagSeconds: config.maxLag ?? DEFAULT_MAX_LAG_SECONDS,

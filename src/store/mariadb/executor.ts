@@ -38,6 +38,8 @@ export interface MariaDbExecutorOptions {
   tablePrefix?: string;
   /** Connections kept by the pool. */
   connections?: number;
+  /** The longest a query waits for a pooled connection (the connector's 10 s by default). */
+  acquireTimeoutMs?: number;
   /**
    * Each statement running longer fails with StoreInterruptedError (on MySQL, each SELECT).
    * Needs the server's flavour: open with MariaDbExecutor.open() or openMariaDbStore().
@@ -82,6 +84,7 @@ export class MariaDbExecutor implements SqlExecutor {
     this.pool = createPool({
       ...connectionConfig(url),
       connectionLimit: options.connections ?? 4,
+      ...(options.acquireTimeoutMs === undefined ? {} : { acquireTimeout: options.acquireTimeoutMs }),
       bigIntAsNumber: true,
       typeCast,
       initSql,

@@ -61,13 +61,16 @@ async function heartbeatLag(executor: SqlExecutor, table: string, serverId: numb
 /** Connector errors that are the connection's or the server's, not the query's. */
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND',
-  'ER_GET_CONNECTION_TIMEOUT', 'ER_CONNECTION_TIMEOUT', 'ER_SOCKET_UNEXPECTED_CLOSE', 'ER_CONNECTION_ALREADY_CLOSED',
+  'ER_CONNECTION_TIMEOUT', 'ER_SOCKET_UNEXPECTED_CLOSE', 'ER_CONNECTION_ALREADY_CLOSED',
   'ER_CLOSING_POOL', 'ER_POOL_ALREADY_CLOSED', 'ER_SERVER_SHUTDOWN', 'ER_CON_COUNT_ERROR',
 ]);
 /** Server errors of the same kind: shutdown in progress, connection killed, too many connections, server gone. */
 const CONNECTION_ERRNOS = new Set([1040, 1053, 1927, 2002, 2003, 2006, 2013]);
 
 export function isMariaDbConnectionFailure(error: unknown): boolean {
-  const e = error as { code?: string; errno?: number; fatal?: boolean };
+  const e = error as { code?: string; errno?: number; fatal?: boolean; cause?: unknown };
+  // The pool gives up waiting for a connection both when it cannot open one (its cause says why)
+  // and when all of them are busy: only the first is the server's failure.
+  if (e?.code === 'ER_GET_CONNECTION_TIMEOUT') return e.cause !== undefined && isMariaDbConnectionFailure(e.cause);
   return e?.fatal === true || CONNECTION_ERROR_CODES.has(e?.code ?? '') || CONNECTION_ERRNOS.has(e?.errno ?? 0);
 }

@@ -45,6 +45,8 @@ export interface PostgresExecutorOptions {
   schema?: string;
   /** Connections kept by the pool. */
   connections?: number;
+  /** The longest a new connection may take to open (no bound by default). */
+  connectTimeoutMs?: number;
   /** Each statement running longer fails with StoreInterruptedError. */
   statementTimeoutMs?: number;
 }
@@ -64,9 +66,14 @@ export class PostgresExecutor implements SqlExecutor {
     this.pool = new pg.Pool({
       connectionString: connectionUrl(url),
       max: options.connections ?? 4,
+      ...(options.connectTimeoutMs === undefined ? {} : { connectionTimeoutMillis: options.connectTimeoutMs }),
       options: `-c TimeZone=UTC -c search_path=${this.schema}${timeout}`,
       types,
     });
+    // An idle pooled connection the server ends (a restart, a standby going away) is reported by
+    // the pool as an event: unheard, it would end the process. The pool drops that connection, and
+    // the next query opens another or fails with the reason.
+    this.pool.on('error', () => {});
   }
 
   private statement(text: string): { name: string; text: string } {

@@ -16,7 +16,9 @@ export const DEFAULT_MAX_LAG_SECONDS = 6;
 export interface BalancedServer {
   /** What dbrepllag and the health endpoint call it. */
   readonly name: string;
-  readonly executor: SqlExecutor & { close(): Promise<void> };
+  readonly executor: SqlExecutor;
+  /** Closes its connections. */
+  close(): Promise<void>;
   /** The share of reads it takes (MediaWiki's 'load'); 0: only when no other server can. */
   readonly weight: number;
   /** The primary: never lagging (MediaWiki counts its lag as 0), measured only for being up. */
@@ -46,8 +48,25 @@ class ServerNode {
   error: string | undefined;
   checkedAt: number | undefined;
   measuring = false;
+  /** Rejects when the server is taken out: the queries still waiting for it are asked elsewhere. */
+  outage!: Promise<never>;
+  private endWaits!: (reason: Error) => void;
 
-  constructor(readonly server: BalancedServer) {}
+  constructor(readonly server: BalancedServer) {
+    this.arm();
+  }
+
+  /** A new outage signal, for the time it is up again. */
+  arm(): void {
+    this.outage = new Promise<never>((_, reject) => {
+      this.endWaits = reject;
+    });
+    this.outage.catch(() => {});
+  }
+
+  takenOut(reason: Error): void {
+    this.endWaits(reason);
+  }
 
   get readable(): boolean {
     const { server, lag } = this;
@@ -139,7 +158,7 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await Promise.all(this.nodes.map((node) => node.server.executor.close()));
+    await Promise.all(this.nodes.map((node) => node.server.close()));
   }
 
   /**
@@ -172,7 +191,7 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
       }
       tried.add(node);
       try {
-        return await this.answered(work(node.server.executor));
+        return await this.answered(work(node.server.executor), node);
       } catch (error) {
         if (error instanceof StoreInterruptedError || !(error instanceof UnansweredError || node.server.isConnectionFailure(error))) throw error;
         this.takeOut(node, error);
@@ -181,20 +200,33 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
     }
   }
 
-  /** The query's answer, or UnansweredError once it has waited `unansweredMs`. */
-  private answered<T>(pending: T | Promise<T>): Promise<T> {
+  /**
+   * The query's answer; UnansweredError once it has waited `unansweredMs`, or as soon as its
+   * server is taken out (found failing by another query or by the lag measurement).
+   */
+  private answered<T>(pending: T | Promise<T>, node: ServerNode): Promise<T> {
     if (!(pending instanceof Promise)) return Promise.resolve(pending);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new UnansweredError(`no answer within ${this.options.unansweredMs} ms`)), this.options.unansweredMs);
     });
-    return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+    // A server already out is being asked whether it is back: only the time bounds that.
+    const waits = node.up ? [pending, timeout, node.outage] : [pending, timeout];
+    return Promise.race(waits).finally(() => clearTimeout(timer));
+  }
+
+  private bringBack(node: ServerNode): void {
+    if (node.up) return;
+    node.arm();
+    node.up = true;
+    this.options.onEvent?.('info', `database server ${node.server.name} answers again: back in rotation`);
   }
 
   private takeOut(node: ServerNode, error: unknown): void {
     node.error = describe(error);
     if (!node.up) return;
     node.up = false;
+    node.takenOut(new UnansweredError(`database server ${node.server.name} was taken out of rotation (${node.error})`));
     this.options.onEvent?.('error', `database server ${node.server.name} does not answer (${node.error}): reads go to the others until it answers again`);
   }
 
@@ -203,16 +235,19 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
   }
 
   private async measure(node: ServerNode): Promise<void> {
+    // A measurement still waiting for a server that hangs is not joined by another: the server
+    // stays out until that one is answered.
     if (node.measuring) return;
     node.measuring = true;
+    const measurement = node.server.measureLag();
+    measurement.finally(() => {
+      node.measuring = false;
+    }).catch(() => {});
     try {
-      const lag = await this.answered(node.server.measureLag());
+      const lag = await this.answered(measurement, node);
       node.lag = lag;
       node.error = undefined;
-      if (!node.up) {
-        node.up = true;
-        this.options.onEvent?.('info', `database server ${node.server.name} answers again: back in rotation`);
-      }
+      this.bringBack(node);
     } catch (error) {
       if (error instanceof UnansweredError || node.server.isConnectionFailure(error)) {
         this.takeOut(node, error);
@@ -223,11 +258,10 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
         if (node.error !== message) this.options.onEvent?.('warn', `cannot measure the lag of database server ${node.server.name}: ${message}`);
         node.lag = false;
         node.error = message;
-        node.up = true;
+        this.bringBack(node);
       }
     } finally {
       node.checkedAt = Date.now();
-      node.measuring = false;
     }
   }
 }
