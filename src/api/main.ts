@@ -148,8 +148,8 @@ async function dispatch(ctx: RequestContext, modules: ApiModules, options: Handl
     if (handler && 'page' in handler) return handler.page(ctx, modules);
     if (options.failure) throw options.failure;
     if (!handler || !isServed(action)) refuseAction(ctx.request, action);
-    if (main.maxlag !== undefined) checkMaxLag(ctx.services, main.maxlag);
     checkBeforeAction(ctx, main);
+    if (main.maxlag !== undefined) checkMaxLag(ctx.services, main.maxlag);
 
     const outcome = await handler.result(ctx, action, modules);
     cache.mode = outcome.cacheMode;

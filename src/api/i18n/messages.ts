@@ -73,7 +73,8 @@ function pluralForm(count: number, forms: string[]): string {
   }
   const plain = forms.filter((f) => !/^\d+=/.test(f));
   if (plain.length === 0) return '';
-  if (count === 1) return plain[0];
+  // CLDR's plural rules read the number's absolute value: -1 second, as 1 second.
+  if (Math.abs(count) === 1) return plain[0];
   return plain[Math.min(1, plain.length - 1)];
 }
 
