@@ -100,6 +100,18 @@ function quotedEnd(text: string, start: number, quote: string): number {
   }
 }
 
+/**
+ * `column IN (...)` over the values of a JSON array bound as one parameter (jsonIntegers or
+ * jsonStrings). PostgreSQL is given `= ANY(ARRAY(...))`, the same test: over a set-returning
+ * function it guesses 100 rows of unknown values, and with ORDER BY ... LIMIT it then walks the
+ * whole primary key of pagelinks, templatelinks or categorylinks filtering each row against the
+ * list, where the array becomes an index condition that reads only the listed pages' rows.
+ */
+export function inJsonList(dialect: Dialect, column: string, list: 'integers' | 'strings'): string {
+  const values = list === 'integers' ? dialect.jsonIntegers() : dialect.jsonStrings();
+  return dialect.name === 'postgres' ? `${column} = ANY(ARRAY(${values}))` : `${column} IN (${values})`;
+}
+
 /** `?, ?, ?` for an IN list of n values. */
 export function placeholders(n: number): string {
   return n === 0 ? 'NULL' : new Array(n).fill('?').join(', ');

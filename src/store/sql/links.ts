@@ -12,7 +12,7 @@ import type {
   LinksToRedirectsQuery,
   LinkTable,
 } from '../links.ts';
-import { inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.ts';
+import { inJsonList, inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, titleSet } from './queries.ts';
 
@@ -87,10 +87,10 @@ export class SqlLinkStore implements LinkStore {
     if (!ids.length || query.limit <= 0) return [];
     const c = this.columns[table];
     const d = this.db.dialect;
-    const where = [`${c.from} IN (${d.jsonIntegers()})`];
+    const where = [inJsonList(d, c.from, 'integers')];
     const params: unknown[] = [JSON.stringify(ids)];
     if (query.namespaces) {
-      where.push(`${c.ns} IN (${d.jsonIntegers()})`);
+      where.push(inJsonList(d, c.ns, 'integers'));
       params.push(JSON.stringify(query.namespaces));
     }
     if (query.targets) {
