@@ -3,7 +3,8 @@
 # through MediaWiki's write API as ../shared/reference/build-fixture.sh does for SQLite, and
 # writes into test/conformance/installer/KIND/:
 #   wiki.sql.gz   the database as MediaWiki left it (mysqldump / pg_dump)
-#   recorded/     MediaWiki's answers over it to the conformance cases (record.ts)
+#   recorded/     MediaWiki's answers to the conformance cases (record.ts) over that dump, loaded
+#                 into a fresh server as test/conformance/installer.test.ts loads it
 #   site.json     wikiquery's site config for that wiki
 #
 #   build.sh mariadb|postgres              install, populate, dump, record
@@ -46,20 +47,25 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== private $KIND server"
-RESTORE=()
-[ "$MODE" = --record-only ] && RESTORE=(--restore)
-(cd "$REPO" && exec node --import tsx scripts/installer-wikis/database-server.ts "$KIND" "$WORK/db.state" "${RESTORE[@]}") >"$WORK/db.log" 2>&1 &
-DB_PID=$!
-for _ in $(seq 600); do
-  [ -s "$WORK/db.state" ] && break
-  kill -0 "$DB_PID" 2>/dev/null || { cat "$WORK/db.log" >&2; exit 1; }
-  sleep 0.1
-done
-[ -s "$WORK/db.state" ] || { echo "the database server did not start" >&2; cat "$WORK/db.log" >&2; exit 1; }
-# shellcheck disable=SC1091
-source "$WORK/db.state"
-export MW_INSTALLER_DBTYPE="$DBTYPE" MW_INSTALLER_DBPORT="$DB_PORT" MW_INSTALLER_DBUSER="$DB_USER"
+# start_db [--restore]: a private server (with the committed dump loaded); its address in DB_*.
+start_db() {
+  echo "== private $KIND server $*"
+  rm -f "$WORK/db.state"
+  (cd "$REPO" && exec node --import tsx scripts/installer-wikis/database-server.ts "$KIND" "$WORK/db.state" "$@") >"$WORK/db.log" 2>&1 &
+  DB_PID=$!
+  for _ in $(seq 600); do
+    [ -s "$WORK/db.state" ] && break
+    kill -0 "$DB_PID" 2>/dev/null || { cat "$WORK/db.log" >&2; exit 1; }
+    sleep 0.1
+  done
+  [ -s "$WORK/db.state" ] || { echo "the database server did not start" >&2; cat "$WORK/db.log" >&2; exit 1; }
+  # shellcheck disable=SC1091
+  source "$WORK/db.state"
+  export MW_INSTALLER_DBTYPE="$DBTYPE" MW_INSTALLER_DBPORT="$DB_PORT" MW_INSTALLER_DBUSER="$DB_USER"
+}
+stop_db() {
+  kill "$DB_PID"; wait "$DB_PID" 2>/dev/null || true; DB_PID=""
+}
 
 # sql: runs SQL from stdin in the wiki's database (PostgreSQL: in its schema, in UTC).
 sql() {
@@ -77,6 +83,7 @@ T="$PREFIX" # table prefix
 USER_TABLE="${PREFIX}user"
 [ "$KIND" = postgres ] && USER_TABLE='"user"' # a reserved word there
 
+if [ "$MODE" = build ]; then start_db; else start_db --restore; fi
 cp "$HERE/LocalSettings.php" "$WORK/LocalSettings.php"
 mkdir -p "$WORK/images"
 
@@ -161,6 +168,10 @@ SQL
       --rows-per-insert=200 "$DB_NAME" | gzip -n -9 >"$OUT/wiki.sql.gz"
   fi
   ls -l "$OUT/wiki.sql.gz"
+  # MediaWiki answers over the dump as the test loads it (on PostgreSQL the order of rows read
+  # without ORDER BY follows the plan, which differs between the built and the restored database).
+  stop_db
+  start_db --restore
 fi
 
 if [ "$MODE" = --record-only ]; then
