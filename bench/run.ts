@@ -4,8 +4,10 @@
 // same requests against another server such as the reference MediaWiki; then bench/workers.ts:
 // 1 worker process against one per core (--workers-seconds per run, 0 to skip).
 //
-//   node --import tsx bench/run.ts [--backends sqlite,mariadb,postgres] [--requests 2000]
+//   node --import tsx bench/run.ts [--backends sqlite,mariadb,postgres] [--requests 1000] [--rounds 3]
 //     [--concurrency 8] [--ref URL] [--workers-seconds 10]
+// The machine may be busy: each query is measured on the backends in turn, --rounds times, and the
+// medians are printed, so that a burst of other work does not land on one backend only.
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -16,7 +18,10 @@ import { benchWorkers } from './workers.ts';
 
 const { values } = parseArgs({
   options: {
-    requests: { type: 'string', default: '2000' },
+    /** Requests per query, backend and round. */
+    requests: { type: 'string', default: '1000' },
+    /** Each query is measured on every backend in turn this many times; medians are printed. */
+    rounds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '8' },
     backends: { type: 'string', default: 'sqlite,mariadb,postgres' },
     ref: { type: 'string' },
@@ -82,6 +87,15 @@ async function measure(base: string, qs: string, total: number, concurrency: num
 
 interface Served { backend: FixtureBackend; wiki: RunningServer }
 
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+function medianOf(samples: Measured[]): Measured {
+  return { rps: median(samples.map((m) => m.rps)), p50: median(samples.map((m) => m.p50)), p99: median(samples.map((m) => m.p99)) };
+}
+
 function printTable(rows: string[][]): void {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
   for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  '));
@@ -112,7 +126,8 @@ async function main() {
 
     const names = served.map(({ backend }) => backend.name);
     const baseline = names.includes('sqlite') ? 'sqlite' : undefined;
-    console.log(`wikiquery bench: ${total} requests per query, concurrency ${concurrency}, fixture wiki; over HTTP on loopback, load generator in the server's process`);
+    const rounds = Number(values.rounds);
+    console.log(`wikiquery bench: ${total} requests per query and backend in each of ${rounds} rounds (medians), concurrency ${concurrency}, fixture wiki; over HTTP on loopback, load generator in the server's process`);
     for (const line of skipped) console.log(line);
     const header = ['query'];
     for (const name of names) {
@@ -129,8 +144,12 @@ async function main() {
       const row = [query];
       let sqliteRps: number | undefined;
       let firstRps = 0;
-      for (const { backend, wiki } of served) {
-        const ours = await measure(wiki.url, qs, total, concurrency);
+      const samples = served.map((): Measured[] => []);
+      for (let round = 0; round < rounds; round++) {
+        for (const [index, { wiki }] of served.entries()) samples[index].push(await measure(wiki.url, qs, total, concurrency));
+      }
+      for (const [index, { backend }] of served.entries()) {
+        const ours = medianOf(samples[index]);
         firstRps ||= ours.rps;
         row.push(ours.rps.toFixed(0), ours.p50.toFixed(2), ours.p99.toFixed(2));
         if (backend.name === 'sqlite') sqliteRps = ours.rps;
