@@ -24,8 +24,11 @@ export async function runRequest(api: Api, request: ApiRequest, remainingMs: num
   const limitedByBudget = budgetMs !== null && budgetMs < remainingMs;
   control?.setDeadline(Math.max(1, limitedByBudget ? budgetMs : remainingMs));
   try {
-    // With replicas, one request reads from one server: its answer comes from one copy of the wiki.
-    const response = store.readSession ? await store.readSession(() => handleApiRequest(api, request)) : await handleApiRequest(api, request);
+    // A server database: one request reads from one server (its answer comes from one copy of the
+    // wiki when there are replicas), and its queries stop at the time limit.
+    const response = store.runRequest
+      ? await store.runRequest(() => handleApiRequest(api, request), remainingMs)
+      : await handleApiRequest(api, request);
     return { kind: 'answer', response, databaseMs: databaseSince(api, databaseBefore) };
   } catch (e) {
     const databaseMs = databaseSince(api, databaseBefore);

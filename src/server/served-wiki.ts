@@ -225,10 +225,9 @@ export class ServedWiki {
         readable: servers && servers.length > 1 ? servers.some((server) => server.up) : this.serverProbe.ok,
         replaced: false,
         openedAt: new Date(generation.openedAt).toISOString(),
-        // The server stops each statement at the time limit (its statement timeout); several
-        // statements of one request may together run past it.
+        // A request's queries stop at its time limit; the statement running then is stopped by
+        // the server itself (its statement timeout is the time limit too).
         interruptible: true,
-        interruptNote: 'the time limit applies to each statement, not to the request as a whole',
       };
       if (servers && servers.length > 1) {
         out.servers = servers;

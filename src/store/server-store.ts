@@ -6,7 +6,6 @@ import { sqlFamilies } from './sql/families.ts';
 import type { SqlExecutor } from './sql/executor.ts';
 import { DEFAULT_MAX_LAG_SECONDS, LoadBalancedExecutor, type BalancedServer } from './sql/load-balancer.ts';
 import { StoreUnavailableError } from './errors.ts';
-import { singleServerStatus } from './replication.ts';
 
 /** One database server of the wiki. */
 export interface DatabaseServerConfig {
@@ -55,6 +54,8 @@ export interface ServerStoreOptions {
 
 const DEFAULT_LAG_CHECK_MS = 1000;
 const MONITOR_TIMEOUT_MS = 1000;
+/** A server that takes longer to say how far behind it is counts as hung (and is asked again later). */
+const MEASURE_TIMEOUT_MS = 2000;
 
 interface OpenedServer {
   executor: SqlExecutor & { close(): Promise<void> };
@@ -69,8 +70,6 @@ interface OpenedServer {
 
 interface Backend {
   name: 'mysql' | 'postgres';
-  /** The wiki in one server. */
-  openSingle(): Promise<Store>;
   /** Facts read from the first server that answers: the version, checks every server must pass. */
   inspect(executor: SqlExecutor): Promise<string>;
   open(url: string): Promise<OpenedServer>;
@@ -78,7 +77,7 @@ interface Backend {
 
 async function backendFor(kind: ServerKind, database: ServerDatabase, options: ServerStoreOptions): Promise<Backend> {
   if (kind === 'mariadb') {
-    const [{ MariaDbExecutor, mariaDbFlavour, openMariaDbStore }, replica] = await Promise.all([import('./mariadb/executor.ts'), import('./mariadb/replica.ts')]);
+    const [{ MariaDbExecutor, mariaDbFlavour }, replica] = await Promise.all([import('./mariadb/executor.ts'), import('./mariadb/replica.ts')]);
     const detection = database.lagDetection?.method === 'pt-heartbeat'
       ? { method: 'pt-heartbeat' as const, table: database.lagDetection.table ?? 'heartbeat.heartbeat', serverId: database.lagDetection.serverId }
       : { method: 'replication-status' as const };
@@ -86,7 +85,6 @@ async function backendFor(kind: ServerKind, database: ServerDatabase, options: S
     let flavour: Awaited<ReturnType<typeof mariaDbFlavour>> | undefined;
     return {
       name: 'mysql',
-      openSingle: () => openMariaDbStore(database.url, executorOptions),
       inspect: async (executor) => String((await executor.get<{ v: string }>('SELECT VERSION() AS v'))!.v),
       open: async (url) => {
         // The statement timeout's variable depends on the flavour, asked once of the first server that answers.
@@ -102,11 +100,10 @@ async function backendFor(kind: ServerKind, database: ServerDatabase, options: S
       },
     };
   }
-  const [{ PostgresExecutor, checkByteOrderCollation, openPostgresStore }, replica] = await Promise.all([import('./postgres/executor.ts'), import('./postgres/replica.ts')]);
+  const [{ PostgresExecutor, checkByteOrderCollation }, replica] = await Promise.all([import('./postgres/executor.ts'), import('./postgres/replica.ts')]);
   const executorOptions = { tablePrefix: database.prefix, schema: database.schema, statementTimeoutMs: options.statementTimeoutMs, connections: options.connections };
   return {
     name: 'postgres',
-    openSingle: () => openPostgresStore(database.url, executorOptions),
     inspect: async (executor) => {
       await checkByteOrderCollation(executor);
       return String((await executor.get<{ server_version: string }>('SHOW server_version'))!.server_version);
@@ -121,9 +118,10 @@ async function backendFor(kind: ServerKind, database: ServerDatabase, options: S
 }
 
 /**
- * Opens the wiki's servers. With replicas, the store reads through a load balancer: the first
- * server that answers is inspected (version, collation); a replica that does not answer yet is
- * taken out of rotation until it does, but the primary or a replica must answer now.
+ * Opens the wiki's servers behind a load balancer (one server alone too: it gives each request
+ * its time limit, and a server that stops answering its 503). The first server that answers is
+ * inspected (version, collation); a replica that does not answer yet is taken out of rotation
+ * until it does, but the primary or a replica must answer now.
  */
 export async function openServerStore(database: ServerDatabase, options: ServerStoreOptions = {}): Promise<Store> {
   const kind = serverKindOf(database.url);
@@ -133,14 +131,9 @@ export async function openServerStore(database: ServerDatabase, options: ServerS
   }
   const backend = await backendFor(kind, database, options);
   const replicas = database.replicas ?? [];
-  if (replicas.length === 0) {
-    const store = await backend.openSingle();
-    const name = database.primary?.name;
-    return name ? { ...store, replication: singleServerStatus(name) } : store;
-  }
-
   const configs: (DatabaseServerConfig & { primary: boolean })[] = [
-    { url: database.url, name: database.primary?.name, weight: database.primary?.weight ?? 0, primary: true },
+    // Alone, the primary takes every read; with replicas, by default none while one can.
+    { url: database.url, name: database.primary?.name, weight: database.primary?.weight ?? (replicas.length > 0 ? 0 : 1), primary: true },
     ...replicas.map((r) => ({ ...r, weight: r.weight ?? 1, primary: false })),
   ];
   const opened: OpenedServer[] = [];
@@ -163,7 +156,7 @@ export async function openServerStore(database: ServerDatabase, options: ServerS
   const lagCheckMs = database.lagCheckMs ?? DEFAULT_LAG_CHECK_MS;
   // A server that hangs rather than refuses: its queries are asked elsewhere after this long.
   const unansweredMs = (options.statementTimeoutMs ?? 30_000) + 1000;
-  const balancer = new LoadBalancedExecutor(servers, { lagCheckMs, unansweredMs, onEvent: options.onEvent });
+  const balancer = new LoadBalancedExecutor(servers, { lagCheckMs, unansweredMs, measureTimeoutMs: MEASURE_TIMEOUT_MS, onEvent: options.onEvent });
   try {
     await balancer.start();
     const version = await backend.inspect(balancer);
@@ -172,7 +165,7 @@ export async function openServerStore(database: ServerDatabase, options: ServerS
       version,
       ...sqlFamilies(balancer),
       replication: balancer,
-      readSession: (work) => balancer.readSession(work),
+      runRequest: (work, timeLimitMs) => balancer.runRequest(work, timeLimitMs),
       close: () => balancer.close(),
     };
   } catch (e) {

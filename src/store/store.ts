@@ -42,8 +42,12 @@ export interface Store {
   readonly control?: StoreControl;
   /** The database servers and their lag (a server database; SQLite has one file and no lag). */
   readonly replication?: ReplicationStatus;
-  /** Runs `work` with all its reads on one server (reads are spread over replicas otherwise). */
-  readSession?<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` as one request (a server database): its reads on one server (they are spread over
+   * replicas otherwise), its queries failing with StoreInterruptedError once `timeLimitMs` have
+   * passed. SQLite stores are given their deadline by `control` instead.
+   */
+  runRequest?<T>(work: () => Promise<T>, timeLimitMs?: number): Promise<T>;
   close(): Promise<void>;
 }
 

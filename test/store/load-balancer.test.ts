@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StoreUnavailableError } from '../../src/store/errors.ts';
+import { StoreInterruptedError, StoreUnavailableError } from '../../src/store/errors.ts';
 import { sqliteDialect } from '../../src/store/sqlite/dialect.ts';
 import { LoadBalancedExecutor, type BalancedServer } from '../../src/store/sql/load-balancer.ts';
 import type { SqlExecutor } from '../../src/store/sql/executor.ts';
@@ -68,7 +68,7 @@ function balancer(specs: { name: string; weight: number; primary?: boolean; maxL
     };
   });
   const events: string[] = [];
-  const executor = new LoadBalancedExecutor(servers, { lagCheckMs: 0, unansweredMs: options.unansweredMs ?? 200, onEvent: (_level, message) => events.push(message) });
+  const executor = new LoadBalancedExecutor(servers, { lagCheckMs: 0, unansweredMs: options.unansweredMs ?? 200, measureTimeoutMs: 100, onEvent: (_level, message) => events.push(message) });
   return { executor, standIns, events, measure: () => (executor as unknown as { measureAll(): Promise<void> }).measureAll() };
 }
 
@@ -94,7 +94,7 @@ describe('load balancer', () => {
     const { executor } = balancer([{ name: 'db1', weight: 0, primary: true }, { name: 'db2', weight: 1 }, { name: 'db3', weight: 1 }]);
     await executor.start();
     for (let i = 0; i < 20; i++) {
-      const seen = await executor.readSession(async () => {
+      const seen = await executor.runRequest(async () => {
         const names = new Set<string>();
         for (let j = 0; j < 10; j++) names.add(await whoAnswers(executor));
         return names;
@@ -143,6 +143,27 @@ describe('load balancer', () => {
     standIns.get('db1')!.state = 'bad query';
     await assert.rejects(executor.all('SELECT'), /syntax error/);
     assert.equal(executor.servers()[0]!.up, true);
+  });
+
+  test('a request\'s queries stop at its time limit, however many it runs', async () => {
+    const { executor, standIns } = balancer([{ name: 'db1', weight: 1, primary: true }], { unansweredMs: 5000 });
+    await executor.start();
+    const started = Date.now();
+    let queries = 0;
+    await assert.rejects(executor.runRequest(async () => {
+      for (;;) {
+        await executor.all('SELECT 1');
+        queries++;
+      }
+    }, 60), StoreInterruptedError);
+    const elapsed = Date.now() - started;
+    assert.ok(queries > 3 && elapsed < 200, `${queries} queries, stopped after ${elapsed} ms`);
+    // A query still running at the deadline is not waited for.
+    standIns.get('db1')!.state = 'hangs';
+    const hung = Date.now();
+    await assert.rejects(executor.runRequest(() => executor.all('SELECT 1'), 50), StoreInterruptedError);
+    assert.ok(Date.now() - hung < 1000);
+    assert.equal(executor.servers()[0]!.up, true, 'a request out of time does not take its server out');
   });
 
   test('no server answers: StoreUnavailableError naming them', async () => {

@@ -1,9 +1,10 @@
-// Reads spread over the database servers of one wiki (a primary and its replicas), as MediaWiki's
-// LoadBalancer spreads them: by weight, skipping a replica that lags more than its bound or does
-// not replicate, taking a server that stops answering out of rotation and answering from another.
-// Each request reads from one server (pinned on its first query), so its answer is read from one
-// consistent copy, unless that server fails mid-request. Lags are measured in the background, so a
-// request never waits for a measurement, and a server taken out is put back once it answers again.
+// Reads spread over the database servers of one wiki (a primary and its replicas, or a server
+// alone), as MediaWiki's LoadBalancer spreads them: by weight, skipping a replica that lags more
+// than its bound or does not replicate, taking a server that stops answering out of rotation and
+// answering from another. Each request reads from one server (pinned on its first query), so its
+// answer is read from one consistent copy, unless that server fails mid-request; and its queries
+// stop at the request's deadline, however many there are. Lags are measured in the background, so
+// a request never waits for a measurement, and a server taken out is put back once it answers.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StoreInterruptedError, StoreUnavailableError } from '../errors.ts';
 import type { MaxLag, ReplicationStatus, ServerLag, ServerState } from '../replication.ts';
@@ -39,6 +40,11 @@ export interface LoadBalancerOptions {
    * than refuses): the query is asked of another server.
    */
   unansweredMs: number;
+  /**
+   * A lag measurement unanswered this long takes its server out: the measurement is how a server
+   * that hangs is found while requests wait on it (they are then asked elsewhere).
+   */
+  measureTimeoutMs: number;
   onEvent?: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
@@ -74,6 +80,13 @@ class ServerNode {
   }
 }
 
+/** One request's reads: the server they are pinned to, and when they must stop. */
+interface RequestScope {
+  node?: ServerNode;
+  /** Date.now() past which the request's queries fail with StoreInterruptedError. */
+  deadline?: number;
+}
+
 /** A query left unanswered for longer than `unansweredMs`. */
 class UnansweredError extends Error {}
 
@@ -84,7 +97,7 @@ function describe(error: unknown): string {
 export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
   readonly dialect: Dialect;
   private readonly nodes: ServerNode[];
-  private readonly sessions = new AsyncLocalStorage<{ node?: ServerNode }>();
+  private readonly sessions = new AsyncLocalStorage<RequestScope>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(servers: readonly BalancedServer[], private readonly options: LoadBalancerOptions) {
@@ -103,9 +116,13 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
     }
   }
 
-  /** Runs `work` with all its reads on one server. */
-  readSession<T>(work: () => Promise<T>): Promise<T> {
-    return this.sessions.run({}, work);
+  /**
+   * Runs `work` as one request: all its reads on one server, and, with a time limit, each of its
+   * queries failing with StoreInterruptedError once `timeLimitMs` have passed since now (a query
+   * running then is left to the server's statement timeout).
+   */
+  runRequest<T>(work: () => Promise<T>, timeLimitMs?: number): Promise<T> {
+    return this.sessions.run(timeLimitMs === undefined ? {} : { deadline: Date.now() + timeLimitMs }, work);
   }
 
   all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
@@ -177,6 +194,7 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
 
   private async run<T>(work: (executor: SqlExecutor) => T | Promise<T>): Promise<T> {
     const session = this.sessions.getStore();
+    const deadline = session?.deadline;
     const tried = new Set<ServerNode>();
     let lastError: unknown;
     for (;;) {
@@ -190,8 +208,9 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
         if (session) session.node = node;
       }
       tried.add(node);
+      if (deadline !== undefined && Date.now() >= deadline) throw new StoreInterruptedError('the request reached its time limit');
       try {
-        return await this.answered(work(node.server.executor), node);
+        return await this.answered(work(node.server.executor), node, deadline);
       } catch (error) {
         if (error instanceof StoreInterruptedError || !(error instanceof UnansweredError || node.server.isConnectionFailure(error))) throw error;
         this.takeOut(node, error);
@@ -201,14 +220,18 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
   }
 
   /**
-   * The query's answer; UnansweredError once it has waited `unansweredMs`, or as soon as its
-   * server is taken out (found failing by another query or by the lag measurement).
+   * The query's answer; StoreInterruptedError at the request's deadline; UnansweredError once it
+   * has waited `unansweredMs`, or as soon as its server is taken out (found failing by another
+   * query or by the lag measurement).
    */
-  private answered<T>(pending: T | Promise<T>, node: ServerNode): Promise<T> {
+  private answered<T>(pending: T | Promise<T>, node: ServerNode, deadline?: number, unansweredMs = this.options.unansweredMs): Promise<T> {
     if (!(pending instanceof Promise)) return Promise.resolve(pending);
     let timer: NodeJS.Timeout | undefined;
+    const untilDeadline = deadline === undefined ? Number.POSITIVE_INFINITY : Math.max(0, deadline - Date.now());
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new UnansweredError(`no answer within ${this.options.unansweredMs} ms`)), this.options.unansweredMs);
+      timer = untilDeadline < unansweredMs
+        ? setTimeout(() => reject(new StoreInterruptedError('the request reached its time limit')), untilDeadline)
+        : setTimeout(() => reject(new UnansweredError(`no answer within ${unansweredMs} ms`)), unansweredMs);
     });
     // A server already out is being asked whether it is back: only the time bounds that.
     const waits = node.up ? [pending, timeout, node.outage] : [pending, timeout];
@@ -244,7 +267,7 @@ export class LoadBalancedExecutor implements SqlExecutor, ReplicationStatus {
       node.measuring = false;
     }).catch(() => {});
     try {
-      const lag = await this.answered(measurement, node);
+      const lag = await this.answered(measurement, node, undefined, this.options.measureTimeoutMs);
       node.lag = lag;
       node.error = undefined;
       this.bringBack(node);
