@@ -38,6 +38,11 @@ export interface Store {
   readonly watchlist: WatchlistStore;
   /** interwiki, site_stats, change_tag_def, job. */
   readonly site: SiteStore;
+  /**
+   * A 14-digit timestamp of `column` (rev_timestamp, cl_timestamp ...) as this database returns
+   * it: MediaWiki puts that raw value into continuation parameters.
+   */
+  storedTimestamp(timestamp: string, column: string): string;
   /** What the server needs to run the database: time limits, health, replacement. */
   readonly control?: StoreControl;
   /** The database servers and their lag (a server database; SQLite has one file and no lag). */

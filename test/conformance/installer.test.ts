@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { INSTALLER_DIR, INSTALLER_WIKIS, dumpFile, loadInstallerRecordings, restoreDump, siteConfigFile } from './installer/installer-wikis.ts';
-import { sameUpToOrder, withFourteenDigitContinuation } from './installer/tolerances.ts';
+import { sameUpToOrder } from './installer/tolerances.ts';
 import { differences } from './lib/compare.ts';
 import { fetchCase, isWalk, type RecordedCase, type RecordedResponse } from './lib/exchange.ts';
 import { knownDifference, loadKnownDifferences, unimplementedModule } from './lib/expectations.ts';
@@ -45,10 +45,9 @@ const knownHere = loadInstallerKnownDifferences();
 
 type Verdict =
   | { kind: 'identical' }
-  | { kind: 'continuation' }
   | { kind: 'differs'; lines: string[]; unimplemented?: string; orderOnly: boolean };
 
-/** One answer of ours against MediaWiki's, as it was, then with 14-digit continuation timestamps. */
+/** One answer of ours against MediaWiki's. */
 async function judgePage(url: string, recorded: RecordedResponse): Promise<Verdict> {
   let ours: RecordedResponse;
   try {
@@ -57,11 +56,10 @@ async function judgePage(url: string, recorded: RecordedResponse): Promise<Verdi
     return { kind: 'differs', lines: [`request failed: ${error instanceof Error ? error.message : String(error)}`], orderOnly: false };
   }
   const oursView = comparableView(ours);
-  if (differences(oursView, comparableView(recorded)).length === 0) return { kind: 'identical' };
-  const rewrittenView = comparableView(withFourteenDigitContinuation(recorded));
-  const lines = differences(oursView, rewrittenView);
-  if (lines.length === 0) return { kind: 'continuation' };
-  return { kind: 'differs', lines, unimplemented: unimplementedModule(ours, recorded, recorded.query), orderOnly: sameUpToOrder(oursView, rewrittenView) };
+  const refView = comparableView(recorded);
+  const lines = differences(oursView, refView);
+  if (lines.length === 0) return { kind: 'identical' };
+  return { kind: 'differs', lines, unimplemented: unimplementedModule(ours, recorded, recorded.query), orderOnly: sameUpToOrder(oursView, refView) };
 }
 
 /** A walk replays MediaWiki's own continuation queries, so each page is judged on its own. */
@@ -70,7 +68,7 @@ async function judgeCase(url: string, recorded: RecordedCase): Promise<Verdict> 
   const verdicts = [];
   for (const page of recorded.pages) verdicts.push(await judgePage(url, page));
   const differing = verdicts.flatMap((verdict, index) => (verdict.kind === 'differs' ? [{ verdict, index }] : []));
-  if (differing.length === 0) return verdicts.some((verdict) => verdict.kind === 'continuation') ? { kind: 'continuation' } : { kind: 'identical' };
+  if (differing.length === 0) return { kind: 'identical' };
   return {
     kind: 'differs',
     lines: differing.flatMap(({ verdict, index }) => verdict.lines.map((line) => `page ${index + 1}: ${line}`)),
@@ -86,7 +84,7 @@ function servedFromInstallerWiki(kind: DatabaseKind, label: string): void {
   describe(`wikiquery over the wiki MediaWiki's installer made on ${label} answers as MediaWiki did`, { skip: databaseServerSkipReason(kind) ?? missing, concurrency: PARALLEL_CASES }, () => {
     let databaseServer: DatabaseServer | undefined;
     let ours: RunningServer | undefined;
-    const tally = { total: 0, identical: 0, continuation: 0, orderOnly: 0, known: 0, unimplemented: 0 };
+    const tally = { total: 0, identical: 0, orderOnly: 0, known: 0, unimplemented: 0 };
 
     before(async () => {
       databaseServer = await startDatabaseServer(kind, { database: wiki.database });
@@ -95,9 +93,9 @@ function servedFromInstallerWiki(kind: DatabaseKind, label: string): void {
       ours = await startServer({ db, site: loadSiteConfig(siteConfigFile(kind)), port: 0, host: '127.0.0.1' });
     });
     after(async () => {
-      const { total, identical, continuation, orderOnly, known, unimplemented } = tally;
+      const { total, identical, orderOnly, known, unimplemented } = tally;
       console.log(
-        `installer wiki on ${label}: ${identical}/${total} identical, ${continuation} differ only in continuation timestamps, ` +
+        `installer wiki on ${label}: ${identical}/${total} identical, ` +
           `${orderOnly} only in the order the database returns rows, ${known} other known differences, ${unimplemented} unimplemented`,
       );
       await ours?.close();
@@ -117,11 +115,6 @@ function servedFromInstallerWiki(kind: DatabaseKind, label: string): void {
           }
           if (verdict.kind === 'identical') {
             tally.identical++;
-            return;
-          }
-          if (verdict.kind === 'continuation') {
-            tally.continuation++;
-            t.todo('MediaWiki writes the timestamp of a continuation value as the database returns it; wikiquery writes 14 digits');
             return;
           }
           if (todo) {

@@ -184,7 +184,9 @@ async function byTimestamp(run: CategoryMembersRun, category: string, namespaces
     after,
     limit: limit + 1,
   });
-  return { rows, continueOf: (row) => `${row.cl_timestamp}|${row.cl_from}` };
+  // MediaWiki continues from the column's value as the database returned it.
+  const { store } = run.services;
+  return { rows, continueOf: (row) => `${store.storedTimestamp(row.cl_timestamp, 'cl_timestamp')}|${row.cl_from}` };
 }
 
 function memberItem(run: QueryRun, row: CategoryMemberRow, prop: ReadonlySet<string>): ResultObject {

@@ -77,7 +77,7 @@ async function runRevisions(run: RevisionsRun): Promise<void> {
   const next = rows.length > limit ? rows[limit]! : null;
   if (run.generator) {
     for (const row of shown) run.generator.addRevisionId?.(row.rev_id);
-    if (next) run.setContinue('continue', continueValue(mode, next));
+    if (next) run.setContinue('continue', continueValue(run, mode, next));
     return;
   }
   const renderer = new RevisionRenderer(run, settings!);
@@ -89,15 +89,16 @@ async function runRevisions(run: RevisionsRun): Promise<void> {
   for (const { row, rev } of revs) {
     // A result grown past $wgAPIMaxResultSize continues at the revision that did not fit.
     if (!run.addPageItem(row.rev_page, 'revisions', renderer.render(rev), 'rev')) {
-      run.setContinue('continue', continueValue(mode, row));
+      run.setContinue('continue', continueValue(run, mode, row));
       return;
     }
   }
-  if (next) run.setContinue('continue', continueValue(mode, next));
+  if (next) run.setContinue('continue', continueValue(run, mode, next));
 }
 
-function continueValue(mode: Mode, row: RevisionRow): string | number {
-  if (mode === 'enum') return `${row.rev_timestamp}|${row.rev_id}`;
+function continueValue(run: QueryRun, mode: Mode, row: RevisionRow): string | number {
+  // MediaWiki continues from the timestamp as the database returned it.
+  if (mode === 'enum') return `${run.services.store.storedTimestamp(row.rev_timestamp, 'rev_timestamp')}|${row.rev_id}`;
   // An integer, which MediaWiki's continuation keeps as a JSON number.
   if (mode === 'revids') return row.rev_id;
   return `${row.rev_page}|${row.rev_id}`;

@@ -2,11 +2,14 @@
 // and sort byte for byte as SQLite's TEXT does, and its timestamps are 14-digit strings, except
 // cl_timestamp (TIMESTAMP), which MySQL compares with such a string as the date it spells.
 import { checkTablePrefix } from './schema.ts';
-import { powerOfTwoBucket, questionMark, type Dialect } from '../sql/dialect.ts';
+import { powerOfTwoBucket, questionMark, spelledTimestamp, type Dialect } from '../sql/dialect.ts';
 
 const JSON_LIST = "JSON_TABLE(?, '$[*]' COLUMNS (value BIGINT PATH '$')) AS list";
 const JSON_TEXT_LIST = "JSON_TABLE(?, '$[*]' COLUMNS (value VARCHAR(255) PATH '$')) AS list";
 const JSON_PAIR_LIST = "JSON_TABLE(?, '$[*]' COLUMNS (ns INT PATH '$[0]', title VARCHAR(255) PATH '$[1]')) AS list";
+
+/** The columns MediaWiki 1.39's MySQL schema declares TIMESTAMP (the others hold 14 digits). */
+export const TIMESTAMP_COLUMNS: ReadonlySet<string> = new Set(['cl_timestamp']);
 
 export function mariaDbDialect(tablePrefix = ''): Dialect {
   checkTablePrefix(tablePrefix);
@@ -16,6 +19,7 @@ export function mariaDbDialect(tablePrefix = ''): Dialect {
     placeholder: questionMark,
     table: (name) => `\`${tablePrefix}${name}\``,
     timestampParameter: questionMark,
+    storedTimestamp: (timestamp, column) => (TIMESTAMP_COLUMNS.has(column) ? spelledTimestamp(timestamp) : timestamp),
     bytesParameter: questionMark,
     hex: (column) => `LOWER(HEX(${column}))`,
     flag: (condition) => condition,

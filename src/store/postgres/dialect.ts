@@ -3,7 +3,7 @@
 // collation, which the database must have (C or C.UTF-8: UTF-8 bytes sort as code points); a
 // COLLATE clause in each query would keep the indexes from serving the order instead.
 import { quoteIdentifier } from './schema.ts';
-import { powerOfTwoBucket, type Dialect } from '../sql/dialect.ts';
+import { powerOfTwoBucket, spelledTimestamp, type Dialect } from '../sql/dialect.ts';
 
 const JSON_ELEMENTS = 'json_array_elements(?::json) AS list(value)';
 
@@ -16,6 +16,8 @@ export function postgresDialect(tablePrefix = ''): Dialect {
     table: (name) => quoteIdentifier(tablePrefix + name),
     // Read in the session's time zone, which the executor sets to UTC, as MediaWiki does.
     timestampParameter: () => "to_timestamp(?, 'YYYYMMDDHH24MISS')",
+    // Every timestamp is TIMESTAMPTZ, written in the session's UTC with its offset.
+    storedTimestamp: (timestamp) => (/^\d{14}$/.test(timestamp) ? `${spelledTimestamp(timestamp)}+00` : timestamp),
     bytesParameter: () => "convert_from(?, 'UTF8')",
     hex: (column) => `encode(convert_to(${column}, 'UTF8'), 'hex')`,
     flag: (condition) => `CASE WHEN ${condition} THEN 1 ELSE 0 END`,

@@ -23,6 +23,12 @@ export interface Dialect {
    * is read), so only parameters need this.
    */
   timestampParameter(): string;
+  /**
+   * A 14-digit timestamp of `column` as the database returns the column's value: what MediaWiki
+   * copies into a continuation parameter (rvcontinue, cmcontinue ...), where executors give rows
+   * 14 digits.
+   */
+  storedTimestamp(timestamp: string, column: string): string;
   /** A parameter holding raw bytes (a Uint8Array) compared with a binary string column. */
   bytesParameter(): string;
   /** A binary string column's bytes as lower-case hexadecimal. */
@@ -46,6 +52,13 @@ export interface Dialect {
    * repeating its last value, so a server prepares a few statements rather than one per length.
    */
   inListLength(count: number): number;
+}
+
+/** `20250108063018` as `2025-01-08 06:30:18`, the way MySQL and PostgreSQL write a date and time. */
+export function spelledTimestamp(timestamp: string): string {
+  if (!/^\d{14}$/.test(timestamp)) return timestamp;
+  const t = timestamp;
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`;
 }
 
 /** Shared by the dialects whose placeholders are all `?`. */

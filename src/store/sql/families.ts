@@ -10,7 +10,7 @@ import { SqlUserStore } from './users.ts';
 import { SqlWatchlistStore } from './watchlist.ts';
 import { SqlSiteStore } from './site.ts';
 
-export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'watchlist' | 'site'>;
+export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'watchlist' | 'site' | 'storedTimestamp'>;
 
 export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
   return {
@@ -22,5 +22,6 @@ export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
     users: new SqlUserStore(executor),
     watchlist: new SqlWatchlistStore(executor),
     site: new SqlSiteStore(executor),
+    storedTimestamp: (timestamp, column) => executor.dialect.storedTimestamp(timestamp, column),
   };
 }

@@ -9,6 +9,7 @@ export function sqliteDialect(tablePrefix = ''): Dialect {
     placeholder: questionMark,
     table: (name) => tablePrefix + name,
     timestampParameter: questionMark,
+    storedTimestamp: (timestamp) => timestamp,
     // Sort keys are stored as TEXT; a BLOB parameter would compare as a BLOB (after every TEXT).
     bytesParameter: () => 'CAST(? AS TEXT)',
     hex: (column) => `lower(hex(${column}))`,

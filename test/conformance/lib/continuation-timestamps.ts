@@ -1,0 +1,42 @@
+// Timestamps in continuation values as 14 digits. MediaWiki puts a timestamp column's raw value into
+// rvcontinue/cmcontinue: `2025-01-11 04:09:03+00` from PostgreSQL's TIMESTAMPTZ, `2025-01-08 06:30:18`
+// from MySQL's TIMESTAMP cl_timestamp, 14 digits from SQLite; wikiquery does the same on each
+// database. Answers from a server database compared with recordings made over SQLite are
+// rewritten with this first.
+import { isObject, type RecordedResponse } from './exchange.ts';
+
+const DATABASE_TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(\+00)?(?=\|)/;
+const DATABASE_TIMESTAMP_ANYWHERE = new RegExp(DATABASE_TIMESTAMP.source.slice(1));
+
+function fourteenDigits(value: string): string {
+  return value.replace(DATABASE_TIMESTAMP, (_match, y, mo, d, h, mi, s) => `${y}${mo}${d}${h}${mi}${s}`);
+}
+
+function rewriteContinueValues(values: unknown): void {
+  if (!isObject(values)) return;
+  for (const [key, value] of Object.entries(values)) {
+    if (key !== 'continue' && key.endsWith('continue') && typeof value === 'string') values[key] = fourteenDigits(value);
+  }
+}
+
+/** XML attributes `rvcontinue="…"` and PHP strings `s:11:"rvcontinue";s:N:"…"` (whose length changes). */
+function rewriteText(text: string): string {
+  const xml = text.replace(/(continue=")([^"|]*)(?=\|)/g, (_match, head: string, stamp: string) => head + fourteenDigits(`${stamp}|`).slice(0, -1));
+  return xml.replace(/(s:\d+:"[a-z]*continue";s:)(\d+):"([^"]*)"/g, (match, head: string, _length: string, value: string) => {
+    const rewritten = fourteenDigits(value);
+    return rewritten === value ? match : `${head}${Buffer.byteLength(rewritten)}:"${rewritten}"`;
+  });
+}
+
+/** The answer with the database timestamps of its continuation values written as 14 digits. */
+export function withFourteenDigitContinuation(recorded: RecordedResponse): RecordedResponse {
+  const copy = structuredClone(recorded);
+  if (isObject(copy.json)) {
+    rewriteContinueValues(copy.json.continue);
+    const raw = copy.json['query-continue'];
+    if (isObject(raw)) for (const moduleValues of Object.values(raw)) rewriteContinueValues(moduleValues);
+  }
+  if (typeof copy.text === 'string' && DATABASE_TIMESTAMP_ANYWHERE.test(copy.text)) copy.text = rewriteText(copy.text);
+  return copy;
+}
+
