@@ -129,4 +129,12 @@ describe('values', () => {
     assert.equal(renderSql(`cl_from IN (${postgres.jsonIntegers()})`, postgres), 'cl_from IN (SELECT value::bigint FROM json_array_elements_text($1::json) AS list(value))');
     assert.match(renderSql(`(pl_namespace, pl_title) IN (${mariadb.jsonPairs()})`, mariadb), /JSON_TABLE\(\?, '\$\[\*\]' COLUMNS \(ns INT PATH '\$\[0\]'/);
   });
+
+  test('a column tested against a JSON list: IN, or = ANY(ARRAY(...)) on PostgreSQL', () => {
+    assert.equal(sqlite.inJsonList('cl_to', 'strings'), 'cl_to IN (SELECT value FROM json_each(?))');
+    assert.equal(mariadb.inJsonList('cl_from', 'integers'), `cl_from IN (${mariadb.jsonIntegers()})`);
+    assert.equal(mariadb.inJsonList('cl_to', 'strings'), `cl_to IN (${mariadb.jsonStrings()})`);
+    assert.equal(postgres.inJsonList('cl_from', 'integers'), `cl_from = ANY(ARRAY(${postgres.jsonIntegers()}))`);
+    assert.equal(postgres.inJsonList('cl_to', 'strings'), `cl_to = ANY(ARRAY(${postgres.jsonStrings()}))`);
+  });
 });

@@ -6,6 +6,8 @@ import { quoteIdentifier } from './schema.ts';
 import { powerOfTwoBucket, spelledTimestamp, type Dialect } from '../sql/dialect.ts';
 
 const JSON_ELEMENTS = 'json_array_elements(?::json) AS list(value)';
+const JSON_INTEGERS = 'SELECT value::bigint FROM json_array_elements_text(?::json) AS list(value)';
+const JSON_STRINGS = 'SELECT value FROM json_array_elements_text(?::json) AS list(value)';
 
 export function postgresDialect(tablePrefix = ''): Dialect {
   if (!/^[a-z0-9_]*$/.test(tablePrefix)) throw new Error(`table prefix ${JSON.stringify(tablePrefix)}: only lower-case letters, digits and _ are allowed on PostgreSQL`);
@@ -22,10 +24,15 @@ export function postgresDialect(tablePrefix = ''): Dialect {
     hex: (column) => `encode(convert_to(${column}, 'UTF8'), 'hex')`,
     flag: (condition) => `CASE WHEN ${condition} THEN 1 ELSE 0 END`,
     nullSafeEquals: (left, right, negated) => `${left} ${negated ? 'IS DISTINCT FROM' : 'IS NOT DISTINCT FROM'} ${right}`,
-    jsonIntegers: () => 'SELECT value::bigint FROM json_array_elements_text(?::json) AS list(value)',
-    jsonStrings: () => 'SELECT value FROM json_array_elements_text(?::json) AS list(value)',
+    jsonIntegers: () => JSON_INTEGERS,
+    jsonStrings: () => JSON_STRINGS,
     jsonPairs: () => `SELECT (value->>0)::integer, value->>1 FROM ${JSON_ELEMENTS}`,
     jsonPairStrings: (ns) => `SELECT value->>1 FROM ${JSON_ELEMENTS} WHERE (value->>0)::integer = ${ns}`,
+    // `= ANY(ARRAY(...))` is IN's test, but over a set-returning function the planner guesses 100
+    // rows of unknown values and, with ORDER BY ... LIMIT, walks the whole primary key of
+    // pagelinks, templatelinks or categorylinks filtering each row against the list; an array
+    // becomes an index condition that reads only the listed pages' rows.
+    inJsonList: (column, list) => `${column} = ANY(ARRAY(${list === 'integers' ? JSON_INTEGERS : JSON_STRINGS}))`,
     useIndex: () => '',
     inListLength: powerOfTwoBucket,
   };

@@ -8,7 +8,7 @@ import type {
   MembersBySortkeyQuery,
   MembersByTimestampQuery,
 } from '../categories.ts';
-import { inJsonList, type Dialect } from './dialect.ts';
+import type { Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { Conditions, orderedIds } from './queries.ts';
 
@@ -32,10 +32,10 @@ export class SqlCategoryStore implements CategoryStore {
     const hidden =
       "EXISTS (SELECT 1 FROM {page} JOIN {page_props} ON pp_page = page_id AND pp_propname = 'hiddencat'" +
       ' WHERE page_namespace = 14 AND page_title = cl_to)';
-    const where = [inJsonList(d, 'cl_from', 'integers')];
+    const where = [d.inJsonList('cl_from', 'integers')];
     const params: unknown[] = [JSON.stringify(ids)];
     if (query.categories) {
-      where.push(inJsonList(d, 'cl_to', 'strings'));
+      where.push(d.inJsonList('cl_to', 'strings'));
       params.push(JSON.stringify(query.categories));
     }
     const op = query.descending ? '<=' : '>=';

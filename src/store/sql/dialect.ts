@@ -45,6 +45,8 @@ export interface Dialect {
   jsonPairs(): string;
   /** The strings of such pairs whose integer is `ns`. */
   jsonPairStrings(ns: number): string;
+  /** `column IN (...)` over the values of a JSON array bound as one parameter (jsonIntegers or jsonStrings). */
+  inJsonList(column: string, list: 'integers' | 'strings'): string;
   /** An index hint after a table (MySQL's USE INDEX, as MediaWiki's queries give it); '' elsewhere. */
   useIndex(index: string): string;
   /**
@@ -111,18 +113,6 @@ function quotedEnd(text: string, start: number, quote: string): number {
     if (text[next + 1] !== quote) return next + 1;
     i = next + 2;
   }
-}
-
-/**
- * `column IN (...)` over the values of a JSON array bound as one parameter (jsonIntegers or
- * jsonStrings). PostgreSQL is given `= ANY(ARRAY(...))`, the same test: over a set-returning
- * function it guesses 100 rows of unknown values, and with ORDER BY ... LIMIT it then walks the
- * whole primary key of pagelinks, templatelinks or categorylinks filtering each row against the
- * list, where the array becomes an index condition that reads only the listed pages' rows.
- */
-export function inJsonList(dialect: Dialect, column: string, list: 'integers' | 'strings'): string {
-  const values = list === 'integers' ? dialect.jsonIntegers() : dialect.jsonStrings();
-  return dialect.name === 'postgres' ? `${column} = ANY(ARRAY(${values}))` : `${column} IN (${values})`;
 }
 
 /** `?, ?, ?` for an IN list of n values. */

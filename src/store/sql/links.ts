@@ -12,7 +12,7 @@ import type {
   LinksToRedirectsQuery,
   LinkTable,
 } from '../links.ts';
-import { inJsonList, inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.ts';
+import { inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, titleSet } from './queries.ts';
 
@@ -87,10 +87,10 @@ export class SqlLinkStore implements LinkStore {
     if (!ids.length || query.limit <= 0) return [];
     const c = this.columns[table];
     const d = this.db.dialect;
-    const where = [inJsonList(d, c.from, 'integers')];
+    const where = [d.inJsonList(c.from, 'integers')];
     const params: unknown[] = [JSON.stringify(ids)];
     if (query.namespaces) {
-      where.push(inJsonList(d, c.ns, 'integers'));
+      where.push(d.inJsonList(c.ns, 'integers'));
       params.push(JSON.stringify(query.namespaces));
     }
     if (query.targets) {

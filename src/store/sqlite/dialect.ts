@@ -19,6 +19,7 @@ export function sqliteDialect(tablePrefix = ''): Dialect {
     jsonStrings: () => 'SELECT value FROM json_each(?)',
     jsonPairs: () => "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)",
     jsonPairStrings: (ns) => `SELECT json_extract(value, '$[1]') FROM json_each(?) WHERE json_extract(value, '$[0]') = ${ns}`,
+    inJsonList: (column) => `${column} IN (SELECT value FROM json_each(?))`,
     useIndex: () => '',
     inListLength: (count) => count,
   };
