@@ -16,7 +16,7 @@ import type { ApiServices } from './services.ts';
 import { renderResult } from './formats/index.ts';
 import { mwToIso, nowMw } from '../wiki/timestamps.ts';
 import { debugInfo } from './debuginfo.ts';
-import { StoreBusyError, StoreInterruptedError, StoreUnavailableError } from '../store/errors.ts';
+import { StoreBusyError, StoreInterruptedError, StoreQueryError, StoreUnavailableError } from '../store/errors.ts';
 
 export interface ApiResponse {
   status: number;
@@ -505,7 +505,20 @@ export function databaseBusyError(): ApiError {
 
 function toApiError(e: unknown, ctx: RequestContext): ApiError {
   if (e instanceof StoreUnavailableError) return databaseUnavailableError();
+  if (e instanceof StoreQueryError) return databaseQueryError(e);
   return e instanceof ApiError ? e : internalError(e, ctx.request.url);
+}
+
+/**
+ * The database refused the query for a value it was given: MediaWiki's DBQueryError, which it
+ * answers (with $wgShowExceptionDetails, as the fixture) with the database's error, HTTP 200.
+ */
+function databaseQueryError(e: StoreQueryError): ApiError {
+  const errorClass = 'Wikimedia\\Rdbms\\DBQueryError';
+  return new ApiError(msg('apierror-exceptioncaught', requestId(), `Error ${e.code}: ${e.message}`), {
+    code: 'internal_api_error_DBQueryError',
+    data: { errorclass: errorClass },
+  });
 }
 
 /**

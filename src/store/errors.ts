@@ -12,6 +12,19 @@ export class StoreInterruptedError extends Error {
 }
 
 /**
+ * The database refused a query for the values it was given (MediaWiki's DBQueryError): on
+ * PostgreSQL, bytes that are not UTF-8 compared with a TEXT column, which MediaWiki on PostgreSQL
+ * fails on too. `code` is the database's error code (SQLSTATE, errno).
+ */
+export class StoreQueryError extends Error {
+  override readonly name = 'StoreQueryError';
+
+  constructor(message: string, readonly code: string, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+/**
  * No database server could be reached (MediaWiki's DBConnectionError): every server of the wiki
  * refused or stopped answering. `servers` names them (host and port, no credentials).
  */

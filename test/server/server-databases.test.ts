@@ -72,6 +72,19 @@ function servedFrom(kind: DatabaseKind, label: string, database: (server: Databa
       assert.match(body.database.path, new RegExp(`^${kind === 'mariadb' ? 'mysql' : 'postgres'}://`));
     });
 
+    test('a sort key that is not UTF-8: MediaWiki\'s DBQueryError on PostgreSQL (whose TEXT refuses it), the members elsewhere', async () => {
+      const response = await fetch(`${wiki!.url}?action=query&format=json&list=categorymembers&cmtitle=Category:Planets&cmstarthexsortkey=c3&cmlimit=3`);
+      assert.equal(response.status, 200);
+      const body = (await response.json()) as { error?: { code: string; info: string; errorclass: string }; query?: unknown };
+      if (kind === 'postgres') {
+        assert.equal(response.headers.get('mediawiki-api-error'), 'internal_api_error_DBQueryError');
+        assert.equal(body.error?.errorclass, 'Wikimedia\\Rdbms\\DBQueryError');
+        assert.match(body.error?.info ?? '', /^\[[0-9a-f]{24}\] Exception caught: Error 22021: invalid byte sequence for encoding "UTF8"/);
+      } else {
+        assert.ok(body.query, JSON.stringify(body));
+      }
+    });
+
     for (const area of recordings) {
       for (const recorded of area.cases) {
         const key = `${area.area}|${recorded.case}`;

@@ -5,7 +5,7 @@
 // as numbers. With a statement timeout, sessions get statement_timeout, and a statement cancelled by
 // it fails with StoreInterruptedError.
 import pg from 'pg';
-import { StoreInterruptedError } from '../errors.ts';
+import { StoreInterruptedError, StoreQueryError } from '../errors.ts';
 import { renderSql, type Dialect } from '../sql/dialect.ts';
 import { serverParameter, type SqlExecutor } from '../sql/executor.ts';
 import { postgresDialect } from './dialect.ts';
@@ -20,6 +20,8 @@ const BYTE_ORDER_COLLATIONS = new Set(['c', 'posix', 'c.utf-8', 'c.utf8']);
 
 /** SQLSTATE query_canceled: what statement_timeout raises. */
 const QUERY_CANCELED = '57014';
+/** SQLSTATE class 22, data exceptions: a value the query was given that the database refuses. */
+const DATA_EXCEPTION_CLASS = '22';
 
 const INT8 = 20;
 const TIMESTAMP = 1114;
@@ -91,7 +93,9 @@ export class PostgresExecutor implements SqlExecutor {
       const result = await this.pool.query({ name, text: sql, values: params.map(serverParameter) });
       return result.rows as T[];
     } catch (e) {
-      if ((e as { code?: string }).code === QUERY_CANCELED) throw new StoreInterruptedError((e as Error).message, { cause: e });
+      const code = (e as { code?: string }).code ?? '';
+      if (code === QUERY_CANCELED) throw new StoreInterruptedError((e as Error).message, { cause: e });
+      if (code.startsWith(DATA_EXCEPTION_CLASS)) throw new StoreQueryError((e as Error).message, code, { cause: e });
       throw e;
     }
   }
