@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createConnection } from 'mariadb';
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { startServer, type RunningServer } from '../../src/cli.ts';
 import { copyWiki } from '../../src/import/copy/index.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
@@ -67,12 +67,15 @@ async function health(wiki: RunningServer): Promise<{ readable: boolean; servers
 
 /** A server and the processes it started (PostgreSQL's backends are processes of their own). */
 function signalServer(pid: number, signal: NodeJS.Signals): void {
-  let children: number[] = [];
-  try {
-    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
-  } catch {
-    // ps fails when there is no child (MariaDB is one process)
-  }
+  // Its children, from /proc (field 4 of /proc/PID/stat is the parent's id).
+  const children = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((child) => {
+    try {
+      const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+    } catch {
+      return false;
+    }
+  });
   process.kill(pid, signal);
   for (const child of children) {
     try {
