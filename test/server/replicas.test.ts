@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { createConnection } from 'mariadb';
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { startServer, type RunningServer } from '../../src/cli.ts';
 import { copyWiki } from '../../src/import/copy/index.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
@@ -17,6 +18,15 @@ import { databaseServerSkipReason, startMariaDbReplication, startPostgresStandby
 import { fixtureConfig, fixtureDb, skipWithoutFixture } from '../support/fixture-wiki.ts';
 
 interface DbReplLag { host: string; lag: number | false }
+
+async function query(server: DatabaseServer, sql: string): Promise<Record<string, any>[]> {
+  const connection = await createConnection({ host: server.host, port: server.port, user: server.user, database: server.database, bigIntAsNumber: true });
+  try {
+    return (await connection.query(sql)) as Record<string, any>[];
+  } finally {
+    await connection.end();
+  }
+}
 
 async function execute(server: DatabaseServer, sql: string): Promise<void> {
   if (server.kind === 'mariadb') {
@@ -65,6 +75,45 @@ async function health(wiki: RunningServer): Promise<{ readable: boolean; servers
   return ((await (await fetch(new URL('/health', wiki.url))).json()) as { database: any }).database;
 }
 
+/**
+ * Percona's pt-heartbeat --update on the primary (its server_id 1): a row of heartbeat.heartbeat
+ * rewritten every 0.1 s, replicated. Without the tool (Debian's percona-toolkit) the test writes
+ * the same rows itself, and says so.
+ */
+async function startHeartbeat(primary: DatabaseServer): Promise<{ stop(): Promise<void> }> {
+  const tool = ['/usr/bin/pt-heartbeat', '/usr/local/bin/pt-heartbeat'].find((path) => existsSync(path));
+  if (!tool) {
+    process.stderr.write('\n!!! pt-heartbeat not found (Debian package percona-toolkit): the test writes its heartbeat rows itself\n\n');
+    await execute(primary, 'CREATE TABLE heartbeat.heartbeat (ts VARCHAR(26) NOT NULL, server_id INT UNSIGNED NOT NULL PRIMARY KEY)');
+    const beat = () => execute(primary, "REPLACE INTO heartbeat.heartbeat (ts, server_id) VALUES (DATE_FORMAT(UTC_TIMESTAMP(6), '%Y-%m-%dT%H:%i:%s.%f'), 1)");
+    await beat();
+    const timer = setInterval(() => void beat().catch(() => {}), 100);
+    return { stop: async () => clearInterval(timer) };
+  }
+  const child = spawn(tool, [
+    '--update', '--create-table', '--utc', '--interval', '0.1', '--database', 'heartbeat',
+    '--host', primary.host, '--port', String(primary.port), '--user', primary.user,
+  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => { errors += chunk.toString(); });
+  await until('pt-heartbeat has written its first row', async () => {
+    if (child.exitCode !== null) throw new Error(`pt-heartbeat exited (${child.exitCode}): ${errors}`);
+    try {
+      return (await query(primary, 'SELECT COUNT(*) AS n FROM heartbeat.heartbeat'))[0]?.n > 0;
+    } catch {
+      return false;
+    }
+  });
+  return {
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** A server and the processes it started (PostgreSQL's backends are processes of their own). */
 function signalServer(pid: number, signal: NodeJS.Signals): void {
   // Its children, from /proc (field 4 of /proc/PID/stat is the parent's id).
@@ -90,18 +139,14 @@ function replicated(kind: DatabaseKind, label: string, start: () => Promise<Repl
   describe(`a primary and a replica on ${label}`, { skip: skipWithoutFixture || databaseServerSkipReason(kind) }, () => {
     let servers: ReplicatedServers;
     let wiki: RunningServer;
-    let heartbeat: NodeJS.Timeout | undefined;
+    let heartbeat: { stop(): Promise<void> } | undefined;
 
     before(async () => {
       servers = await start();
       await copyWiki({ from: fixtureDb, to: servers.primary.url });
       if (kind === 'mariadb') {
-        // pt-heartbeat --update's table and beat, on the primary (server_id 1), replicated.
         await execute(servers.primary, 'CREATE DATABASE heartbeat');
-        await execute(servers.primary, 'CREATE TABLE heartbeat.heartbeat (ts VARCHAR(26) NOT NULL, server_id INT UNSIGNED NOT NULL PRIMARY KEY)');
-        const beat = () => execute(servers.primary, "REPLACE INTO heartbeat.heartbeat (ts, server_id) VALUES (DATE_FORMAT(UTC_TIMESTAMP(6), '%Y-%m-%dT%H:%i:%s.%f'), 1)");
-        await beat();
-        heartbeat = setInterval(() => void beat().catch(() => {}), 100);
+        heartbeat = await startHeartbeat(servers.primary);
       }
       await servers.caughtUp();
       const database: ServerDatabase = {
@@ -122,7 +167,7 @@ function replicated(kind: DatabaseKind, label: string, start: () => Promise<Repl
       });
     });
     after(async () => {
-      if (heartbeat) clearInterval(heartbeat);
+      await heartbeat?.stop();
       await wiki?.close();
       await servers?.stop();
     });
