@@ -495,11 +495,15 @@ export function timeLimitError(limitMs: number): ApiError {
  * layer raises (SQLite's error 5), answered 503 so that clients try again.
  */
 export function databaseBusyError(): ApiError {
-  const errorClass = 'Wikimedia\\Rdbms\\DBQueryError';
-  return new ApiError(msg('apierror-exceptioncaught', requestId(), 'Error 5: database is locked'), {
-    code: 'internal_api_error_DBQueryError',
-    httpStatus: 503,
-    data: { errorclass: errorClass },
+  return databaseException('DBQueryError', 'Error 5: database is locked', { httpStatus: 503 });
+}
+
+/** An exception of MediaWiki's database layer as ApiMain answers it (its namespace left out of the code). */
+function databaseException(className: 'DBQueryError' | 'DBConnectionError', text: string, options: { httpStatus?: number; headers?: Record<string, string> } = {}): ApiError {
+  return new ApiError(msg('apierror-exceptioncaught', requestId(), text), {
+    code: `internal_api_error_${className}`,
+    data: { errorclass: `Wikimedia\\Rdbms\\${className}` },
+    ...options,
   });
 }
 
@@ -514,11 +518,7 @@ function toApiError(e: unknown, ctx: RequestContext): ApiError {
  * answers (with $wgShowExceptionDetails, as the fixture) with the database's error, HTTP 200.
  */
 function databaseQueryError(e: StoreQueryError): ApiError {
-  const errorClass = 'Wikimedia\\Rdbms\\DBQueryError';
-  return new ApiError(msg('apierror-exceptioncaught', requestId(), `Error ${e.code}: ${e.message}`), {
-    code: 'internal_api_error_DBQueryError',
-    data: { errorclass: errorClass },
-  });
+  return databaseException('DBQueryError', `Error ${e.code}: ${e.message}`);
 }
 
 /**
@@ -526,13 +526,7 @@ function databaseQueryError(e: StoreQueryError): ApiError {
  * that clients try again (the servers' names are logged, not shown).
  */
 export function databaseUnavailableError(): ApiError {
-  const errorClass = 'Wikimedia\\Rdbms\\DBConnectionError';
-  return new ApiError(msg('apierror-exceptioncaught', requestId(), 'Cannot access the database'), {
-    code: 'internal_api_error_DBConnectionError',
-    httpStatus: 503,
-    headers: { 'Retry-After': '5' },
-    data: { errorclass: errorClass },
-  });
+  return databaseException('DBConnectionError', 'Cannot access the database', { httpStatus: 503, headers: { 'Retry-After': '5' } });
 }
 
 /** What a bug answers: an id to find its one log line by, and the class of what was thrown. */
