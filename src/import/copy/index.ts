@@ -37,7 +37,7 @@ export function progressPrinter(stream: NodeJS.WritableStream): (progress: CopyP
 
 export function formatCopySummary(summary: CopySummary): string {
   const lines = [
-    `copied ${summary.rows} rows of ${summary.tables.length} tables into ${summary.target} in ${summary.seconds.toFixed(1)} s (${Math.round(summary.rowsPerSecond)} rows/s)`,
+    `copied ${summary.rows} rows of ${summary.tables.length} tables into ${summary.target} in ${summary.seconds.toFixed(1)} s (${Math.round(summary.rowsPerSecond)} rows/s; ${summary.analyzeSeconds.toFixed(1)} s of it analysing the tables for the planner)`,
   ];
   if (summary.skippedTables.length > 0) lines.push(`  not copied (no such table in MediaWiki's schema): ${summary.skippedTables.join(', ')}`);
   for (const [what, count] of summary.conversions) lines.push(`  changed: ${what} (${count} values)`);

@@ -125,6 +125,12 @@ export class MariaDbTarget implements CopyTarget {
     await this.db.batch(sql, rows as ServerValue[][]);
   }
 
+  /** InnoDB's persistent statistics follow a table through RENAME TABLE. */
+  async analyze(): Promise<void> {
+    const staged = await this.existing(this.stagingPrefix);
+    if (staged.length > 0) await this.db.query(`ANALYZE TABLE ${staged.map(quote).join(', ')}`);
+  }
+
   async commit(): Promise<void> {
     // AUTO_INCREMENT already follows the highest id written, and the searchindex rows were
     // copied like any table's: nothing is left but the switch.

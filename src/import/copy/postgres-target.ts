@@ -130,6 +130,11 @@ export class PostgresTarget implements CopyTarget {
     }
   }
 
+  /** In the copy's transaction: the statistics are committed with the tables. */
+  async analyze(): Promise<void> {
+    await this.db.query(`ANALYZE ${this.tables.map((table) => this.qualified(table)).join(', ')}`);
+  }
+
   async commit(): Promise<void> {
     // MediaWiki takes new ids from the sequences: they must start past the ids copied.
     const serials = await this.db.query<{ table_name: string; column_name: string }>(

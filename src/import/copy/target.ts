@@ -44,6 +44,12 @@ export interface CopyTarget {
   hasRows(table: string): Promise<boolean>;
   /** Writes rows, in the order of `columns`; with `mergeDuplicates`, a row whose key is there is skipped. */
   insert(table: string, columns: readonly string[], rows: readonly ServerValue[][], mergeDuplicates: boolean): Promise<void>;
+  /**
+   * Planner statistics of the wiki's tables (ANALYZE), taken before they are put in place so a
+   * reader never plans over tables its server has not looked at: the servers would otherwise
+   * gather them only later (InnoDB after a table has changed enough, PostgreSQL's autovacuum).
+   */
+  analyze(): Promise<void>;
   /** The search index and ids to come (sequences), then the wiki in place at once. */
   commit(): Promise<void>;
   /** Removes what was written; the wiki that was there (if any) stays untouched. */
