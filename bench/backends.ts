@@ -3,9 +3,7 @@
 // stops itself. A server whose binaries are not installed is skipped with the reason.
 import { copyWiki } from '../src/import/copy/index.ts';
 import type { WikiDatabase } from '../src/server/served-wiki.ts';
-import type { Store } from '../src/store/store.ts';
 import type { SqlExecutor } from '../src/store/sql/executor.ts';
-import { sqlFamilies } from '../src/store/sql/families.ts';
 import { SqliteDatabase } from '../src/store/sqlite/database.ts';
 import { MariaDbExecutor } from '../src/store/mariadb/executor.ts';
 import { PostgresExecutor } from '../src/store/postgres/executor.ts';
@@ -42,9 +40,8 @@ export interface FixtureBackend {
 export type PreparedBackend = FixtureBackend | { readonly name: BackendName; readonly skipped: string };
 
 /**
- * The fixture wiki on `name`. A copy is analysed after it is written, as autovacuum (PostgreSQL)
- * or InnoDB's persistent statistics (MariaDB) would soon do on a real server: the planners then
- * choose as they would for a wiki in use, not for tables they have never looked at.
+ * The fixture wiki on `name`. The copy takes the planner's statistics of what it wrote, so the
+ * planners choose as they would for a wiki in use, not for tables they have never looked at.
  */
 export async function prepareBackend(name: BackendName): Promise<PreparedBackend> {
   if (name === 'sqlite') {
@@ -60,12 +57,6 @@ export async function prepareBackend(name: BackendName): Promise<PreparedBackend
   const server = await startDatabaseServer(name);
   try {
     await copyWiki({ from: FIXTURE_DB, to: server.url });
-    const executor = name === 'mariadb' ? new MariaDbExecutor(server.url) : new PostgresExecutor(server.url);
-    try {
-      await analyse(name, executor);
-    } finally {
-      await executor.close();
-    }
   } catch (error) {
     await server.stop();
     throw error;
@@ -77,19 +68,4 @@ export async function prepareBackend(name: BackendName): Promise<PreparedBackend
     executor: async () => (name === 'mariadb' ? new MariaDbExecutor(server.url) : new PostgresExecutor(server.url)),
     stop: () => server.stop(),
   };
-}
-
-/** ANALYZE every table of the wiki. */
-export async function analyse(name: 'mariadb' | 'postgres', executor: SqlExecutor): Promise<void> {
-  if (name === 'postgres') {
-    await executor.all('ANALYZE');
-    return;
-  }
-  const tables = await executor.all<{ name: string }>('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()');
-  await executor.all(`ANALYZE TABLE ${tables.map((table) => `\`${table.name}\``).join(', ')}`);
-}
-
-/** A Store over an executor, as the backend's own opener builds it (tests and benchmarks wrap executors). */
-export function storeOver(executor: SqlExecutor & { close?(): unknown }, backend: Store['backend']): Store {
-  return { backend, version: 'bench', ...sqlFamilies(executor), close: async () => { await executor.close?.(); } };
 }

@@ -31,10 +31,10 @@ import { openMariaDbStore } from '../src/store/mariadb/executor.ts';
 import { openPostgresStore } from '../src/store/postgres/executor.ts';
 import { connectionUrl, parseServerUrl } from '../src/store/server-url.ts';
 import type { Store } from '../src/store/store.ts';
-import { BACKEND_LABELS, parseBackends, prepareBackend, storeOver, type BackendName, type FixtureBackend } from './backends.ts';
+import { BACKEND_LABELS, parseBackends, prepareBackend, type BackendName, type FixtureBackend } from './backends.ts';
 import { ENGINE_QUERIES } from './engine-queries.ts';
 import { apiOver, FIXTURE_DB, getRequest } from './in-process.ts';
-import { distinctStatements, RecordingExecutor, type RecordedStatement } from './recording-executor.ts';
+import { distinctStatements, RecordingExecutor, storeOver, type RecordedStatement } from '../test/support/recording-executor.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,30 +1,14 @@
-// The engine without HTTP: the API over the fixture wiki, and requests built as the server builds them.
+// The engine without HTTP over the fixture wiki (the API and requests as test/support builds them).
 import { fileURLToPath } from 'node:url';
-import { createApi, type Api } from '../src/api/api.ts';
-import { ApiRequest } from '../src/api/request.ts';
-import { loadSiteConfig } from '../src/server/config.ts';
-import { parseQueryString, emptyValues } from '../src/server/request-reader.ts';
-import { queryModules } from '../src/modules/index.ts';
+import type { Api } from '../src/api/api.ts';
 import { openSqliteStore } from '../src/store/sqlite/index.ts';
-import type { Store } from '../src/store/store.ts';
+import { apiOver } from '../test/support/in-process.ts';
+
+export { apiOver, getRequest } from '../test/support/in-process.ts';
 
 const SHARED = process.env.WIKIQUERY_SHARED ?? fileURLToPath(new URL('../../shared', import.meta.url));
 export const FIXTURE_DB = `${SHARED}/fixtures/fixture-wiki/data/wikidb.sqlite`;
 
 export async function fixtureApi(): Promise<Api> {
   return apiOver(openSqliteStore(FIXTURE_DB));
-}
-
-/** The API with the fixture's site configuration over any store holding the fixture wiki. */
-export async function apiOver(store: Store): Promise<Api> {
-  const site = loadSiteConfig(fileURLToPath(new URL('../config/fixture.json', import.meta.url)));
-  return createApi(site, store, queryModules);
-}
-
-const HEADERS = { host: '127.0.0.1:8081', 'user-agent': 'wikiquery-bench', accept: '*/*' };
-
-/** A GET request for a query string, parsed by the HTTP layer's own rules. */
-export function getRequest(qs: string, method: 'GET' | 'POST' = 'GET'): ApiRequest {
-  const values = parseQueryString(qs, emptyValues(), method === 'GET');
-  return new ApiRequest(method, values.values, HEADERS, '127.0.0.1', `/wiki/api.php?${qs}`, values.cleaned);
 }

@@ -26,9 +26,8 @@ import { serverParameter, type SqlExecutor } from '../../src/store/sql/executor.
 import { MariaDbExecutor } from '../../src/store/mariadb/executor.ts';
 import { PostgresExecutor } from '../../src/store/postgres/executor.ts';
 import { connectionUrl, parseServerUrl } from '../../src/store/server-url.ts';
-import { analyse, storeOver } from '../../bench/backends.ts';
-import { apiOver, getRequest } from '../../bench/in-process.ts';
-import { distinctStatements, RecordingExecutor, type RecordedStatement } from '../../bench/recording-executor.ts';
+import { apiOver, getRequest } from '../support/in-process.ts';
+import { distinctStatements, RecordingExecutor, storeOver, type RecordedStatement } from '../support/recording-executor.ts';
 import { CASES_DIR, CONFORMANCE_DIR, listAreas, readCases } from '../conformance/lib/cases.ts';
 import { databaseServerSkipReason, startDatabaseServer, type DatabaseKind, type DatabaseServer } from '../support/database-servers.ts';
 import { fixtureDb, skipWithoutFixture } from '../support/fixture-wiki.ts';
@@ -257,7 +256,6 @@ function planChecks(kind: DatabaseKind, label: string): void {
       const schema = kind === 'postgres' ? 'wiki' : undefined;
       await copyWiki({ from: fixtureDb, to: server.url, prefix, schema });
       executor = kind === 'mariadb' ? new MariaDbExecutor(server.url, { tablePrefix: prefix }) : new PostgresExecutor(server.url, { schema });
-      await analyse(kind, executor);
       statements = await recordStatements(executor, kind === 'mariadb' ? 'mysql' : 'postgres');
       explainer = kind === 'mariadb' ? await mariaDbExplainer(server.url, executor.dialect) : await postgresExplainer(server.url, schema!, executor.dialect);
     });

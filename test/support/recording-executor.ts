@@ -1,8 +1,10 @@
 // A SqlExecutor that notes every statement the store runs (its portable text, parameters and
 // method) before passing it on unchanged: the query-plan tests and the layer-overhead benchmark
 // take the statements real requests make from it.
-import type { Dialect } from '../src/store/sql/dialect.ts';
-import type { MaybePromise, SqlExecutor } from '../src/store/sql/executor.ts';
+import type { Dialect } from '../../src/store/sql/dialect.ts';
+import type { MaybePromise, SqlExecutor } from '../../src/store/sql/executor.ts';
+import { sqlFamilies } from '../../src/store/sql/families.ts';
+import type { Store } from '../../src/store/store.ts';
 
 export interface RecordedStatement {
   readonly method: 'all' | 'rows' | 'get';
@@ -51,4 +53,9 @@ export function distinctStatements(statements: readonly RecordedStatement[]): Re
     if (!seen.has(key)) seen.set(key, statement);
   }
   return [...seen.values()];
+}
+
+/** A Store over an executor, as the backend's own opener builds it (a recording executor, say). */
+export function storeOver(executor: SqlExecutor & { close?(): unknown }, backend: Store['backend']): Store {
+  return { backend, version: 'recorded', ...sqlFamilies(executor), close: async () => { await executor.close?.(); } };
 }
