@@ -48,11 +48,12 @@ interface CategoryMemberBase {
 }
 
 export interface MembersBySortkeyQuery extends CategoryMemberBase {
-  type: string;
+  /** The types wanted, in the order they are listed (each its own walk of the sort keys). */
+  types: readonly string[];
   /** Raw sort key bytes (inclusive bounds). */
   start: Uint8Array | null;
   end: Uint8Array | null;
-  /** Resume after (`sortkey`, `from`): rows past the sort key, or at it from `from` on. */
+  /** Resume the first type after (`sortkey`, `from`): rows past the sort key, or at it from `from` on. */
   after: { sortkey: Uint8Array; from: number } | null;
 }
 
@@ -65,7 +66,10 @@ export interface MembersByTimestampQuery extends CategoryMemberBase {
 export interface CategoryStore {
   /** Category memberships of the pages (prop=categories). */
   of(query: CategoriesOfQuery): Promise<CategoryLinkRow[]>;
-  /** Members of one category of one type, in sort-key order (list=categorymembers). */
+  /**
+   * Members of one category, type after type, each type's in sort-key order and up to `limit`
+   * rows of its own (list=categorymembers).
+   */
   membersBySortkey(q: MembersBySortkeyQuery): Promise<CategoryMemberRow[]>;
   /** Members of one category in the order they were added. */
   membersByTimestamp(q: MembersByTimestampQuery): Promise<CategoryMemberRow[]>;

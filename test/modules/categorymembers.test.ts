@@ -92,7 +92,7 @@ describe('categorymembers store', { skip }, () => {
   test('sort keys compare byte for byte, even when the bytes are not UTF-8', async () => {
     const db = new SqliteDatabase(fixtureDb);
     const store = new SqlCategoryStore(db);
-    const query = { category: 'Planets', type: 'page', namespaces: null, descending: false, end: null, after: null, limit: 50 };
+    const query = { category: 'Planets', types: ['page'], namespaces: null, descending: false, end: null, after: null, limit: 50 };
     const fromM = await store.membersBySortkey({ ...query, start: Buffer.from('M') });
     assert.equal(fromM[0]!.page_title, 'Mars');
     const afterAscii = await store.membersBySortkey({ ...query, start: Buffer.from([0xc3]) });
@@ -103,8 +103,8 @@ describe('categorymembers store', { skip }, () => {
   test('every categorymembers query reads categorylinks through an index', async () => {
     const plans = await queryPlans(async (store) => {
       const base = { category: 'Planets', namespaces: [0, 6], descending: false, limit: 11 };
-      await store.membersBySortkey({ ...base, type: 'page', start: Buffer.from('A'), end: Buffer.from('Z'), after: null });
-      await store.membersBySortkey({ ...base, type: 'file', start: null, end: null, after: { sortkey: Buffer.from('M'), from: 70 }, descending: true });
+      await store.membersBySortkey({ ...base, types: ['page'], start: Buffer.from('A'), end: Buffer.from('Z'), after: null });
+      await store.membersBySortkey({ ...base, types: ['file', 'page', 'subcat'], start: null, end: null, after: { sortkey: Buffer.from('M'), from: 70 }, descending: true });
       await store.membersByTimestamp({ ...base, start: '20250101000000', end: '20260101000000', after: { timestamp: '20250108000000', from: 73 } });
     });
     for (const plan of plans) assert.doesNotMatch(plan, /\bSCAN (categorylinks|page)\b/, plan);

@@ -96,7 +96,7 @@ describe('a family query in each dialect', () => {
     const members = async (dialect: Dialect) => {
       const executor = new RecordingExecutor(dialect);
       await new SqlCategoryStore(executor).membersBySortkey({
-        category: 'Planets', type: 'page', namespaces: null, descending: false, start: Buffer.from('M'), end: null, after: null, limit: 11,
+        category: 'Planets', types: ['page'], namespaces: null, descending: false, start: Buffer.from('M'), end: null, after: null, limit: 11,
       });
       return executor.statements[0]!.sql;
     };

@@ -129,21 +129,17 @@ async function bySortkey(run: CategoryMembersRun, category: string, namespaces: 
     start = sortkeyBound(run, 'start');
     end = sortkeyBound(run, 'end');
   }
-  const rows: CategoryMemberRow[] = [];
-  for (const [index, type] of types.entries()) {
-    const batch = await run.services.store.categories.membersBySortkey({
-      category,
-      type,
-      namespaces,
-      descending,
-      start,
-      end,
-      after: index === 0 ? after : null,
-      limit: limit + 1,
-    });
-    rows.push(...batch);
-    if (rows.length >= limit + 1) break;
-  }
+  // Types follow one another: the rows past the first limit + 1 are never listed.
+  const rows = await run.services.store.categories.membersBySortkey({
+    category,
+    types,
+    namespaces,
+    descending,
+    start,
+    end,
+    after,
+    limit: limit + 1,
+  });
   return { rows, continueOf: (row) => `${row.cl_type}|${row.sortkey_hex}|${row.cl_from}` };
 }
 

@@ -10,11 +10,14 @@ import type {
 } from '../categories.ts';
 import type { Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
-import { Conditions, orderedIds } from './queries.ts';
+import { Conditions, orderedIds, statementsAreCalls } from './queries.ts';
 
 function memberColumns(d: Dialect): string {
   return `cl_from, ${d.hex('cl_sortkey')} AS sortkey_hex, cl_sortkey_prefix, cl_type, cl_timestamp, page_id, page_namespace, page_title`;
 }
+
+/** The member columns by the names memberColumns gives them. */
+const MEMBER_NAMES = 'cl_from, sortkey_hex, cl_sortkey_prefix, cl_type, cl_timestamp, page_id, page_namespace, page_title';
 
 export class SqlCategoryStore implements CategoryStore {
   private readonly memberColumns: string;
@@ -53,16 +56,49 @@ export class SqlCategoryStore implements CategoryStore {
   }
 
   async membersBySortkey(q: MembersBySortkeyQuery): Promise<CategoryMemberRow[]> {
+    const types = [...new Set(q.types)];
+    const branches = types.map((type, index) => this.membersOfType(q, type, index === 0 ? q.after : null));
+    if (statementsAreCalls(this.db.dialect) || branches.length < 2) {
+      // One type after another, until the limit is reached.
+      const rows: CategoryMemberRow[] = [];
+      for (const { rest, values } of branches) {
+        rows.push(...(await this.db.rows<CategoryMemberRow>(this.memberColumns, rest, ...values)));
+        if (rows.length >= q.limit) break;
+      }
+      return rows;
+    }
+    // On a server, one statement for every type rather than a round trip per type: each branch
+    // still walks the cl_sortkey index of its type up to the limit, and the rows are put in the
+    // order the walks one after the other give (type, then sort key and page id).
+    const union = branches.map(({ rest }, index) => `SELECT * FROM (SELECT ${this.memberColumns} ${rest}) AS members_${index}`).join(' UNION ALL ');
+    const rows = await this.db.rows<CategoryMemberRow>(MEMBER_NAMES, `FROM (${union}) AS members`, ...branches.flatMap((b) => b.values));
+    const rank = new Map(types.map((type, index) => [type, index]));
+    const sign = q.descending ? -1 : 1;
+    // Hexadecimal keeps the byte order of the sort keys (cl_sortkey compares byte for byte).
+    rows.sort((a, b) =>
+      rank.get(a.cl_type)! - rank.get(b.cl_type)! ||
+      sign * (a.sortkey_hex < b.sortkey_hex ? -1 : a.sortkey_hex > b.sortkey_hex ? 1 : a.cl_from - b.cl_from));
+    // The types a walk one after the other would have read: up to the one that reaches the limit.
+    let end = 0;
+    while (end < rows.length && end < q.limit) {
+      const type = rows[end]!.cl_type;
+      while (end < rows.length && rows[end]!.cl_type === type) end++;
+    }
+    return rows.slice(0, end);
+  }
+
+  /** The members of one type, FROM onwards, with its bound values. */
+  private membersOfType(q: MembersBySortkeyQuery, type: string, resume: MembersBySortkeyQuery['after']): { rest: string; values: unknown[] } {
     const d = this.db.dialect;
     const [after, before] = q.descending ? ['<=', '>='] : ['>=', '<='];
     const sortkey = d.bytesParameter();
-    const c = new Conditions(d).add('cl_to = ?', q.category).add('cl_type = ?', q.type).inList('page_namespace', q.namespaces);
+    const c = new Conditions(d).add('cl_to = ?', q.category).add('cl_type = ?', type).inList('page_namespace', q.namespaces);
     if (q.start) c.add(`cl_sortkey ${after} ${sortkey}`, q.start);
     if (q.end) c.add(`cl_sortkey ${before} ${sortkey}`, q.end);
-    if (q.after) c.add(`(cl_sortkey, cl_from) ${after} (${sortkey}, ?)`, q.after.sortkey, q.after.from);
+    if (resume) c.add(`(cl_sortkey, cl_from) ${after} (${sortkey}, ?)`, resume.sortkey, resume.from);
     const order = q.descending ? 'cl_sortkey DESC, cl_from DESC' : 'cl_sortkey, cl_from';
     const from = `FROM {categorylinks}${d.useIndex('cl_sortkey')} JOIN {page} ON page_id = cl_from`;
-    return this.db.rows<CategoryMemberRow>(this.memberColumns, `${from} ${c.where} ORDER BY ${order} LIMIT ?`, ...c.values, q.limit);
+    return { rest: `${from} ${c.where} ORDER BY ${order} LIMIT ?`, values: [...c.values, q.limit] };
   }
 
   async membersByTimestamp(q: MembersByTimestampQuery): Promise<CategoryMemberRow[]> {
