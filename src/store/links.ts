@@ -1,6 +1,6 @@
 // The link family: pagelinks, templatelinks (through linktarget), imagelinks, read from either end,
 // and the cascading protections that reach a title through templatelinks or imagelinks.
-import type { LinkingPage, RedirectFilter, TitleKey } from './pages.ts';
+import type { LinkingPage, ProtectedTitleRow, RedirectFilter, RestrictionRow, TitleKey } from './pages.ts';
 
 /** The link tables that name a target page: pagelinks, templatelinks (via linktarget), imagelinks. */
 export type LinkTable = 'pagelinks' | 'templatelinks' | 'imagelinks';
@@ -90,6 +90,26 @@ export interface CascadeRow {
   page_title: string;
 }
 
+/** The pages and titles whose protections prop=info shows. */
+export interface ProtectionsQuery {
+  /** Existing pages: their own restrictions. */
+  pageIds: readonly number[];
+  /** Titles that do not exist: their create protections. */
+  missing: readonly TitleKey[];
+  /** Titles protected by cascade through transclusion (every title but files'). */
+  transcluded: readonly TitleKey[];
+  /** File names (without namespace) protected by cascade through image links. */
+  files: readonly string[];
+}
+
+/** What protects a set of pages, each part in the order its own method gives. */
+export interface Protections {
+  restrictions: RestrictionRow[];
+  protectedTitles: ProtectedTitleRow[];
+  /** Through templates first, then through files. */
+  cascades: CascadeRow[];
+}
+
 export interface LinkStore {
   /** Links the pages make (prop=links, templates, images). */
   from(table: LinkTable, query: LinksFromQuery): Promise<LinkRow[]>;
@@ -101,4 +121,9 @@ export interface LinkStore {
   cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]>;
   /** Cascading protections of pages using these files (file names without namespace). */
   cascadeByImages(names: readonly string[]): Promise<CascadeRow[]>;
+  /**
+   * pages.restrictions, pages.protectedTitles, cascadeByTemplates and cascadeByImages at once: on
+   * a database server one statement rather than four round trips.
+   */
+  protections(query: ProtectionsQuery): Promise<Protections>;
 }

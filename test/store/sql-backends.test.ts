@@ -39,6 +39,13 @@ const QUESTIONS: [string, (store: Store) => Promise<unknown>][] = [
   ]),
   ['links.cascadeByTemplates', (s) => s.links.cascadeByTemplates([{ ns: 10, dbKey: 'Infobox' }, { ns: 10, dbKey: 'Protected_by_cascade' }])],
   ['links.cascadeByImages', (s) => s.links.cascadeByImages(['Animated.gif', 'Blue_circle.png'])],
+  ['links.protections', (s) => s.links.protections({
+    pageIds: [1, EARTH, 213],
+    missing: [{ ns: 0, dbKey: 'Forbidden_title' }, { ns: 0, dbKey: 'Salted_page' }, { ns: 0, dbKey: 'Earth' }],
+    transcluded: [{ ns: 10, dbKey: 'Infobox' }, { ns: 10, dbKey: 'Protected_by_cascade' }, { ns: 0, dbKey: 'Earth' }],
+    files: ['Animated.gif', 'Blue_circle.png'],
+  })],
+  ['links.protections of missing titles', (s) => s.links.protections({ pageIds: [], missing: [{ ns: 0, dbKey: 'Salted_page' }], transcluded: [{ ns: 0, dbKey: 'Salted_page' }], files: [] })],
   ...(['only', 'exclude', null] as const).map((hidden): [string, (s: Store) => Promise<unknown>] => [
     `categories.of ${hidden}`,
     (s) => s.categories.of({ fromIds: [1, 2, 3, EARTH, 124, 132, 143, 213], categories: null, continueAt: null, hidden, descending: false, limit: 500 }),

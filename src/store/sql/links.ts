@@ -11,10 +11,53 @@ import type {
   LinksToQuery,
   LinksToRedirectsQuery,
   LinkTable,
+  Protections,
+  ProtectionsQuery,
 } from '../links.ts';
 import { inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
-import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, titleSet } from './queries.ts';
+import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, statementsAreCalls, titleSet } from './queries.ts';
+import { protectedTitlesFrom, RESTRICTION_COLUMNS, SqlPageStore } from './pages.ts';
+
+/** The columns of a cascading protection after its target's. */
+const CASCADE_COLUMNS = 'pr_type, pr_level, pr_expiry, page_namespace, page_title';
+
+/** FROM and WHERE of the cascading protections of pages transcluding `count` titles. */
+function templateCascadesFrom(count: number): string {
+  return 'FROM {linktarget} JOIN {templatelinks} ON tl_target_id = lt_id ' +
+    'JOIN {page_restrictions} ON pr_page = tl_from AND pr_cascade = 1 JOIN {page} ON page_id = pr_page ' +
+    `WHERE ${titleSet('lt', count)}`;
+}
+
+/** FROM and WHERE of the cascading protections of pages using the files of an `il_to IN` list. */
+function imageCascadesFrom(names: string): string {
+  return 'FROM {imagelinks} JOIN {page_restrictions} ON pr_page = il_from AND pr_cascade = 1 JOIN {page} ON page_id = pr_page ' +
+    `WHERE ${names}`;
+}
+
+/** The parts of LinkStore.protections, in the order they are listed. */
+const enum ProtectionKind {
+  Restriction = 0,
+  ProtectedTitle = 1,
+  CascadeByTemplate = 2,
+  CascadeByImage = 3,
+}
+
+/** A row of the protections statement: the columns of every part. */
+interface ProtectionRow {
+  kind: ProtectionKind;
+  pr_page: number | string;
+  target_namespace: number;
+  target_title: string;
+  pr_type: string;
+  pr_level: string;
+  pr_expiry: string | null;
+  pr_cascade: number;
+  page_namespace: number;
+  page_title: string;
+  user_name: string | null;
+  pt_reason_text: string | null;
+}
 
 interface LinkColumns {
   table: string;
@@ -181,10 +224,7 @@ export class SqlLinkStore implements LinkStore {
     for (const part of chunks(titles, CHUNK / 2)) {
       out.push(
         ...(await this.db.all<CascadeRow>(
-          'SELECT lt_namespace AS target_namespace, lt_title AS target_title, pr_type, pr_level, pr_expiry, page_namespace, page_title ' +
-            'FROM {linktarget} JOIN {templatelinks} ON tl_target_id = lt_id ' +
-            'JOIN {page_restrictions} ON pr_page = tl_from AND pr_cascade = 1 JOIN {page} ON page_id = pr_page ' +
-            `WHERE ${titleSet('lt', part.length)} ORDER BY tl_from, pr_type`,
+          `SELECT lt_namespace AS target_namespace, lt_title AS target_title, ${CASCADE_COLUMNS} ${templateCascadesFrom(part.length)} ORDER BY tl_from, pr_type`,
           ...part.flatMap((t) => [t.ns, t.dbKey]),
         )),
       );
@@ -198,12 +238,84 @@ export class SqlLinkStore implements LinkStore {
       const names = inList(this.db.dialect, 'il_to', part);
       out.push(
         ...(await this.db.all<CascadeRow>(
-          'SELECT 6 AS target_namespace, il_to AS target_title, pr_type, pr_level, pr_expiry, page_namespace, page_title ' +
-            'FROM {imagelinks} JOIN {page_restrictions} ON pr_page = il_from AND pr_cascade = 1 JOIN {page} ON page_id = pr_page ' +
-            `WHERE ${names.sql} ORDER BY il_from, pr_type`,
+          `SELECT 6 AS target_namespace, il_to AS target_title, ${CASCADE_COLUMNS} ${imageCascadesFrom(names.sql)} ORDER BY il_from, pr_type`,
           ...names.values,
         )),
       );
+    }
+    return out;
+  }
+
+  async protections(q: ProtectionsQuery): Promise<Protections> {
+    const d = this.db.dialect;
+    const fitsOneStatement = q.pageIds.length <= CHUNK && q.missing.length <= CHUNK / 2 && q.transcluded.length <= CHUNK / 2 && q.files.length <= CHUNK;
+    if (statementsAreCalls(d) || !fitsOneStatement) {
+      const pages = new SqlPageStore(this.db);
+      const none: never[] = [];
+      const [restrictions, protectedTitles, byTemplates, byImages] = await Promise.all([
+        q.pageIds.length ? pages.restrictions(q.pageIds) : none,
+        q.missing.length ? pages.protectedTitles(q.missing) : none,
+        q.transcluded.length ? this.cascadeByTemplates(q.transcluded) : none,
+        q.files.length ? this.cascadeByImages(q.files) : none,
+      ]);
+      return { restrictions, protectedTitles, cascades: [...byTemplates, ...byImages] };
+    }
+    // One statement on a server: each part a branch of a UNION ALL with the same columns (a part
+    // fills those it has not with constants), told apart by `kind` and ordered as each part's own
+    // statement orders it.
+    const branches: string[] = [];
+    const values: unknown[] = [];
+    if (q.pageIds.length) {
+      const ids = inList(d, 'pr_page', q.pageIds);
+      branches.push(`SELECT ${ProtectionKind.Restriction} AS kind, pr_page AS sort_from, pr_page, 0 AS target_namespace, '' AS target_title, ` +
+        `pr_type, pr_level, pr_expiry, pr_cascade, 0 AS page_namespace, '' AS page_title, NULL AS user_name, NULL AS pt_reason_text ` +
+        `FROM {page_restrictions} WHERE ${ids.sql}`);
+      values.push(...ids.values);
+    }
+    if (q.missing.length) {
+      branches.push(`SELECT ${ProtectionKind.ProtectedTitle} AS kind, 0 AS sort_from, 0 AS pr_page, pt_namespace AS target_namespace, pt_title AS target_title, ` +
+        `'create' AS pr_type, pt_create_perm AS pr_level, pt_expiry AS pr_expiry, 0 AS pr_cascade, 0 AS page_namespace, '' AS page_title, ` +
+        `user_name, comment_text AS pt_reason_text ${protectedTitlesFrom(q.missing.length)}`);
+      values.push(...q.missing.flatMap((t) => [t.ns, t.dbKey]));
+    }
+    if (q.transcluded.length) {
+      branches.push(`SELECT ${ProtectionKind.CascadeByTemplate} AS kind, tl_from AS sort_from, pr_page, lt_namespace AS target_namespace, lt_title AS target_title, ` +
+        `pr_type, pr_level, pr_expiry, pr_cascade, page_namespace, page_title, NULL AS user_name, NULL AS pt_reason_text ${templateCascadesFrom(q.transcluded.length)}`);
+      values.push(...q.transcluded.flatMap((t) => [t.ns, t.dbKey]));
+    }
+    if (q.files.length) {
+      const names = inList(d, 'il_to', q.files);
+      branches.push(`SELECT ${ProtectionKind.CascadeByImage} AS kind, il_from AS sort_from, pr_page, 6 AS target_namespace, il_to AS target_title, ` +
+        `pr_type, pr_level, pr_expiry, pr_cascade, page_namespace, page_title, NULL AS user_name, NULL AS pt_reason_text ${imageCascadesFrom(names.sql)}`);
+      values.push(...names.values);
+    }
+    const out: Protections = { restrictions: [], protectedTitles: [], cascades: [] };
+    if (!branches.length) return out;
+    const rows = await this.db.all<ProtectionRow>(`${branches.join(' UNION ALL ')} ORDER BY kind, sort_from, pr_type, target_namespace, target_title`, ...values);
+    for (const r of rows) {
+      if (r.kind === ProtectionKind.Restriction) {
+        // MariaDB widens the unsigned page id that meets a constant to a decimal, given as text.
+        out.restrictions.push({ pr_page: Number(r.pr_page), pr_type: r.pr_type, pr_level: r.pr_level, pr_expiry: r.pr_expiry, pr_cascade: r.pr_cascade });
+      } else if (r.kind === ProtectionKind.ProtectedTitle) {
+        out.protectedTitles.push({
+          pt_namespace: r.target_namespace,
+          pt_title: r.target_title,
+          pt_create_perm: r.pr_level,
+          pt_expiry: r.pr_expiry!,
+          user_name: r.user_name,
+          pt_reason_text: r.pt_reason_text,
+        });
+      } else {
+        out.cascades.push({
+          target_namespace: r.target_namespace,
+          target_title: r.target_title,
+          pr_type: r.pr_type,
+          pr_level: r.pr_level,
+          pr_expiry: r.pr_expiry,
+          page_namespace: r.page_namespace,
+          page_title: r.page_title,
+        });
+      }
     }
     return out;
   }

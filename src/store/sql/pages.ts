@@ -15,6 +15,14 @@ import { inList } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, titleSet } from './queries.ts';
 
+export const RESTRICTION_COLUMNS = 'pr_page, pr_type, pr_level, pr_expiry, pr_cascade';
+
+/** FROM and WHERE of the create protections of `count` titles, with who protected them and why. */
+export function protectedTitlesFrom(count: number): string {
+  return 'FROM {protected_titles} LEFT JOIN {user} ON user_id = pt_user LEFT JOIN {comment} ON comment_id = pt_reason_id ' +
+    `WHERE ${titleSet('pt', count)}`;
+}
+
 const PAGE_COLUMNS =
   'page_id, page_namespace, page_title, page_is_redirect, page_is_new, page_latest, page_len, page_touched, page_content_model, page_lang';
 
@@ -119,7 +127,7 @@ export class SqlPageStore implements PageStore {
       const ids = inList(this.db.dialect, 'pr_page', part);
       out.push(
         ...(await this.db.all<RestrictionRow>(
-          `SELECT pr_page, pr_type, pr_level, pr_expiry, pr_cascade FROM {page_restrictions} WHERE ${ids.sql} ORDER BY pr_page, pr_type`,
+          `SELECT ${RESTRICTION_COLUMNS} FROM {page_restrictions} WHERE ${ids.sql} ORDER BY pr_page, pr_type`,
           ...ids.values,
         )),
       );
@@ -132,9 +140,8 @@ export class SqlPageStore implements PageStore {
     for (const part of chunks(titles, CHUNK / 2)) {
       out.push(
         ...(await this.db.all<ProtectedTitleRow>(
-          'SELECT pt_namespace, pt_title, pt_create_perm, pt_expiry, user_name, comment_text AS pt_reason_text FROM {protected_titles} ' +
-            'LEFT JOIN {user} ON user_id = pt_user LEFT JOIN {comment} ON comment_id = pt_reason_id ' +
-            `WHERE ${titleSet('pt', part.length)} ORDER BY pt_namespace, pt_title`,
+          `SELECT pt_namespace, pt_title, pt_create_perm, pt_expiry, user_name, comment_text AS pt_reason_text ${protectedTitlesFrom(part.length)} ` +
+            'ORDER BY pt_namespace, pt_title',
           ...part.flatMap((t) => [t.ns, t.dbKey]),
         )),
       );
