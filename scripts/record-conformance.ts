@@ -1,11 +1,13 @@
 // Records the reference MediaWiki 1.39's answers to every conformance case into test/conformance/recorded/.
-// usage: node --import tsx scripts/record-conformance.ts [--port N] [--ref URL] [--only area[,area]]
+// usage: node --import tsx scripts/record-conformance.ts [--port N] [--ref URL [--run-dir DIR]] [--only area[,area]]
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { provideBotPasswords } from '../test/conformance/lib/bot-passwords.ts';
 import { listAreas, readCases, RECORDED_DIR, type CaseLine } from '../test/conformance/lib/cases.ts';
-import { fetchCase, fetchWalk, isObject, type RecordedArea, type RecordedCase } from '../test/conformance/lib/exchange.ts';
+import { fetchCase, isObject, type CaseSending, type RecordedArea, type RecordedCase } from '../test/conformance/lib/exchange.ts';
+import { CallerSessions, loginFailureReason, sendCase, type CallerSession } from '../test/conformance/lib/session.ts';
 
 const run = promisify(execFile);
 const REFERENCE_DIR = '/work/shared/reference';
@@ -15,17 +17,20 @@ const PARALLEL_REQUESTS = 4;
 interface Options {
   port: number;
   ref: string | null;
+  /** The reference's run copy, where the extra bot passwords are put (start.sh's /tmp/mw-fixture-run-PORT). */
+  runDir: string | null;
   only: string[] | null;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { port: DEFAULT_PORT, ref: null, only: null };
+  const options: Options = { port: DEFAULT_PORT, ref: null, runDir: null, only: null };
   for (let i = 0; i < argv.length; i++) {
     const value = argv[i + 1];
     if (argv[i] === '--port' && value) options.port = Number(argv[++i]);
     else if (argv[i] === '--ref' && value) options.ref = argv[++i] ?? null;
+    else if (argv[i] === '--run-dir' && value) options.runDir = argv[++i] ?? null;
     else if (argv[i] === '--only' && value) options.only = (argv[++i] ?? '').split(',').filter(Boolean);
-    else throw new Error(`unknown argument ${argv[i]}; usage: record-conformance.ts [--port N] [--ref URL] [--only area,...]`);
+    else throw new Error(`unknown argument ${argv[i]}; usage: record-conformance.ts [--port N] [--ref URL [--run-dir DIR]] [--only area,...]`);
   }
   return options;
 }
@@ -47,31 +52,56 @@ async function referenceGenerator(apiUrl: string): Promise<string> {
   return isObject(general) ? String(general.generator) : 'unknown';
 }
 
-async function recordCase(apiUrl: string, line: CaseLine): Promise<RecordedCase> {
-  if (line.walk) return { case: line.name, query: line.query, walk: true, pages: await fetchWalk(apiUrl, line.query) };
-  return { case: line.name, ...(await fetchCase(apiUrl, line.query)) };
+/** How the recording says a case was sent (nothing for a plain anonymous GET, as before). */
+function sending(line: CaseLine): CaseSending {
+  return { ...(line.caller ? { caller: line.caller } : {}), ...(line.post ? { post: true } : {}), ...(line.newSession ? { newSession: true } : {}) };
 }
 
-/** Keeps the case order of the file while a few requests run at once. */
-async function recordAll(apiUrl: string, lines: CaseLine[]): Promise<RecordedCase[]> {
-  const results: RecordedCase[] = new Array(lines.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < lines.length) {
-      const index = next++;
-      const line = lines[index]!;
-      results[index] = await recordCase(apiUrl, line).catch((error: unknown) => {
-        throw new Error(`case line ${line.line} (${line.name}): ${String(error)}`);
-      });
-    }
+async function recordCase(apiUrl: string, line: CaseLine, session: CallerSession | undefined): Promise<RecordedCase> {
+  if (session && line.caller) {
+    const failure = loginFailureReason(line.caller, await session.prepare(line));
+    if (failure) throw new Error(`the reference refused the caller: ${failure}`);
+  }
+  const pages = await sendCase(apiUrl, session, line);
+  if (line.walk) return { case: line.name, ...sending(line), query: line.query, walk: true, pages };
+  return { case: line.name, ...sending(line), ...pages[0]! };
+}
+
+/**
+ * A few requests at once, each caller's cases one after another in file order (they may log in,
+ * log out, use the tokens of their session); the recording keeps the order of the file.
+ */
+async function recordAll(apiUrl: string, area: string, lines: CaseLine[]): Promise<RecordedCase[]> {
+  const sessions = new CallerSessions(() => apiUrl);
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const slot = async (): Promise<void> => {
+    if (running >= PARALLEL_REQUESTS) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
   };
-  await Promise.all(Array.from({ length: PARALLEL_REQUESTS }, worker));
-  return results;
+  const release = (): void => {
+    running--;
+    waiting.shift()?.();
+  };
+  return Promise.all(
+    lines.map((line) =>
+      sessions.inTurn(area, line.caller, async (session) => {
+        await slot();
+        try {
+          return await recordCase(apiUrl, line, session);
+        } catch (error) {
+          throw new Error(`case line ${line.line} (${line.name}): ${String(error)}`);
+        } finally {
+          release();
+        }
+      }),
+    ),
+  );
 }
 
 async function recordArea(apiUrl: string, area: string, reference: string): Promise<number> {
   const lines = readCases(area);
-  const recorded: RecordedArea = { area, reference, cases: await recordAll(apiUrl, lines) };
+  const recorded: RecordedArea = { area, reference, cases: await recordAll(apiUrl, area, lines) };
   writeFileSync(join(RECORDED_DIR, `${area}.json`), JSON.stringify(recorded, null, 1) + '\n');
   return lines.length;
 }
@@ -82,6 +112,9 @@ async function main(): Promise<void> {
   if (options.only) for (const area of options.only) if (!areas.includes(area)) throw new Error(`no case file for area ${area}`);
   const apiUrl = options.ref ?? (await startReference(options.port));
   try {
+    const runDir = options.runDir ?? (options.ref ? null : `/tmp/mw-fixture-run-${options.port}`);
+    if (runDir) await provideBotPasswords(runDir);
+    else console.log('no --run-dir: the bot passwords of data/bot-passwords.json are not put into the reference; callers using them cannot log in');
     mkdirSync(RECORDED_DIR, { recursive: true });
     const reference = await referenceGenerator(apiUrl);
     let total = 0;

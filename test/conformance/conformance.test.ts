@@ -1,11 +1,11 @@
 // Does wikiquery answer like MediaWiki 1.39 over the fixture wiki? Replays every recorded case.
 // CONFORMANCE_OURS_URL=<api.php URL> compares that server instead of starting bin/wikiquery.mjs.
 import { after, describe, test, type TestContext } from 'node:test';
-import { listAreas, readCases, RECORDED_DIR } from './lib/cases.ts';
+import { listAreas, readCases, RECORDED_DIR, sameCaller } from './lib/cases.ts';
 import { isWalk, type RecordedCase } from './lib/exchange.ts';
 import { knownDifference, loadKnownDifferences } from './lib/expectations.ts';
 import { startOurServer, type RunningServer } from './lib/our-server.ts';
-import { compareCase, loadRecordings, type Outcome } from './lib/replay.ts';
+import { loadRecordings, Replayer, type Outcome } from './lib/replay.ts';
 
 const MAX_SHOWN_DIFFERENCES = 40;
 const PARALLEL_CASES = 4;
@@ -56,7 +56,7 @@ function staleRecordings(): string[] {
     for (const line of written) {
       const entry = recorded.get(line.name);
       if (!entry) problems.push(`${area}.txt:${line.line}: "${line.name}" is not recorded`);
-      else if (entry.query !== line.query || isWalk(entry) !== line.walk) problems.push(`${area}.txt:${line.line}: "${line.name}" changed since it was recorded`);
+      else if (entry.query !== line.query || isWalk(entry) !== line.walk || (entry.post === true) !== line.post || !sameCaller(entry.caller, line.caller) || (entry.newSession === true) !== line.newSession) problems.push(`${area}.txt:${line.line}: "${line.name}" changed since it was recorded`);
     }
     const names = new Set(written.map((line) => line.name));
     for (const name of recorded.keys()) if (!names.has(name)) problems.push(`${area}: recorded "${name}" is no longer in ${area}.txt`);
@@ -65,13 +65,17 @@ function staleRecordings(): string[] {
   return problems;
 }
 
-function defineCase(server: RunningServer, area: string, recorded: RecordedCase, todo: string | undefined): void {
+function defineCase(replayer: Replayer, area: string, recorded: RecordedCase, todo: string | undefined): void {
   test(`${area}: ${recorded.case}`, { todo }, async (t: TestContext) => {
-    const outcome = await compareCase(server.url, recorded);
+    const outcome = await replayer.compare(area, recorded);
     const identical = outcome.differences.length === 0;
     count(area, identical);
+    // A caller our server cannot log in yet, or a session whose login or logout went otherwise:
+    // whatever its cases show, they wait for login.
+    const waitsForLogin = outcome.loginFailure ?? outcome.brokenSession;
+    if (waitsForLogin && !todo) t.todo(waitsForLogin);
     if (identical) return;
-    if (outcome.unimplemented && !todo) t.todo(`module ${outcome.unimplemented} is not implemented yet`);
+    if (outcome.unimplemented && !todo && !waitsForLogin) t.todo(`module ${outcome.unimplemented} is not implemented yet`);
     throw new Error(report(recorded, outcome));
   });
 }
@@ -97,10 +101,12 @@ if (!server) {
     const problems = staleRecordings();
     if (problems.length) throw new Error(`record again (scripts/record-conformance.ts --only <area>):\n  ${problems.join('\n  ')}`);
   });
+  // Cases of one `@as` caller run one after another in file order (the replayer sees to it).
+  const replayer = new Replayer(running.url);
   describe('conformance with MediaWiki 1.39', { concurrency: PARALLEL_CASES }, () => {
     for (const recorded of recordings) {
       for (const recordedCase of recorded.cases) {
-        defineCase(running, recorded.area, recordedCase, knownDifference(known, recorded.area, recordedCase.case));
+        defineCase(replayer, recorded.area, recordedCase, knownDifference(known, recorded.area, recordedCase.case));
       }
     }
   });

@@ -1,4 +1,5 @@
 // How one conformance request is sent and what of its answer is kept (for recording and replay).
+import type { Caller } from './cases.ts';
 
 /** One HTTP answer as kept in test/conformance/recorded/<area>.json. */
 export interface RecordedResponse {
@@ -18,11 +19,20 @@ export interface RecordedResponse {
 
 export type NonAsciiStyle = 'escaped' | 'raw' | 'mixed';
 
-export interface RecordedSingle extends RecordedResponse {
+/** Who sent a case and how (absent: anonymous GET without cookies, as every case used to be). */
+export interface CaseSending {
+  caller?: Caller;
+  /** Sent as a form body (application/x-www-form-urlencoded). */
+  post?: true;
+  /** The anonymous caller started over without cookies before this case (`@as anon`). */
+  newSession?: true;
+}
+
+export interface RecordedSingle extends RecordedResponse, CaseSending {
   case: string;
 }
 
-export interface RecordedWalk {
+export interface RecordedWalk extends CaseSending {
   case: string;
   query: string;
   walk: true;
@@ -68,12 +78,35 @@ export function headersOfInterest(headers: Headers): Record<string, string> {
 export const USER_AGENT = 'wikiquery-conformance/1.0';
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-export async function fetchCase(apiUrl: string, query: string, timeoutMs = REQUEST_TIMEOUT_MS): Promise<RecordedResponse> {
-  const response = await fetch(`${apiUrl}?${query}`, {
-    headers: { 'user-agent': USER_AGENT },
+/** The cookies of one caller's session: sent with each request, updated from each answer. */
+export interface CookieStore {
+  header(): string;
+  keep(headers: Headers): void;
+}
+
+export interface SendOptions {
+  /** The query as a form body instead of a query string. */
+  post?: boolean;
+  cookies?: CookieStore;
+  /** What `query` is recorded as (the case as written, with its `{token:TYPE}` placeholders). */
+  recordAs?: string;
+  timeoutMs?: number;
+}
+
+export async function fetchCase(apiUrl: string, query: string, options: SendOptions = {}): Promise<RecordedResponse> {
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+  const cookie = options.cookies?.header();
+  if (cookie) headers.cookie = cookie;
+  if (options.post) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const response = await fetch(options.post ? apiUrl : `${apiUrl}?${query}`, {
+    method: options.post ? 'POST' : 'GET',
+    headers,
+    ...(options.post ? { body: query } : {}),
     redirect: 'manual',
-    signal: AbortSignal.timeout(timeoutMs),
+    signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
   });
+  options.cookies?.keep(response.headers);
+  query = options.recordAs ?? query;
   const body = await response.text();
   const contentType = response.headers.get('content-type');
   const recorded: RecordedResponse = { query, status: response.status, contentType, headers: headersOfInterest(response.headers) };
@@ -150,12 +183,17 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Follows continuation from `query` until an answer has none; every page is kept. */
-export async function fetchWalk(apiUrl: string, query: string, timeoutMs = REQUEST_TIMEOUT_MS): Promise<RecordedResponse[]> {
+export function fetchWalk(apiUrl: string, query: string): Promise<RecordedResponse[]> {
+  return walkPages(query, (next) => fetchCase(apiUrl, next));
+}
+
+/** A walk whose pages are sent by `send` (as a caller, with its cookies). */
+export async function walkPages(query: string, send: (query: string) => Promise<RecordedResponse>): Promise<RecordedResponse[]> {
   const pages: RecordedResponse[] = [];
   let next: string | null = query;
   while (next !== null) {
     if (pages.length >= MAX_WALK_PAGES) throw new Error(`walk did not end after ${MAX_WALK_PAGES} pages: ${query}`);
-    const page = await fetchCase(apiUrl, next, timeoutMs);
+    const page = await send(next);
     pages.push(page);
     next = nextWalkQuery(next, page.json);
   }

@@ -34,7 +34,8 @@ export function requestedModules(query: string): string[] {
   return names.filter(Boolean);
 }
 
-const NOT_IMPLEMENTED = /not[\s_-]?(yet[\s_-]?)?implemented|unimplemented/i;
+/** Our "declared but not implemented" errors, and the actions this read-only server does not serve (yet). */
+const NOT_IMPLEMENTED = /not[\s_-]?(yet[\s_-]?)?implemented|unimplemented|actionnotsupported/i;
 
 /**
  * The module our server answered "not implemented" for, if it did and MediaWiki did not fail

@@ -20,16 +20,25 @@ const RUNTIME_GENERAL_FIELDS = ['phpversion', 'phpsapi', 'dbversion'];
 const JSONP = /^\/\*\*\/([A-Za-z0-9_$.[\]]+)\(([\s\S]*)\)$/;
 
 export function comparableView(response: RecordedResponse): ComparableView {
-  const body = response.json !== undefined ? normaliseJson(response.json) : normaliseText(response.text ?? '');
+  const body = response.json !== undefined ? normaliseJson(response.json, { sessionTokens: SESSION_TOKEN_PLACEHOLDER.test(response.query) }) : normaliseText(response.text ?? '');
   return { status: response.status, headers: { ...response.headers }, nonAscii: response.nonAscii ?? 'none', body };
 }
 
-export function normaliseJson(json: unknown): unknown {
+/** A `{token:TYPE}` placeholder: the request carried a token its session was given just before. */
+const SESSION_TOKEN_PLACEHOLDER = /\{token:[a-z]+\}/;
+
+export interface JsonNormalisation {
+  /** The request sent tokens of its session (see normaliseCheckToken). */
+  sessionTokens?: boolean;
+}
+
+export function normaliseJson(json: unknown, options: JsonNormalisation = {}): unknown {
   const copy: unknown = structuredClone(json);
   if (!isObject(copy)) return copy;
   normaliseTopLevel(copy);
   normaliseSiteinfoGeneral(copy);
   normaliseRandom(copy);
+  if (options.sessionTokens) normaliseCheckToken(copy);
   replaceTokens(copy);
   stripDiffCacheComments(copy);
   return copy;
@@ -66,6 +75,16 @@ function normaliseRandom(root: Record<string, unknown>): void {
   if (isObject(root.continue) && 'rncontinue' in root.continue) root.continue.rncontinue = '<random>';
   const raw = root['query-continue'];
   if (isObject(raw) && isObject(raw.random) && 'rncontinue' in raw.random) raw.random.rncontinue = '<random>';
+}
+
+/**
+ * action=checktoken says when the token it was given was made (`generated`, read from the
+ * token's last 8 hex digits, valid or not). For a token of the session, asked for just before,
+ * that is the clock; a token written in the case (`…00000001+\`) keeps its `generated` compared.
+ */
+function normaliseCheckToken(root: Record<string, unknown>): void {
+  const answer = root.checktoken;
+  if (isObject(answer) && typeof answer.generated === 'string' && ISO_TIMESTAMP.test(answer.generated)) answer.generated = '<generated>';
 }
 
 /** Session tokens (csrftoken, logintoken, ...) are per session and time; anonymous `+\` is compared. */

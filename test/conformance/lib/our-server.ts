@@ -2,7 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from '../../support/free-port.ts';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
+import { fixtureCopyWithBotPasswords } from './bot-passwords.ts';
 
 export const REPO_ROOT = new URL('../../../', import.meta.url).pathname;
 export const START_TIMEOUT_MS = 30_000;
@@ -15,21 +16,31 @@ export interface RunningServer {
   stop: () => void;
 }
 
-/** `node bin/wikiquery.mjs fixture --port P`; ready when it prints `listening on <url>`. */
+/** The fixture wiki's database, found as `wikiquery fixture` finds it. */
+function fixtureDatabase(): string {
+  const shared = resolvePath(process.env.WIKIQUERY_SHARED ?? join(REPO_ROOT, '../shared'));
+  return join(shared, 'fixtures/fixture-wiki/data/wikidb.sqlite');
+}
+
+/**
+ * `node bin/wikiquery.mjs serve --db COPY --config config/fixture.json --port P` over a copy of
+ * the fixture (see fixtureCopyWithBotPasswords), which is what `wikiquery fixture` serves plus the extra bot
+ * passwords; ready when it prints `listening on <url>`.
+ */
 export async function startOurServer(): Promise<RunningServer> {
   const entry = join(REPO_ROOT, 'bin', 'wikiquery.mjs');
   if (!existsSync(entry)) throw new Error(`cannot start our server: ${entry} does not exist`);
+  const copy = fixtureCopyWithBotPasswords(fixtureDatabase());
   const port = await freePort();
-  const child = spawn(process.execPath, [entry, 'fixture', '--port', String(port)], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const args = ['serve', '--db', copy.db, '--config', join(REPO_ROOT, 'config', 'fixture.json'), '--port', String(port)];
+  const child = spawn(process.execPath, [entry, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = (): void => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    copy.remove();
   };
   process.once('exit', stop);
   try {
-    const url = await waitUntilListening(child, port);
+    const url = await waitUntilListening(child, `node bin/wikiquery.mjs ${args.join(' ')}`);
     return { url, stop };
   } catch (error) {
     stop();
@@ -37,11 +48,10 @@ export async function startOurServer(): Promise<RunningServer> {
   }
 }
 
-function waitUntilListening(child: ChildProcess, port: number): Promise<string> {
+function waitUntilListening(child: ChildProcess, command: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    const command = `node bin/wikiquery.mjs fixture --port ${port}`;
     const fail = (why: string): void => {
       clearTimeout(timer);
       reject(new Error(`${command} ${why}\n--- stdout ---\n${tail(stdout)}\n--- stderr ---\n${tail(stderr)}`));
