@@ -103,6 +103,7 @@ function parseCaseLine(line: string, lineNumber: number, area: string, caller: C
   } else if (body.startsWith('@')) {
     throw new Error(`${area}.txt:${lineNumber}: unknown directive "${body.split(/\s/)[0]}" (only @walk, @post, @as)`);
   }
+  if (body.startsWith('@')) throw new Error(`${area}.txt:${lineNumber}: one directive a line (@walk pages are GET requests)`);
   if (body.startsWith('?')) body = body.slice(1);
   if (!body) throw new Error(`${area}.txt:${lineNumber}: empty query`);
   const unlabelled = walk ? `@walk ${body}` : post ? `@post ${body}` : body;
