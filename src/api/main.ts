@@ -229,6 +229,10 @@ function refuseAction(request: ApiRequest, action: ActionDecl): never {
     if (request.peek(tokenParam) === undefined) {
       throw new ApiError(msg('paramvalidator-missingparam', { plaintext: tokenParam }), { code: 'missingparam', modulePath: action.path });
     }
+    // ApiBase::requirePostedParameters: a token must not travel in the URL, even of a POST.
+    if (request.inQueryString(tokenParam)) {
+      throw new ApiError(msg('apierror-mustpostparams', tokenParam, 1), { code: 'mustpostparams', modulePath: action.path });
+    }
   }
   if (action.mustBePosted && request.method !== 'POST') {
     throw new ApiError(msg('apierror-mustbeposted', action.name), { code: 'mustbeposted' });

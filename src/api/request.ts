@@ -54,6 +54,12 @@ export class ApiRequest {
     return new ApiRequest(t.method, new Map(t.values), t.headers, t.ip, t.url, new Map(t.cleaned), new Set(t.arrays), t.nameOrder);
   }
 
+  /** Whether `name` came in the URL's query string rather than a POST body (MediaWiki wants tokens in the body). */
+  inQueryString(name: string): boolean {
+    const start = this.url.indexOf('?');
+    return start >= 0 && new URLSearchParams(this.url.slice(start + 1)).has(name);
+  }
+
   /** The parameter was sent as `name[]=...`, which MediaWiki ignores with a warning when it is read. */
   usesArraySyntax(name: string): boolean {
     return this.arrays.has(name);
