@@ -212,8 +212,8 @@ async function fixture(argv: string[]): Promise<number> {
   const { loadSiteConfig, loadServeOptions } = await serverModules();
   const configPath = resolve(repoRoot, 'config/fixture.json');
   // One process unless asked: the fixture is for tests and comparisons.
-  // Flags left out are undefined, which the options merge skips.
-  const serveOptions = loadServeOptions(configPath, { workers: 0, ...serveFlags(values) });
+  const flags = serveFlags(values);
+  const serveOptions = loadServeOptions(configPath, { ...flags, workers: flags.workers ?? 0 });
   return await serveWiki(db, loadSiteConfig(configPath), serveOptions, Number(values.port), values.host!);
 }
 
