@@ -17,6 +17,10 @@ function nonNegativeNamespaceIds(services: ApiServices): readonly number[] {
   return ids;
 }
 
+function lacksSameOriginSecurity(request: ApiRequest): boolean {
+  return request.peek('callback') !== undefined || request.peek('origin') === '*' || request.header('treat-as-untrusted') !== undefined;
+}
+
 export class RequestContext {
   readonly caller: Caller;
   private events = 0;
@@ -38,8 +42,11 @@ export class RequestContext {
     readonly services: ApiServices,
     readonly queryModules: QueryModuleRegistry,
     readonly request: ApiRequest,
+    /** The session's caller (callerFor); anonymous when none is given. */
+    caller?: Caller,
   ) {
-    this.caller = anonymousCaller(services.site, request.ip);
+    // ApiMain::lacksSameOriginSecurity: JSONP, `origin=*` and Treat-as-Untrusted requests run logged out.
+    this.caller = caller && !lacksSameOriginSecurity(request) ? caller : anonymousCaller(services.site, request.ip);
     const namespaceIds = nonNegativeNamespaceIds(services);
     const paramContext: ParamContext = {
       request,

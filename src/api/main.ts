@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { isServed, type ActionDecl, type ActionOutcome, type ApiModules, type ReadableModuleDecl } from './actions/action.ts';
 import type { Api } from './api.ts';
 import { RequestContext } from './context.ts';
+import type { Caller } from './caller.ts';
 import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
 import { msg, toPlaintext } from './i18n/messages.ts';
 import { formatDecls, type FormatName } from './main-declarations.ts';
@@ -56,6 +57,8 @@ export interface HandleOptions {
    * database stayed locked): formatted as the request asks, like any other error.
    */
   failure?: ApiError;
+  /** Who is asking, when the request's session names an account (callerFor); anonymous otherwise. */
+  caller?: Caller;
 }
 
 /** How long the answer may be cached: MediaWiki's `smaxage`/`maxage` and the action's cache mode. */
@@ -99,7 +102,7 @@ export async function handleApiRequest(api: Api, request: ApiRequest, options: H
     headers['MediaWiki-Login-Suppressed'] = 'true';
   }
 
-  const ctx = new RequestContext(services, modules.queryModules, request);
+  const ctx = new RequestContext(services, modules.queryModules, request, options.caller);
   const requested = readRequestedFields(ctx, modules.main);
   const dispatched = await dispatch(ctx, modules, options);
   if (typeof dispatched === 'string') return helpPageResponse(dispatched, headers);

@@ -32,6 +32,27 @@ export interface IpBlockQuery {
   hexPrefix: string;
 }
 
+/** The `user` row of an account: what rights, autopromotion and meta=userinfo read of it. */
+export interface AccountRow {
+  user_id: number;
+  user_name: string;
+  user_real_name: string;
+  user_email: string;
+  /** 14 digits, null when the address was never confirmed. */
+  user_email_authenticated: string | null;
+  /** 14 digits, null for accounts older than the column. */
+  user_registration: string | null;
+  /** Null when never counted (MediaWiki then counts the revisions). */
+  user_editcount: number | null;
+}
+
+/** A user_groups row. */
+export interface GroupMembershipRow {
+  ug_group: string;
+  /** 14 digits; null for a membership without end. */
+  ug_expiry: string | null;
+}
+
 export interface UserStore {
   /** `user_id` of a user name, 0 when there is no such account. */
   idByName(name: string): Promise<number>;
@@ -40,6 +61,10 @@ export interface UserStore {
   /** SiteStats::numberingroup: members of `group` whose membership has not expired at `now`. */
   groupSize(group: string, now: string): Promise<number>;
   ipBlocks(query: IpBlockQuery): Promise<BlockRow[]>;
+  /** The account with this id; null when there is none. */
+  account(userId: number): Promise<AccountRow | null>;
+  /** Every user_groups row of the user, expired ones included. */
+  groupMemberships(userId: number): Promise<GroupMembershipRow[]>;
   /** `user_newtalk` holds a notice for this IP address (anonymous callers). */
   ipHasNewMessages(ip: string): Promise<boolean>;
 }

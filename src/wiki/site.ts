@@ -28,7 +28,16 @@ export interface GroupConfig {
   remove?: string[];
   addSelf?: string[];
   removeSelf?: string[];
+  /** $wgRevokePermissions: rights this group takes from its members, whatever their other groups give. */
+  revoke?: string[];
 }
+
+/**
+ * A condition of $wgAutopromote: a condition name (`APCOND_EDITCOUNT` or its number) with its
+ * arguments, or an operator (`&`, `|`, `^`, `!`) followed by conditions. A bare name is a
+ * condition without arguments.
+ */
+export type AutopromoteCondition = string | number | readonly (string | number | null | AutopromoteCondition)[];
 
 export interface SiteConfig {
   /** `http://127.0.0.1:8081` */
@@ -70,14 +79,19 @@ export interface SiteConfig {
   /** Rights limits, cache, CORS: $wgCrossSiteAJAXdomains. */
   crossSiteAjaxDomains: string[];
   crossSiteAjaxDomainExceptions: string[];
+  /** $wgAllowedCorsHeaders: the headers a CORS preflight may ask for. */
+  allowedCorsHeaders: string[];
   /** Secret used to derive anonymous-safe tokens; anonymous tokens are constant anyway. */
   secretKey: string;
   /** Software version reported as `generator`. */
   generator: string;
   /** Free-form extra values for siteinfo general that the defaults do not cover. */
   rightsInfo: { url: string; text: string };
-  /** Interwiki prefixes when the database has no interwiki table rows (imports). */
-  readOnly: boolean;
+  /**
+   * $wgReadOnly: wikiquery never writes, so the wiki is always read-only to its callers (siteinfo
+   * says so, write actions answer `readonly` with this reason); only the reason is a setting.
+   */
+  readOnlyReason: string;
   maxArticleSize: number;
   /** $wgAPIMaxResultSize in bytes. */
   apiMaxResultSize: number;
@@ -91,8 +105,6 @@ export interface SiteConfig {
   defaultSkin: string;
 
   // Optional settings for siteinfo/userinfo; absent means MediaWiki 1.39's default (src/wiki/site-facts.ts).
-  /** $wgReadOnly's reason, shown with `readonly`. */
-  readOnlyReason?: string;
   /** $wgLocalTZoffset in minutes. */
   localTZoffset?: number;
   /** $wgNamespaceProtection entries added to core's and the extensions' (namespace id -> rights). */
@@ -105,6 +117,16 @@ export interface SiteConfig {
   restrictions?: { types: string[]; levels: string[]; cascadinglevels: string[]; semiprotectedlevels: string[] };
   /** Groups of $wgAutopromote (siteinfo numberingroup gives them no count). */
   autopromoteGroups?: string[];
+  /** $wgAutopromote: group -> condition (src/wiki/rights.ts); MediaWiki's autoconfirmed rule when absent. */
+  autopromote?: Record<string, AutopromoteCondition>;
+  /** $wgAutoConfirmAge in seconds (0). */
+  autoConfirmAge?: number;
+  /** $wgAutoConfirmCount (0). */
+  autoConfirmCount?: number;
+  /** $wgEmailAuthentication (true): an address counts as confirmed only once authenticated. */
+  emailAuthentication?: boolean;
+  /** $wgBlockDisablesLogin (false): a blocked user keeps only what anonymous callers may do. */
+  blockDisablesLogin?: boolean;
   /** $wgDefaultUserOptions entries laid over MediaWiki's. */
   defaultUserOptions?: Record<string, string | number | boolean>;
   /** $wgNamespacesToBeSearchedDefault: namespaces searched by default. */

@@ -1,5 +1,5 @@
 // Queries of the user family.
-import type { BlockRow, IpBlockQuery, UserStore } from '../users.ts';
+import type { AccountRow, BlockRow, GroupMembershipRow, IpBlockQuery, UserStore } from '../users.ts';
 import type { SqlExecutor } from './executor.ts';
 
 const BLOCK_FIELDS =
@@ -44,5 +44,18 @@ export class SqlUserStore implements UserStore {
 
   async ipHasNewMessages(ip: string): Promise<boolean> {
     return (await this.db.get('SELECT 1 FROM {user_newtalk} WHERE user_ip = ? LIMIT 1', ip)) !== undefined;
+  }
+
+  async account(userId: number): Promise<AccountRow | null> {
+    const row = await this.db.get<AccountRow>(
+      'SELECT user_id, user_name, user_real_name, user_email, user_email_authenticated, user_registration, user_editcount FROM {user} WHERE user_id = ?',
+      userId,
+    );
+    if (!row) return null;
+    return { ...row, user_id: Number(row.user_id), user_editcount: row.user_editcount === null ? null : Number(row.user_editcount) };
+  }
+
+  async groupMemberships(userId: number): Promise<GroupMembershipRow[]> {
+    return this.db.all<GroupMembershipRow>('SELECT ug_group, ug_expiry FROM {user_groups} WHERE ug_user = ?', userId);
   }
 }
