@@ -13,6 +13,7 @@ import type { LinkStore } from './links.ts';
 import type { CategoryStore } from './categories.ts';
 import type { RevisionStore } from './revisions.ts';
 import type { UserStore } from './users.ts';
+import type { AccountStore } from './accounts.ts';
 import type { WatchlistStore } from './watchlist.ts';
 import type { SiteStore } from './site.ts';
 import type { ReplicationStatus } from './replication.ts';
@@ -34,6 +35,8 @@ export interface Store {
   readonly revisions: RevisionStore;
   /** user, actor, user_groups, ipblocks, user_newtalk. */
   readonly users: UserStore;
+  /** user's passwords and tokens, bot_passwords: what logging in reads. */
+  readonly accounts: AccountStore;
   /** watchlist. */
   readonly watchlist: WatchlistStore;
   /** interwiki, site_stats, change_tag_def, job. */

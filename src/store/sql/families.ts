@@ -9,8 +9,9 @@ import { SqlRevisionStore } from './revisions.ts';
 import { SqlUserStore } from './users.ts';
 import { SqlWatchlistStore } from './watchlist.ts';
 import { SqlSiteStore } from './site.ts';
+import { SqlAccountStore } from './accounts.ts';
 
-export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'watchlist' | 'site' | 'storedTimestamp'>;
+export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'accounts' | 'watchlist' | 'site' | 'storedTimestamp'>;
 
 export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
   return {
@@ -20,6 +21,7 @@ export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
     categories: new SqlCategoryStore(executor),
     revisions: new SqlRevisionStore(executor),
     users: new SqlUserStore(executor),
+    accounts: new SqlAccountStore(executor),
     watchlist: new SqlWatchlistStore(executor),
     site: new SqlSiteStore(executor),
     storedTimestamp: (timestamp, column) => executor.dialect.storedTimestamp(timestamp, column),
