@@ -35,6 +35,11 @@ export interface SlotRow {
   slot_origin: number;
 }
 
+/** A slot with its text; `text` is absent where texts() would not give it. */
+export interface SlotWithText extends SlotRow {
+  text?: string;
+}
+
 /** A timestamp bound, optionally tied to a revision id (rvstartid/rvendid and continuation). */
 export interface RevisionBound {
   ts: string;
@@ -89,6 +94,8 @@ export interface RevisionStore {
   tagsOf(revIds: readonly number[]): Promise<Map<number, string[]>>;
   /** Slots per revision id (works for archived revisions through ar_rev_id too). */
   slotsOf(revIds: readonly number[]): Promise<Map<number, SlotRow[]>>;
+  /** slotsOf with each slot's text as texts() reads it, in one statement. */
+  slotsWithTexts(revIds: readonly number[]): Promise<Map<number, SlotWithText[]>>;
   /**
    * Content address of the main slot of a page's current revision (page -> page_latest -> slots ->
    * content); null when the page does not exist. texts() reads it: see currentText (page-text.ts).

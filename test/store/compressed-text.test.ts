@@ -80,6 +80,13 @@ async function assertSameTexts(store: Store, expected: Map<string, string>, exte
   assert.equal(actual.size, expected.size, 'every text row but the external one');
   for (const [address, text] of expected) assert.equal(actual.get(address), text, address);
   assert.equal(actual.has(`tt:${external}`), false, 'an external row has no text here');
+  // Slots read with their texts in one statement give each the text its address reads.
+  const db = new Database(fixtureDb, { readonly: true });
+  const revisionIds = db.prepare('SELECT DISTINCT slot_revision_id FROM slots').pluck().all() as number[];
+  db.close();
+  const slots = await store.revisions.slotsWithTexts(revisionIds);
+  assert.equal(slots.size, revisionIds.length);
+  for (const rows of slots.values()) for (const slot of rows) assert.equal(slot.text, actual.get(slot.content_address), slot.content_address);
 }
 
 describe('compressed text', { skip: skipWithoutFixture }, () => {

@@ -68,6 +68,7 @@ const QUESTIONS: [string, (store: Store) => Promise<unknown>][] = [
   ['revisions.slotsOf', async (s) => [...(await s.revisions.slotsOf([1, 2, 3, 100]))]],
   ['revisions.currentMainAddress', (s) => s.revisions.currentMainAddress({ ns: 0, dbKey: 'Earth' })],
   ['revisions.texts', async (s) => [...(await s.revisions.texts(['tt:1', 'tt:2', 'tt:100', 'tt:450']))]],
+  ['revisions.slotsWithTexts', async (s) => [...(await s.revisions.slotsWithTexts([1, 2, 3, 100, 470, 471]))]],
   ['users.idByName', (s) => s.users.idByName('Alice')],
   ['users.nameById', (s) => s.users.nameById(1)],
   ['users.groupSize', (s) => s.users.groupSize('sysop', '20260101000000')],

@@ -8,8 +8,9 @@ import type {
   RevisionStore,
   RevisionsByIdQuery,
   SlotRow,
+  SlotWithText,
 } from '../revisions.ts';
-import { inList } from './dialect.ts';
+import { inList, type Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks } from './queries.ts';
 
@@ -22,6 +23,12 @@ const REVISION_JOINS =
   'JOIN {actor} ON actor_id = rev_actor ' +
   'LEFT JOIN {revision_comment_temp} ON revcomment_rev = rev_id ' +
   'LEFT JOIN {comment} ON comment_id = revcomment_comment_id';
+
+const SLOT_COLUMNS = 'slot_revision_id, role_name, content_size, content_sha1, model_name, content_address, slot_origin';
+
+const SLOTS_FROM =
+  'FROM {slots} JOIN {slot_roles} ON role_id = slot_role_id JOIN {content} ON content_id = slot_content_id ' +
+  'JOIN {content_models} ON model_id = content_model';
 
 const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
 
@@ -179,18 +186,38 @@ export class SqlRevisionStore implements RevisionStore {
     const out = new Map<number, SlotRow[]>();
     for (const part of chunks(revIds)) {
       const revisions = inList(this.db.dialect, 'slot_revision_id', part);
-      const rows = await this.db.rows<SlotRow>(
-        'slot_revision_id, role_name, content_size, content_sha1, model_name, content_address, slot_origin',
-        'FROM {slots} JOIN {slot_roles} ON role_id = slot_role_id JOIN {content} ON content_id = slot_content_id ' +
-          `JOIN {content_models} ON model_id = content_model WHERE ${revisions.sql} ` +
-          'ORDER BY slot_revision_id, slot_role_id',
+      const rows = await this.db.rows<SlotRow>(SLOT_COLUMNS, `${SLOTS_FROM} WHERE ${revisions.sql} ORDER BY slot_revision_id, slot_role_id`, ...revisions.values);
+      groupSlots(out, rows);
+    }
+    return out;
+  }
+
+  async slotsWithTexts(revIds: readonly number[]): Promise<Map<number, SlotWithText[]>> {
+    const out = new Map<number, SlotWithText[]>();
+    const d = this.db.dialect;
+    for (const part of chunks(revIds)) {
+      const revisions = inList(d, 'slot_revision_id', part);
+      // The text row is found from the content address, through text's primary key.
+      const rows = await this.db.all<SlotRow & StoredText & { old_id: number | null }>(
+        `SELECT ${SLOT_COLUMNS}, old_id, ${textColumns(d)} ${SLOTS_FROM} LEFT JOIN {text} ON old_id = ${textIdOfAddress(d)} ` +
+          `WHERE ${revisions.sql} ORDER BY slot_revision_id, slot_role_id`,
         ...revisions.values,
       );
-      for (const r of rows) {
-        let slots = out.get(r.slot_revision_id);
-        if (!slots) out.set(r.slot_revision_id, (slots = []));
-        slots.push(r);
-      }
+      groupSlots(out, rows.map((r): SlotWithText => {
+        const slot: SlotWithText = {
+          slot_revision_id: r.slot_revision_id,
+          role_name: r.role_name,
+          content_size: r.content_size,
+          content_sha1: r.content_sha1,
+          model_name: r.model_name,
+          content_address: r.content_address,
+          slot_origin: r.slot_origin,
+        };
+        // Only what texts() reads: a `tt:` address naming the row as it is written.
+        const text = r.old_id !== null && r.content_address === `tt:${r.old_id}` ? storedText(r) : null;
+        if (text !== null) slot.text = text;
+        return slot;
+      }));
     }
     return out;
   }
@@ -210,27 +237,65 @@ export class SqlRevisionStore implements RevisionStore {
     const out = new Map<string, string>();
     const ids = [...new Set(addresses.filter((a) => /^tt:\d+$/.test(a)).map((a) => Number(a.slice(3))))];
     const d = this.db.dialect;
-    // Bytes that need not be UTF-8 come as hexadecimal, which keeps every one of them: MediaWiki on
-    // SQLite writes them as a TEXT value (a BLOB only when they hold a NUL), which the driver would
-    // decode as UTF-8, and PostgreSQL holds them only in a SQL_ASCII database, which refuses to send
-    // them to a UTF-8 client, or to convert them to UTF-8 (the dialect's hex); converting to the
-    // database's own encoding keeps them.
-    const isBytes = BYTE_FLAGS.map((flag) => `old_flags LIKE '%${flag}%'`).join(' OR ');
-    const hex = d.name === 'postgres' ? "encode(convert_to(old_text, current_setting('server_encoding')), 'hex')" : d.hex('old_text');
     for (const part of chunks(ids)) {
       const texts = inList(d, 'old_id', part);
-      const rows = await this.db.all<{ old_id: number; old_text: Buffer | string | null; old_hex: string | null; old_flags: string }>(
-        `SELECT old_id, old_flags, CASE WHEN ${isBytes} THEN NULL ELSE old_text END AS old_text, ` +
-          `CASE WHEN ${isBytes} THEN ${hex} END AS old_hex FROM {text} WHERE ${texts.sql}`,
-        ...texts.values,
-      );
+      const rows = await this.db.all<StoredText & { old_id: number }>(`SELECT old_id, ${textColumns(d)} FROM {text} WHERE ${texts.sql}`, ...texts.values);
       for (const r of rows) {
-        const stored = r.old_hex === null ? r.old_text : Buffer.from(String(r.old_hex), 'hex');
-        if (stored === null) continue;
-        const text = decodeText(stored, String(r.old_flags ?? ''));
+        const text = storedText(r);
         if (text !== null) out.set(`tt:${r.old_id}`, text);
       }
     }
     return out;
+  }
+}
+
+/** Slot rows by revision id, in their order. */
+function groupSlots<T extends SlotRow>(out: Map<number, T[]>, rows: readonly T[]): void {
+  for (const r of rows) {
+    let slots = out.get(r.slot_revision_id);
+    if (!slots) out.set(r.slot_revision_id, (slots = []));
+    slots.push(r);
+  }
+}
+
+/** A text row as textColumns reads it (all NULL where a LEFT JOIN found none). */
+interface StoredText {
+  old_flags: string | null;
+  old_text: Buffer | string | null;
+  old_hex: string | null;
+}
+
+/**
+ * old_flags and old_text, with bytes that need not be UTF-8 as hexadecimal (old_hex), which keeps
+ * every one of them: MediaWiki on SQLite writes them as a TEXT value (a BLOB only when they hold a
+ * NUL), which the driver would decode as UTF-8, and PostgreSQL holds them only in a SQL_ASCII
+ * database, which refuses to send them to a UTF-8 client, or to convert them to UTF-8 (the
+ * dialect's hex); converting to the database's own encoding keeps them.
+ */
+function textColumns(d: Dialect): string {
+  const isBytes = BYTE_FLAGS.map((flag) => `old_flags LIKE '%${flag}%'`).join(' OR ');
+  const hex = d.name === 'postgres' ? "encode(convert_to(old_text, current_setting('server_encoding')), 'hex')" : d.hex('old_text');
+  return `old_flags, CASE WHEN ${isBytes} THEN NULL ELSE old_text END AS old_text, CASE WHEN ${isBytes} THEN ${hex} END AS old_hex`;
+}
+
+/** The text of a text row, or null where MediaWiki would find none (see decodeText). */
+function storedText(r: StoredText): string | null {
+  const stored = r.old_hex === null ? r.old_text : Buffer.from(String(r.old_hex), 'hex');
+  return stored === null ? null : decodeText(stored, String(r.old_flags ?? ''));
+}
+
+/**
+ * The old_id a content address `tt:<old_id>` names, NULL for other addresses: an expression on
+ * content_address that text's primary key can be looked up with.
+ */
+function textIdOfAddress(d: Dialect): string {
+  switch (d.name) {
+    case 'mysql':
+      return "CASE WHEN content_address LIKE 'tt:%' THEN CAST(SUBSTRING(content_address, 4) AS UNSIGNED) END";
+    case 'postgres':
+      // A cast of anything but digits would fail the statement.
+      return "CASE WHEN content_address ~ '^tt:[0-9]+$' THEN CAST(SUBSTR(content_address, 4) AS BIGINT) END";
+    default:
+      return "CASE WHEN content_address LIKE 'tt:%' THEN CAST(SUBSTR(content_address, 4) AS INTEGER) END";
   }
 }
