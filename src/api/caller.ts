@@ -2,8 +2,13 @@
 // logged-in caller's from its account (src/wiki/rights.ts holds the rules).
 import type { ApiRequest } from './request.ts';
 import type { ApiServices } from './services.ts';
+import type { AccountRow } from '../store/users.ts';
+import { blockHexPrefix, effectiveBlock, partialBlockIds, type BlockRow, type EffectiveBlock } from '../wiki/blocks.ts';
 import { rightsOfGrants, grantTable } from '../wiki/grants.ts';
-import { activeMemberships, effectiveGroups, implicitGroupsOf, userRights, type AccountFacts, type GroupMembership } from '../wiki/rights.ts';
+import { isValidIP, toHex } from '../wiki/ip.ts';
+import {
+  activeMemberships, autopromoteNeeds, effectiveGroups, implicitGroupsOf, isEveryoneAllowed, userRights, type AccountFacts, type GroupMembership,
+} from '../wiki/rights.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 import { nowMw } from '../wiki/timestamps.ts';
 
@@ -24,6 +29,10 @@ export interface Caller {
   readonly allowedRights: ReadonlySet<string> | null;
   /** The bot password the session was made with. */
   readonly botPassword?: { readonly appId: string; readonly grants: readonly string[] };
+  /** The account's row (null for an anonymous caller). */
+  readonly account: AccountRow | null;
+  /** The session's csrf token, when the session layer gives it (userinfo's preferencestoken). */
+  readonly csrfToken?: string;
 }
 
 /** What the session layer knows of a logged-in caller. */
@@ -53,7 +62,13 @@ export function anonymousCaller(site: SiteConfig, ip: string): Caller {
     memberships: [],
     implicitGroups: ['*'],
     allowedRights: null,
+    account: null,
   };
+}
+
+/** PermissionManager::isEveryoneAllowed as the caller's session sees it (a bot password narrows it too). */
+export function everyoneAllowed(site: SiteConfig, caller: Caller, right: string): boolean {
+  return isEveryoneAllowed(site, right, caller.allowedRights);
 }
 
 /**
@@ -63,33 +78,96 @@ export function anonymousCaller(site: SiteConfig, ip: string): Caller {
  */
 export async function callerFor(services: ApiServices, identity: CallerIdentity, request: ApiRequest): Promise<Caller> {
   const { site, store } = services;
-  const [account, rows] = await Promise.all([store.users.account(identity.userId), store.users.groupMemberships(identity.userId)]);
+  const needs = autopromoteNeeds(site);
+  const [account, rows, firstEdit] = await Promise.all([
+    store.users.account(identity.userId),
+    store.users.groupMemberships(identity.userId),
+    needs.firstEdit ? store.users.editTimestamp(identity.userId, 'first') : undefined,
+  ]);
   if (account === null) return anonymousCaller(site, request.ip);
+  // UserEditTracker counts the revisions of an account whose edit count was never set.
+  if (account.user_editcount === null) account.user_editcount = await store.users.revisionCount(identity.userId);
   const now = nowMw();
   const memberships = activeMemberships(rows.map((r) => ({ group: r.ug_group, expiry: r.ug_expiry })), now);
   const explicit = memberships.map((m) => m.group);
+  const allowedRights = identity.botPassword ? rightsOfGrants(identity.botPassword.grants, grantTable(site.extensions)) : null;
+  const base = {
+    isAnonymous: false,
+    id: account.user_id,
+    name: account.user_name,
+    ip: request.ip,
+    memberships,
+    allowedRights,
+    account,
+    ...(identity.botPassword ? { botPassword: { appId: identity.botPassword.appId, grants: identity.botPassword.grants } } : {}),
+  };
+  // The block lookup needs to know whether the caller is exempt from address blocks, that is its
+  // rights without autopromotion by block; only APCOND_BLOCKED needs the block first.
   const facts: AccountFacts = {
-    editCount: account.user_editcount ?? 0,
+    editCount: account.user_editcount,
     registration: account.user_registration,
     email: account.user_email,
     emailAuthenticated: account.user_email_authenticated,
     groups: explicit,
     ip: request.ip,
     now: Math.floor(Date.now() / 1000),
+    firstEdit: firstEdit ?? null,
   };
-  const implicit = implicitGroupsOf(site, facts);
+  let caller = withGroups(site, base, explicit, implicitGroupsOf(site, facts));
+  if (needs.block) {
+    const block = await callerBlock(services, caller);
+    caller = withGroups(site, base, explicit, implicitGroupsOf(site, { ...facts, blockedSitewide: block?.sitewide === true }));
+  }
+  // $wgBlockDisablesLogin: a blocked account keeps only what an anonymous caller may do.
+  if (site.blockDisablesLogin === true && (await callerBlock(services, caller)) !== null) {
+    const anonymous = anonymousCaller(site, request.ip).rights;
+    caller = { ...caller, rights: new Set([...caller.rights].filter((right) => anonymous.has(right))) };
+  }
+  return caller;
+}
+
+function withGroups(
+  site: SiteConfig,
+  base: Omit<Caller, 'groups' | 'rights' | 'implicitGroups'>,
+  explicit: readonly string[],
+  implicit: readonly string[],
+): Caller {
   const groups = effectiveGroups(explicit, implicit);
-  const allowedRights = identity.botPassword ? rightsOfGrants(identity.botPassword.grants, grantTable(site.extensions)) : null;
-  return {
-    isAnonymous: false,
-    id: account.user_id,
-    name: account.user_name,
-    ip: request.ip,
-    groups,
-    rights: new Set(userRights(site, groups, allowedRights)),
-    memberships,
-    implicitGroups: implicit,
-    allowedRights,
-    ...(identity.botPassword ? { botPassword: { appId: identity.botPassword.appId, grants: identity.botPassword.grants } } : {}),
-  };
+  return { ...base, groups, implicitGroups: implicit, rights: new Set(userRights(site, groups, base.allowedRights)) };
+}
+
+const blocks = new WeakMap<Caller, Promise<EffectiveBlock | null>>();
+
+/**
+ * BlockManager::getUserBlock for the caller of this request, read once per caller: blocks on the
+ * account, and on the caller's address or a range holding it unless the caller has
+ * `ipblock-exempt`; a partial block comes with its restrictions.
+ */
+export function callerBlock(services: ApiServices, caller: Caller): Promise<EffectiveBlock | null> {
+  let block = blocks.get(caller);
+  if (!block) blocks.set(caller, (block = readBlock(services, caller)));
+  return block;
+}
+
+async function readBlock(services: ApiServices, caller: Caller): Promise<EffectiveBlock | null> {
+  const users = services.store.users;
+  const byAddress = !caller.rights.has('ipblock-exempt') && isValidIP(caller.ip) ? toHex(caller.ip) : null;
+  const [onAccount, onAddress] = await Promise.all([
+    caller.isAnonymous ? [] : users.userBlocks(caller.id),
+    byAddress === null ? [] : users.ipBlocks({ address: caller.ip, hex: byAddress, hexPrefix: blockHexPrefix(byAddress) }),
+  ]);
+  const rows = uniqueRows([...onAccount, ...onAddress]);
+  const now = nowMw();
+  const registered = !caller.isAnonymous;
+  const first = effectiveBlock(rows, now, { registered });
+  if (first === null) return null;
+  const partial = partialBlockIds(rows);
+  if (!partial.length) return first;
+  return effectiveBlock(rows, now, { registered, restrictions: await users.blockRestrictions(partial) });
+}
+
+function uniqueRows(rows: readonly BlockRow[]): BlockRow[] {
+  const byId = new Map<number, BlockRow>();
+  for (const row of rows) byId.set(row.ipb_id, row);
+  return [...byId.values()];
 }

@@ -1,27 +1,8 @@
 // The user family: user, actor, user_groups, ipblocks, user_newtalk.
 
-/** An `ipblocks` row with its reason and the blocker's actor, named as MediaWiki's DatabaseBlock query names them. */
-export interface BlockRow {
-  ipb_id: number;
-  ipb_address: string;
-  ipb_user: number;
-  ipb_timestamp: string;
-  ipb_auto: number;
-  ipb_anon_only: number;
-  ipb_create_account: number;
-  ipb_expiry: string;
-  ipb_range_start: string;
-  ipb_range_end: string;
-  ipb_block_email: number;
-  ipb_allow_usertalk: number;
-  ipb_parent_block_id: number | null;
-  ipb_sitewide: number;
-  ipb_deleted: number;
-  ipb_reason_text: string;
-  /** The blocker's actor name and user id. */
-  ipb_by_text: string | null;
-  ipb_by: number | null;
-}
+import type { BlockRestrictions, BlockRow } from '../wiki/blocks.ts';
+
+export type { BlockRow } from '../wiki/blocks.ts';
 
 /** Blocks that may apply to an IP address: on the address itself or on a range holding it. */
 export interface IpBlockQuery {
@@ -65,6 +46,23 @@ export interface UserStore {
   account(userId: number): Promise<AccountRow | null>;
   /** Every user_groups row of the user, expired ones included. */
   groupMemberships(userId: number): Promise<GroupMembershipRow[]>;
+  /** Blocks on the account (ipb_user), expired ones included. */
+  userBlocks(userId: number): Promise<BlockRow[]>;
+  /** The pages and namespaces of partial blocks, by block id. */
+  blockRestrictions(blockIds: readonly number[]): Promise<Map<number, BlockRestrictions>>;
+  /** user_properties of the user, by property name. */
+  properties(userId: number): Promise<{ up_property: string; up_value: string | null }[]>;
+  /** `user_newtalk` holds a notice for this account. */
+  userHasNewMessages(userId: number): Promise<boolean>;
+  /** The timestamp of the user's newest (`last`) or oldest (`first`) revision; null when none. */
+  editTimestamp(userId: number, which: 'first' | 'last'): Promise<string | null>;
+  /** Revisions made by the user (the edit count of an account whose user_editcount is null). */
+  revisionCount(userId: number): Promise<number>;
+  /**
+   * LocalIdLookup::centralIdFromName for the public: the account's id, 0 when there is none or
+   * when a block hides its name.
+   */
+  publicCentralId(name: string): Promise<number>;
   /** `user_newtalk` holds a notice for this IP address (anonymous callers). */
   ipHasNewMessages(ip: string): Promise<boolean>;
 }

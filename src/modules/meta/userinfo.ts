@@ -1,22 +1,20 @@
 // meta=userinfo: Get information about the current user.
-import type { Caller } from '../../api/caller.ts';
+import { callerBlock, type Caller } from '../../api/caller.ts';
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, mergeInto, setContent, setFlag, setFloat, setType, type ResultList, type ResultObject } from '../../api/result.ts';
-import type { BlockRow } from '../../store/users.ts';
-import { isInRange, isValidIP, toHex } from '../../wiki/ip.ts';
-import { implicitGroups, listAllGroups, localTimeOffset, rateLimits } from '../../wiki/site-facts.ts';
+import type { EffectiveBlock } from '../../wiki/blocks.ts';
+import { isInRange } from '../../wiki/ip.ts';
+import { listAllGroups, localTimeOffset, rateLimits, type OptionValue } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
+
+export { blockHexPrefix, effectiveBlock, type EffectiveBlock } from '../../wiki/blocks.ts';
 import { siteDefaultOptions } from './siteinfo.ts';
 
 /** ApiQueryUserInfo::WL_UNREAD_LIMIT */
 const UNREAD_LIMIT = 1000;
-/** $wgBlockCIDRLimit: the widest ranges that can be blocked, which bounds the range lookup. */
-const BLOCK_CIDR_LIMIT = { v4: 16, v6: 19 };
-/** The message of a composite block (several blocks apply at once). */
-const COMPOSITE_REASON = 'There are multiple blocks against your account and/or IP address';
 
 const params = {
   prop: {
@@ -49,47 +47,73 @@ type UserInfoRun = QueryRun<typeof params>;
 async function currentUserInfo(run: UserInfoRun, props: ReadonlySet<string>): Promise<ResultObject> {
   const { site, store } = run.services;
   const caller = run.caller;
+  const account = caller.account;
   const info: ResultObject = { id: caller.id, name: caller.name };
   setFlag(info, 'anon', caller.isAnonymous);
   if (props.has('blockinfo')) {
-    const block = await callerBlock(run);
+    const block = await callerBlock(run.services, caller);
     if (block) mergeInto(info, blockDetails(block, site));
   }
   if (props.has('hasmsg')) {
-    setFlag(info, 'messages', caller.isAnonymous && (await store.users.ipHasNewMessages(caller.name)), false);
+    const messages = caller.isAnonymous ? await store.users.ipHasNewMessages(caller.name) : await store.users.userHasNewMessages(caller.id);
+    setFlag(info, 'messages', messages, false);
   }
   if (props.has('groups')) info.groups = groupList(caller.groups);
-  if (props.has('groupmemberships')) info.groupmemberships = setType(list('groupmembership', []), 'array');
-  if (props.has('implicitgroups')) info.implicitgroups = groupList(implicitGroupsOf(caller, site));
+  if (props.has('groupmemberships')) {
+    info.groupmemberships = setType(
+      list('groupmembership', caller.memberships.map((m) => ({ group: m.group, expiry: m.expiry === null ? 'infinity' : mwToIso(m.expiry) }))),
+      'array',
+    );
+  }
+  if (props.has('implicitgroups')) info.implicitgroups = groupList(caller.implicitGroups);
   if (props.has('rights')) info.rights = setType(list('r', [...caller.rights]), 'array');
   if (props.has('changeablegroups')) info.changeablegroups = changeableGroups(caller, site);
-  if (props.has('options')) info.options = Object.fromEntries(siteDefaultOptions(run));
+  if (props.has('options')) info.options = Object.fromEntries(await callerOptions(run));
   if (props.has('preferencestoken') && !run.lacksSameOriginSecurity && caller.rights.has('editmyoptions')) {
-    // A logged-out user's edit token.
-    info.preferencestoken = '+\\';
+    // An anonymous caller's edit token is `+\`; a session's is its csrf token.
+    const token = caller.isAnonymous ? '+\\' : caller.csrfToken;
+    if (token !== undefined) info.preferencestoken = token;
   }
-  if (props.has('editcount')) info.editcount = 0;
+  if (props.has('editcount')) info.editcount = account?.user_editcount ?? 0;
   if (props.has('ratelimits')) info.ratelimits = rateLimitsOf(caller, site);
-  if (props.has('realname') && !(site.hiddenPrefs ?? []).includes('realname')) info.realname = '';
-  if (props.has('email') && caller.rights.has('viewmyprivateinfo')) info.email = '';
+  if (props.has('realname') && !(site.hiddenPrefs ?? []).includes('realname')) info.realname = account?.user_real_name ?? '';
+  if (props.has('email') && caller.rights.has('viewmyprivateinfo')) {
+    info.email = account?.user_email ?? '';
+    if (account?.user_email_authenticated) info.emailauthenticated = mwToIso(account.user_email_authenticated);
+  }
+  // User::getRegistration: none for an anonymous caller; an account older than the column reads as now.
+  if (props.has('registrationdate') && account) info.registrationdate = mwToIso(account.user_registration ?? nowMw());
   if (props.has('acceptlang')) info.acceptlang = acceptLanguages(run.requestHeaders['accept-language']);
   if (props.has('unreadcount')) {
     const unread = await store.watchlist.unseenCount(caller.id, UNREAD_LIMIT);
     info.unreadcount = unread > UNREAD_LIMIT ? `${UNREAD_LIMIT}+` : unread;
   }
   if (props.has('centralids')) Object.assign(info, await centralUserInfo(run));
-  // registrationdate and latestcontrib: an anonymous caller has neither.
+  if (props.has('latestcontrib') && account) {
+    const latest = await store.users.editTimestamp(caller.id, 'last');
+    if (latest !== null) info.latestcontrib = mwToIso(latest);
+  }
   return info;
+}
+
+/**
+ * UserOptionsLookup::getOptions: the account's user_properties (by name, `0` read as the number
+ * 0 as MediaWiki does) followed by the site's defaults it does not set; the defaults alone for an
+ * anonymous caller.
+ */
+async function callerOptions(run: UserInfoRun): Promise<[string, OptionValue][]> {
+  const defaults = siteDefaultOptions(run);
+  if (run.caller.isAnonymous) return defaults;
+  const own = new Map<string, OptionValue>();
+  for (const row of await run.services.store.users.properties(run.caller.id)) {
+    if (row.up_value === null) continue;
+    own.set(row.up_property, row.up_value === '0' ? 0 : row.up_value);
+  }
+  return [...own, ...defaults.filter(([name]) => !own.has(name))];
 }
 
 function groupList(groups: readonly string[]): ResultList {
   return setType(list('g', [...groups]), 'array');
-}
-
-/** UserGroupManager::getUserImplicitGroups: `*`, plus `user` and autopromotions for accounts. */
-function implicitGroupsOf(caller: Caller, site: SiteConfig): string[] {
-  const implicit = new Set(implicitGroups(site));
-  return caller.groups.filter((g) => implicit.has(g));
 }
 
 /** UserGroupManager::getGroupsChangeableBy: what the caller's groups (or `userrights`) allow, as configured. */
@@ -112,13 +136,13 @@ function changeableGroups(caller: Caller, site: SiteConfig): ResultObject {
  */
 export function rateLimitsOf(caller: Caller, site: SiteConfig): ResultObject {
   const result: ResultObject = setType({}, 'assoc');
-  const excluded = caller.isAnonymous && (site.rateLimitsExcludedIPs ?? []).some((range) => isInRange(caller.name, range));
+  // User::isPingLimitable: the request's address, whoever the caller is.
+  const excluded = (site.rateLimitsExcludedIPs ?? []).some((range) => isInRange(caller.ip, range));
   if (excluded || caller.rights.has('noratelimit')) return result;
   const categories = [caller.isAnonymous ? 'anon' : 'user'];
   // User::isNewbie: whoever is not autoconfirmed.
   if (!caller.rights.has('autoconfirmed')) categories.push('ip', 'subnet', ...(caller.isAnonymous ? [] : ['newbie']));
-  const implicit = implicitGroupsOf(caller, site);
-  categories.push(...caller.groups.filter((g) => !implicit.includes(g)));
+  categories.push(...caller.memberships.map((m) => m.group));
   for (const [action, limits] of Object.entries(rateLimits(site))) {
     const applying: ResultObject = {};
     for (const category of categories) {
@@ -153,7 +177,9 @@ export function acceptLanguages(header: string | undefined): ResultList {
 async function centralUserInfo(run: UserInfoRun): Promise<ResultObject> {
   const caller = run.caller;
   const attachedWiki = run.params.attachedwiki;
-  const centralIds: ResultObject = setType({ local: await run.services.store.users.idByName(caller.name) }, 'assoc');
+  // LocalIdLookup answers the public, to whom an account whose name a block hides has no id.
+  const users = run.services.store.users;
+  const centralIds: ResultObject = setType({ local: await (caller.isAnonymous ? users.idByName(caller.name) : users.publicCentralId(caller.name)) }, 'assoc');
   const attachedLocal: ResultObject = setType({}, 'assoc');
   // LocalIdLookup: an account is attached to its own wiki; an anonymous caller to none.
   setFlag(attachedLocal, 'local', !caller.isAnonymous, false);
@@ -165,77 +191,6 @@ async function centralUserInfo(run: UserInfoRun): Promise<ResultObject> {
     out.attachedwiki = attached;
   }
   return out;
-}
-
-/** What a block means for the caller: one database block, or several merged into one. */
-export interface EffectiveBlock {
-  id: number | null;
-  blockerName: string;
-  blockerId: number;
-  reason: string;
-  timestamp: string;
-  /** 14-digit timestamp or `infinity`. */
-  expiry: string;
-  sitewide: boolean;
-  createAccountBlocked: boolean;
-  hardblock: boolean;
-}
-
-/**
- * BlockManager::getUserBlock for an anonymous caller: blocks on its address and on ranges
- * holding it that have not expired (autoblocks only when their parent block is not already
- * there); several make a composite block. Callers with `ipblock-exempt` are exempt.
- */
-async function callerBlock(run: QueryRun): Promise<EffectiveBlock | null> {
-  const caller = run.caller;
-  if (!caller.isAnonymous || caller.rights.has('ipblock-exempt') || !isValidIP(caller.name)) return null;
-  const hex = toHex(caller.name);
-  if (hex === null) return null;
-  const rows = await run.services.store.users.ipBlocks({ address: caller.name, hex, hexPrefix: blockHexPrefix(hex) });
-  return effectiveBlock(rows, nowMw());
-}
-
-/** DatabaseBlock::getIpFragment: the hex digits shared by every blockable range holding `hex`. */
-export function blockHexPrefix(hex: string): string {
-  if (hex.startsWith('v6-')) return `v6-${hex.slice(3, 3 + Math.floor(BLOCK_CIDR_LIMIT.v6 / 4))}`;
-  return hex.slice(0, Math.floor(BLOCK_CIDR_LIMIT.v4 / 4));
-}
-
-export function effectiveBlock(rows: readonly BlockRow[], now: string): EffectiveBlock | null {
-  const live = rows.filter((r) => r.ipb_expiry === 'infinity' || r.ipb_expiry >= now);
-  const unique = new Map<number, BlockRow>();
-  for (const row of live.filter((r) => !r.ipb_auto)) unique.set(row.ipb_id, row);
-  for (const row of live.filter((r) => r.ipb_auto)) {
-    const parent = row.ipb_parent_block_id ?? 0;
-    if (!unique.has(parent)) unique.set(parent, row);
-  }
-  const blocks = [...unique.values()].map(fromRow);
-  if (blocks.length <= 1) return blocks[0] ?? null;
-  return {
-    id: null,
-    blockerName: '',
-    blockerId: 0,
-    reason: COMPOSITE_REASON,
-    timestamp: now,
-    expiry: blocks.reduce((max, b) => (b.expiry > max ? b.expiry : max), blocks[0]!.expiry),
-    sitewide: blocks.some((b) => b.sitewide),
-    createAccountBlocked: blocks.some((b) => b.createAccountBlocked),
-    hardblock: blocks.some((b) => b.hardblock),
-  };
-}
-
-function fromRow(row: BlockRow): EffectiveBlock {
-  return {
-    id: row.ipb_id,
-    blockerName: row.ipb_by_text ?? '',
-    blockerId: row.ipb_by ?? 0,
-    reason: row.ipb_reason_text ?? '',
-    timestamp: row.ipb_timestamp,
-    expiry: row.ipb_expiry,
-    sitewide: Number(row.ipb_sitewide) === 1,
-    createAccountBlocked: Number(row.ipb_create_account) === 1,
-    hardblock: Number(row.ipb_anon_only) !== 1,
-  };
 }
 
 /** ApiBlockInfoTrait::getBlockDetails, dates in the site's time zone and English formats. */

@@ -1,5 +1,6 @@
 // Queries of the user family.
 import type { AccountRow, BlockRow, GroupMembershipRow, IpBlockQuery, UserStore } from '../users.ts';
+import type { BlockRestrictions } from '../../wiki/blocks.ts';
 import type { SqlExecutor } from './executor.ts';
 
 const BLOCK_FIELDS =
@@ -26,6 +27,8 @@ export class SqlUserStore implements UserStore {
     );
     return Number(row!.n);
   }
+
+  private blockJoins = 'FROM {ipblocks} JOIN {comment} ON comment_id = ipb_reason_id LEFT JOIN {actor} ON actor_id = ipb_by_actor';
 
   async ipBlocks(q: IpBlockQuery): Promise<BlockRow[]> {
     // Two index-backed halves: the address itself (ipb_address_unique) and ranges (ipb_range). Every
@@ -57,5 +60,56 @@ export class SqlUserStore implements UserStore {
 
   async groupMemberships(userId: number): Promise<GroupMembershipRow[]> {
     return this.db.all<GroupMembershipRow>('SELECT ug_group, ug_expiry FROM {user_groups} WHERE ug_user = ?', userId);
+  }
+
+  async userBlocks(userId: number): Promise<BlockRow[]> {
+    return this.db.all<BlockRow>(`SELECT ${BLOCK_FIELDS} ${this.blockJoins} WHERE ipb_user = ? ORDER BY ipb_id`, userId);
+  }
+
+  async blockRestrictions(blockIds: readonly number[]): Promise<Map<number, BlockRestrictions>> {
+    const byBlock = new Map<number, { pageIds: number[]; namespaces: number[] }>();
+    if (!blockIds.length) return byBlock;
+    const rows = await this.db.all<{ ir_ipb_id: number; ir_type: number; ir_value: number }>(
+      `SELECT ir_ipb_id, ir_type, ir_value FROM {ipblocks_restrictions} WHERE ir_ipb_id IN (${blockIds.map(() => '?').join(', ')}) ORDER BY ir_ipb_id, ir_type, ir_value`,
+      ...blockIds,
+    );
+    for (const id of blockIds) byBlock.set(id, { pageIds: [], namespaces: [] });
+    for (const row of rows) {
+      const entry = byBlock.get(Number(row.ir_ipb_id))!;
+      if (Number(row.ir_type) === 1) entry.pageIds.push(Number(row.ir_value));
+      else if (Number(row.ir_type) === 2) entry.namespaces.push(Number(row.ir_value));
+    }
+    return byBlock;
+  }
+
+  async properties(userId: number): Promise<{ up_property: string; up_value: string | null }[]> {
+    return this.db.all('SELECT up_property, up_value FROM {user_properties} WHERE up_user = ? ORDER BY up_property', userId);
+  }
+
+  async userHasNewMessages(userId: number): Promise<boolean> {
+    return (await this.db.get('SELECT 1 FROM {user_newtalk} WHERE user_id = ? LIMIT 1', userId)) !== undefined;
+  }
+
+  async editTimestamp(userId: number, which: 'first' | 'last'): Promise<string | null> {
+    const row = await this.db.get<{ rev_timestamp: string }>(
+      `SELECT rev_timestamp FROM {revision} JOIN {actor} ON actor_id = rev_actor WHERE actor_user = ? ORDER BY rev_timestamp ${which === 'first' ? 'ASC' : 'DESC'} LIMIT 1`,
+      userId,
+    );
+    return row?.rev_timestamp ?? null;
+  }
+
+  async revisionCount(userId: number): Promise<number> {
+    const row = await this.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM {revision} JOIN {actor} ON actor_id = rev_actor WHERE actor_user = ?', userId);
+    return Number(row!.n);
+  }
+
+  async publicCentralId(name: string): Promise<number> {
+    const rows = await this.db.all<{ user_id: number; ipb_deleted: number | null }>(
+      'SELECT user_id, ipb_deleted FROM {user} LEFT JOIN {ipblocks} ON ipb_user = user_id WHERE user_name = ? ORDER BY ipb_id',
+      name,
+    );
+    // Each of the account's blocks gives a row; as in MediaWiki, the last one read decides.
+    const last = rows.at(-1);
+    return last === undefined || Number(last.ipb_deleted ?? 0) !== 0 ? 0 : Number(last.user_id);
   }
 }

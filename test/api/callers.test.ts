@@ -1,0 +1,140 @@
+// A logged-in caller's groups, rights, limits and userinfo, built by callerFor for each account of
+// the conformance callers and run in-process (no session layer), compared with what MediaWiki
+// 1.39 answered each of them in the recorded `callers` area.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { callerFor, type Caller, type CallerIdentity } from '../../src/api/caller.ts';
+import type { Api } from '../../src/api/api.ts';
+import { handleApiRequest } from '../../src/api/main.ts';
+import { ApiRequest } from '../../src/api/request.ts';
+import { emptyValues, parseQueryString } from '../../src/server/request-reader.ts';
+import { openSqliteStore } from '../../src/store/sqlite/index.ts';
+import type { Store } from '../../src/store/store.ts';
+import { botPasswordGrants } from '../../src/wiki/grants.ts';
+import { differences } from '../conformance/lib/compare.ts';
+import { RECORDED_DIR } from '../conformance/lib/cases.ts';
+import type { RecordedArea, RecordedSingle } from '../conformance/lib/exchange.ts';
+import { BOT_PASSWORDS_FILE, loadExtraBotPasswords } from '../conformance/lib/bot-passwords.ts';
+import { normaliseJson } from '../conformance/lib/normalise.ts';
+import { apiOver } from '../support/in-process.ts';
+import { fixtureDb, skipWithoutFixture, type Json } from '../support/fixture-wiki.ts';
+
+/** The recorder's requests: Node's fetch sends `Accept-Language: *`, which userinfo's acceptlang shows. */
+const HEADERS = { host: '127.0.0.1:8081', 'user-agent': 'wikiquery-conformance/1.0', accept: '*/*', 'accept-language': '*' };
+
+function request(qs: string): ApiRequest {
+  const values = parseQueryString(qs, emptyValues(), true);
+  return new ApiRequest('GET', values.values, HEADERS, '127.0.0.1', `/wiki/api.php?${qs}`, values.cleaned);
+}
+
+/** The callers' cases this part answers: userinfo, limits, paraminfo's per-caller limits, assert. */
+const OWN_LABELS = [
+  'userinfo',
+  'userinfo every prop',
+  'userinfo every prop fv2',
+  'info too many pageids',
+  'allpages',
+  'allpages limit max',
+  'allpages limit 5000',
+  'allpages limit 501 fv2',
+  'backlinks limit max',
+  'backlinks limit 5000',
+  'embeddedin limit max',
+  'categorymembers limit max',
+  'categorymembers limit 5000 fv2',
+  'links limit max',
+  'categories hidden limit max',
+  'templates limit max',
+  'siteinfo general usergroups',
+  'siteinfo usergroups fv2',
+  'paraminfo links',
+  'assert user',
+  'assert bot',
+  'assert anon',
+  'assertuser other',
+];
+
+const recorded = JSON.parse(readFileSync(`${RECORDED_DIR}/callers.json`, 'utf8')) as RecordedArea;
+const cases = recorded.cases.filter((c): c is RecordedSingle => 'json' in c && c.caller !== 'anon' && c.caller !== undefined);
+
+function callerLabel(c: RecordedSingle): string {
+  return typeof c.caller === 'object' ? c.caller.user : 'anon';
+}
+
+describe('logged-in callers as MediaWiki 1.39 saw them', { skip: skipWithoutFixture }, () => {
+  let store: Store;
+  let api: Api;
+  const callers = new Map<string, Caller>();
+
+  before(async () => {
+    store = openSqliteStore(fixtureDb);
+    api = await apiOver(store);
+  });
+  after(() => store.close?.());
+
+  async function identityOf(login: string): Promise<CallerIdentity> {
+    const [user, appId] = login.split('@') as [string, string | undefined];
+    const userId = await store.users.idByName(user);
+    if (appId === undefined) return { userId, name: user };
+    // The fixture's own bot passwords, then those the conformance cases add (data/bot-passwords.json).
+    const extra = loadExtraBotPasswords(BOT_PASSWORDS_FILE).find((b) => b.user === user && b.appId === appId);
+    const grants = extra ? extra.grants : botPasswordGrants(fixtureGrants(userId, appId));
+    return { userId, name: user, botPassword: { appId, grants } };
+  }
+
+  function fixtureGrants(userId: number, appId: string): string {
+    // The importer bot password: grants as the fixture stores them.
+    assert.equal(`${userId}@${appId}`, '10@importer');
+    return '["basic","highvolume","editpage","createeditmovepage","uploadfile"]';
+  }
+
+  async function callerOf(login: string): Promise<Caller> {
+    let caller = callers.get(login);
+    if (!caller) callers.set(login, (caller = await callerFor(api.services, await identityOf(login), request('action=query'))));
+    return caller;
+  }
+
+  async function answer(c: RecordedSingle): Promise<Json> {
+    const caller = await callerOf(callerLabel(c));
+    const response = await handleApiRequest(api, request(c.query), { caller });
+    return JSON.parse(typeof response.body === 'string' ? response.body : Buffer.from(response.body).toString('utf8'));
+  }
+
+  test('each account\'s groups, implicit groups and rights are those userinfo recorded, in order', async () => {
+    const checked: string[] = [];
+    for (const c of cases.filter((c) => c.case.endsWith(': userinfo every prop'))) {
+      const login = callerLabel(c);
+      const expected = (c.json as Json).query.userinfo;
+      const caller = await callerOf(login);
+      assert.equal(caller.id, expected.id, login);
+      assert.equal(caller.name, expected.name, login);
+      assert.deepEqual(caller.groups, expected.groups, login);
+      assert.deepEqual(caller.implicitGroups, expected.implicitgroups, login);
+      assert.deepEqual([...caller.rights], expected.rights, login);
+      checked.push(login);
+    }
+    assert.equal(checked.length, 10);
+  });
+
+  for (const label of OWN_LABELS) {
+    test(`"${label}" as each caller`, async () => {
+      const own = cases.filter((c) => c.case.endsWith(`: ${label}`));
+      assert.ok(own.length >= 10, `${own.length} cases of ${label}`);
+      const problems: string[] = [];
+      for (const c of own) {
+        const diffs = differences(normaliseJson(await answer(c)), normaliseJson(c.json));
+        if (diffs.length) problems.push(`${c.case}:\n  ${diffs.slice(0, 8).join('\n  ')}`);
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
+
+  test('a hidden-name block hides the account from the public central id lookup, not from its owner', async () => {
+    const spammer = await callerOf('Spammer1234');
+    const info = await answer({ caller: { user: 'Spammer1234', password: '' }, query: 'action=query&format=json&meta=userinfo&uiprop=centralids|blockinfo' } as RecordedSingle);
+    assert.equal(spammer.id, 14);
+    assert.equal(info.query.userinfo.centralids.local, 0);
+    assert.equal(info.query.userinfo.blockreason, 'Spambot');
+  });
+});
