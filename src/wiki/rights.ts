@@ -131,8 +131,11 @@ function checkCondition(site: SiteConfig, name: string, args: readonly (string |
       return String(args[0]) === facts.ip;
     case 'APCOND_IPINRANGE':
       return isInRange(facts.ip, String(args[0]));
-    case 'APCOND_AGE_FROM_EDIT':
-      return facts.now - unixSeconds(facts.firstEdit ?? null) >= Number(args[0] ?? 0);
+    case 'APCOND_AGE_FROM_EDIT': {
+      // No edit reads as now (a timestamp of false is the clock), so the age is 0.
+      const first = facts.firstEdit ? unixSeconds(facts.firstEdit) : facts.now;
+      return facts.now - first >= Number(args[0] ?? 0);
+    }
     case 'APCOND_BLOCKED':
       return facts.blockedSitewide === true;
     case 'APCOND_ISBOT':

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { callerFor, type Caller, type CallerIdentity } from '../../src/api/caller.ts';
+import { callerBlock, callerFor, type Caller, type CallerIdentity } from '../../src/api/caller.ts';
 import type { Api } from '../../src/api/api.ts';
 import { handleApiRequest } from '../../src/api/main.ts';
 import { ApiRequest } from '../../src/api/request.ts';
@@ -23,9 +23,9 @@ import { fixtureDb, skipWithoutFixture, type Json } from '../support/fixture-wik
 /** The recorder's requests: Node's fetch sends `Accept-Language: *`, which userinfo's acceptlang shows. */
 const HEADERS = { host: '127.0.0.1:8081', 'user-agent': 'wikiquery-conformance/1.0', accept: '*/*', 'accept-language': '*' };
 
-function request(qs: string): ApiRequest {
+function request(qs: string, ip = '127.0.0.1'): ApiRequest {
   const values = parseQueryString(qs, emptyValues(), true);
-  return new ApiRequest('GET', values.values, HEADERS, '127.0.0.1', `/wiki/api.php?${qs}`, values.cleaned);
+  return new ApiRequest('GET', values.values, HEADERS, ip, `/wiki/api.php?${qs}`, values.cleaned);
 }
 
 /** The callers' cases this part answers: userinfo, limits, paraminfo's per-caller limits, assert. */
@@ -136,5 +136,73 @@ describe('logged-in callers as MediaWiki 1.39 saw them', { skip: skipWithoutFixt
     assert.equal(spammer.id, 14);
     assert.equal(info.query.userinfo.centralids.local, 0);
     assert.equal(info.query.userinfo.blockreason, 'Spambot');
+  });
+});
+
+describe('blocks and settings a logged-in caller meets', { skip: skipWithoutFixture }, () => {
+  let store: Store;
+  let api: Api;
+
+  before(async () => {
+    store = openSqliteStore(fixtureDb);
+    api = await apiOver(store);
+  });
+  after(() => store.close?.());
+
+  async function callerAt(name: string, ip: string, services = api.services): Promise<Caller> {
+    return callerFor(services, { userId: await store.users.idByName(name), name }, request('action=query', ip));
+  }
+
+  async function blockInfo(caller: Caller, ip: string): Promise<Json> {
+    const response = await handleApiRequest(api, request('action=query&format=json&meta=userinfo&uiprop=blockinfo|groups|rights|ratelimits', ip), { caller });
+    return JSON.parse(String(response.body)).query.userinfo;
+  }
+
+  test('address blocks apply to accounts unless anon-only, and not to callers with ipblock-exempt', async () => {
+    // 192.0.2.10: a partial hard block (10); 192.0.2.55: anon-only (3); 198.51.100.0/24: a range block (4).
+    assert.equal((await blockInfo(await callerAt('Bob', '192.0.2.10'), '192.0.2.10')).blockid, 10);
+    assert.equal((await blockInfo(await callerAt('Bob', '192.0.2.10'), '192.0.2.10')).blockpartial, '');
+    assert.equal((await blockInfo(await callerAt('Bob', '198.51.100.23'), '198.51.100.23')).blockid, 4);
+    assert.equal((await blockInfo(await callerAt('Bob', '192.0.2.55'), '192.0.2.55')).blockid, undefined);
+    assert.equal((await blockInfo(await callerAt('Alice', '198.51.100.23'), '198.51.100.23')).blockid, undefined);
+  });
+
+  test('a blocked account at a blocked address has a composite block', async () => {
+    const info = await blockInfo(await callerAt('Mallory', '198.51.100.23'), '198.51.100.23');
+    assert.equal(info.blockid, null);
+    assert.equal(info.blockreason, 'There are multiple blocks against your account and/or IP address');
+    assert.equal(info.blockexpiry, 'infinite');
+  });
+
+  test('a partial block comes with its pages and namespaces', async () => {
+    const block = await callerBlock(api.services, await callerAt('Trudy', '127.0.0.1'));
+    assert.equal(block?.sitewide, false);
+    assert.deepEqual(block?.restrictions, { pageIds: [75, 220], namespaces: [10, 14] });
+  });
+
+  test('$wgBlockDisablesLogin leaves a blocked account what anonymous callers may do', async () => {
+    const strict = await apiOver(store);
+    (strict.services.site as { blockDisablesLogin?: boolean }).blockDisablesLogin = true;
+    const mallory = await callerAt('Mallory', '127.0.0.1', strict.services);
+    assert.deepEqual([...mallory.rights], ['createaccount', 'read', 'edit', 'createpage', 'createtalk', 'writeapi', 'viewmywatchlist', 'editmywatchlist', 'viewmyprivateinfo', 'editmyprivateinfo', 'editmyoptions']);
+    assert.ok((await callerAt('Bob', '127.0.0.1', strict.services)).rights.has('move'));
+  });
+
+  test('a newer account is a newbie when the site asks for edits to be autoconfirmed', async () => {
+    const strict = await apiOver(store);
+    (strict.services.site as { autoConfirmCount?: number }).autoConfirmCount = 10;
+    const zed = await callerAt('Zed', '127.0.0.1', strict.services);
+    assert.deepEqual(zed.groups, ['*', 'user']);
+    const response = await handleApiRequest(strict, request('action=query&format=json&meta=userinfo&uiprop=ratelimits'), { caller: zed });
+    const limits = JSON.parse(String(response.body)).query.userinfo.ratelimits;
+    assert.deepEqual(Object.keys(limits.edit), ['user', 'ip', 'newbie']);
+  });
+
+  test('JSONP, origin=* and Treat-as-Untrusted requests run logged out', async () => {
+    const alice = await callerAt('Alice', '127.0.0.1');
+    for (const qs of ['action=query&format=json&meta=userinfo&callback=cb', 'action=query&format=json&meta=userinfo&origin=*']) {
+      const response = await handleApiRequest(api, request(qs), { caller: alice });
+      assert.match(String(response.body), /"id":0,"name":"127\.0\.0\.1","anon":""/);
+    }
   });
 });

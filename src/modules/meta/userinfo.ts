@@ -187,7 +187,8 @@ async function centralUserInfo(run: UserInfoRun): Promise<ResultObject> {
   // PHP's truthiness: '' and '0' ask for nothing.
   if (attachedWiki && attachedWiki !== '0') {
     const attached: ResultObject = setType({}, 'assoc');
-    setFlag(attached, 'local', !caller.isAnonymous && (attachedWiki === '*' || attachedWiki === run.services.site.dbName), false);
+    // LocalIdLookup::isAttached: the wiki's own id only (`*` is not special to it).
+    setFlag(attached, 'local', !caller.isAnonymous && attachedWiki === run.services.site.dbName, false);
     out.attachedwiki = attached;
   }
   return out;
