@@ -1,7 +1,7 @@
 // Records the reference MediaWiki 1.39's answers to every conformance case into test/conformance/recorded/.
 // usage: node --import tsx scripts/record-conformance.ts [--port N] [--ref URL [--run-dir DIR]] [--only area[,area]]
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { provideBotPasswords } from '../test/conformance/lib/bot-passwords.ts';
@@ -41,6 +41,33 @@ async function startReference(port: number): Promise<string> {
   if (!url) throw new Error(`start.sh ${port} printed no API URL:\n${stdout}`);
   return url;
 }
+
+/**
+ * wikiquery is a read-only wiki whose callers may still log in: the reference is made one by
+ * $wgReadOnly (wikiquery's default reason, config-file.ts) for every request but the login
+ * actions, which MediaWiki counts as writes. PHP reads LocalSettings.php on each request.
+ */
+function makeReadOnly(runDir: string): void {
+  const settings = join(runDir, 'LocalSettings.php');
+  const text = readFileSync(settings, 'utf8');
+  if (text.includes(READ_ONLY_MARKER)) return;
+  appendFileSync(settings, `\n${READ_ONLY_MARKER}\nif ( !in_array( $_REQUEST['action'] ?? '', [ 'login', 'clientlogin', 'logout' ], true ) ) {\n\t$wgReadOnly = ${JSON.stringify(READ_ONLY_REASON)};\n}\n`);
+}
+
+/** PHP's opcache may serve the settings it compiled before for a second or two. */
+async function readOnlyInEffect(apiUrl: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await fetchCase(apiUrl, 'action=query&meta=siteinfo&format=json&formatversion=2');
+    const general = isObject(answer.json) && isObject(answer.json.query) && isObject(answer.json.query.general) ? answer.json.query.general : {};
+    if (general.readonly === true) return;
+    if (Date.now() > deadline) throw new Error('the reference did not become read-only within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const READ_ONLY_MARKER = '# wikiquery conformance: read-only, but callers may log in';
+const READ_ONLY_REASON = 'This wiki is served read-only by wikiquery.';
 
 async function stopReference(port: number): Promise<void> {
   await run(join(REFERENCE_DIR, 'stop.sh'), [String(port)], { timeout: 60_000 });
@@ -113,8 +140,14 @@ async function main(): Promise<void> {
   const apiUrl = options.ref ?? (await startReference(options.port));
   try {
     const runDir = options.runDir ?? (options.ref ? null : `/tmp/mw-fixture-run-${options.port}`);
-    if (runDir) await provideBotPasswords(runDir);
-    else console.log('no --run-dir: the bot passwords of data/bot-passwords.json are not put into the reference; callers using them cannot log in');
+    if (runDir) {
+      await provideBotPasswords(runDir);
+      makeReadOnly(runDir);
+      await readOnlyInEffect(apiUrl);
+    } else {
+      console.log('no --run-dir: the bot passwords of data/bot-passwords.json are not put into the reference; callers using them cannot log in');
+      console.log('no --run-dir: the reference is not made read-only as wikiquery is; siteinfo and write actions will be recorded as a writable wiki answers them');
+    }
     mkdirSync(RECORDED_DIR, { recursive: true });
     const reference = await referenceGenerator(apiUrl);
     let total = 0;

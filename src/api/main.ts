@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { isServed, type ActionDecl, type ActionOutcome, type ApiModules, type ReadableModuleDecl } from './actions/action.ts';
 import type { Api } from './api.ts';
 import { RequestContext } from './context.ts';
-import type { Caller } from './caller.ts';
+import { hasRight, type Caller } from './caller.ts';
 import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
 import { msg, toPlaintext } from './i18n/messages.ts';
 import { formatDecls, type FormatName } from './main-declarations.ts';
@@ -23,6 +23,8 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   body: string | Buffer;
+  /** Set-Cookie headers (the session's cookies), one value each. */
+  setCookies?: string[];
 }
 
 const SERVED_BY = hostname();
@@ -101,6 +103,11 @@ export async function handleApiRequest(api: Api, request: ApiRequest, options: H
   if (request.peek('callback') !== undefined || request.header('treat-as-untrusted') !== undefined) {
     headers['MediaWiki-Login-Suppressed'] = 'true';
   }
+  // OPTIONS (a CORS preflight) ends with the CORS headers: the follow-up GET or POST gets the answer.
+  if (request.method === 'OPTIONS') {
+    const { 'X-Frame-Options': _frame, 'Cache-Control': _cache, ...preflight } = headers;
+    return { status: 200, headers: { ...preflight, 'Content-Type': 'text/html; charset=UTF-8' }, body: '' };
+  }
 
   const ctx = new RequestContext(services, modules.queryModules, request, options.caller);
   const requested = readRequestedFields(ctx, modules.main);
@@ -150,8 +157,8 @@ async function dispatch(ctx: RequestContext, modules: ApiModules, options: Handl
     const handler = action.handler;
     if (handler && 'page' in handler) return handler.page(ctx, modules);
     if (options.failure) throw options.failure;
-    if (!handler || !isServed(action)) refuseAction(ctx.request, action);
     checkBeforeAction(ctx, main);
+    if (!handler || !isServed(action)) refuseAction(ctx, action, main.maxlag);
     if (main.maxlag !== undefined) checkMaxLag(ctx.services, main.maxlag);
 
     const outcome = await handler.result(ctx, action, modules);
@@ -223,25 +230,42 @@ function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: Re
 }
 
 /**
- * An action this read-only server declares but does not serve, refused as MediaWiki would before
- * doing anything: a missing token first (whatever the method), then a GET where a POST is needed.
+ * An action this server does not serve, answered as MediaWiki in read-only mode answers it, in
+ * ApiMain's order: the token (missing, in the query string, not the caller's), then the rights
+ * (writeapi) and the read-only mode for a write action, maxlag, POST; a read action not served yet
+ * gets an error that names it (HTTP 200, so that clients stop with a clear message).
  */
-function refuseAction(request: ApiRequest, action: ActionDecl): never {
+function refuseAction(ctx: RequestContext, action: ActionDecl, maxLag: number | undefined): never {
+  const { request } = ctx;
   if (action.needsToken !== undefined) {
     const tokenParam = `${action.prefix}token`;
-    if (request.peek(tokenParam) === undefined) {
+    const token = request.peek(tokenParam);
+    if (token === undefined) {
       throw new ApiError(msg('paramvalidator-missingparam', { plaintext: tokenParam }), { code: 'missingparam', modulePath: action.path });
     }
     // ApiBase::requirePostedParameters: a token must not travel in the URL, even of a POST.
     if (request.inQueryString(tokenParam)) {
       throw new ApiError(msg('apierror-mustpostparams', tokenParam, 1), { code: 'mustpostparams', modulePath: action.path });
     }
+    // An anonymous caller's every token is `+\\` (login tokens belong to sessions: the login actions' own).
+    if (ctx.caller.isAnonymous && token !== ANONYMOUS_TOKEN && !LOGIN_ACTIONS.has(action.name)) throw new ApiError(msg('apierror-badtoken'), { code: 'badtoken', modulePath: action.path });
   }
+  // MediaWiki counts logging in as a write; a read-only wikiquery still lets its callers log in.
+  if (action.writeRights && !LOGIN_ACTIONS.has(action.name)) {
+    if (!hasRight(ctx.caller, 'writeapi')) throw new ApiError(msg('apierror-writeapidenied'), { code: 'writeapidenied' });
+    throw new ApiError(msg('apierror-readonly'), { code: 'readonly', data: { readonlyreason: ctx.services.site.readOnlyReason } });
+  }
+  if (maxLag !== undefined) checkMaxLag(ctx.services, maxLag);
   if (action.mustBePosted && request.method !== 'POST') {
     throw new ApiError(msg('apierror-mustbeposted', action.name), { code: 'mustbeposted' });
   }
-  throw new ApiError(msg('apierror-wikiquery-actionnotsupported', action.name), { code: 'actionnotsupported', httpStatus: 501 });
+  throw new ApiError(msg('apierror-wikiquery-actionnotsupported', action.name), { code: 'actionnotsupported' });
 }
+
+const LOGIN_ACTIONS = new Set(['login', 'clientlogin']);
+
+/** The token every anonymous caller is given, for every type. */
+const ANONYMOUS_TOKEN = '+\\';
 
 /** MediaWiki's Cache-Control: public answers are cacheable only when smaxage/maxage ask for it. */
 function cacheControl({ mode, sMaxAge, maxAge }: CachePolicy): string {
@@ -556,33 +580,65 @@ function helpPageResponse(page: string, headers: Record<string, string>): ApiRes
   };
 }
 
-/** origin=: `*` for anonymous cross-site requests; otherwise it must equal the Origin header. */
+/**
+ * ApiMain::handleCORS for `origin=`: `*` for anonymous cross-site requests; otherwise it must equal
+ * the Origin header (a bare 403 if not), and the origin must be one of the wiki's
+ * $wgCrossSiteAJAXdomains (and none of its exceptions) for the CORS headers to be sent. A preflight
+ * (OPTIONS with Access-Control-Request-Method) is told the methods and, when all are allowed
+ * ($wgAllowedCorsHeaders), the headers it asked for.
+ */
 function handleCors(services: ApiServices, request: ApiRequest, origin: string, headers: Record<string, string>): ApiResponse | null {
-  const header = request.header('origin');
-  if (origin === '*') {
-    headers['Access-Control-Allow-Origin'] = '*';
-    headers['Access-Control-Allow-Credentials'] = 'false';
-    headers['Access-Control-Expose-Headers'] = 'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed';
+  let allowOrigin: string;
+  let allowCredentials: string;
+  let allowTiming: string | undefined;
+  let matched: boolean;
+  const anonymous = origin === '*';
+  if (anonymous) {
     headers['MediaWiki-Login-Suppressed'] = 'true';
-    return null;
+    [matched, allowOrigin, allowCredentials] = [true, '*', 'false'];
+  } else {
+    const header = request.header('origin')?.trim();
+    const origins = header ? header.split(/\s+/) : [];
+    if (!origins.includes(origin)) {
+      return {
+        status: 403,
+        headers: { 'Cache-Control': 'no-cache', 'Content-Type': 'text/html; charset=UTF-8', 'X-Content-Type-Options': 'nosniff' },
+        body: "'origin' parameter does not match Origin header\n",
+      };
+    }
+    const { crossSiteAjaxDomains: domains, crossSiteAjaxDomainExceptions: exceptions } = services.site;
+    matched = origins.every((o) => domains.some((d) => matchesDomain(o, d)) && !exceptions.some((d) => matchesDomain(o, d)));
+    [allowOrigin, allowCredentials, allowTiming] = [header!, 'true', header!];
   }
-  const matches = header !== undefined && header.split(/\s+/).includes(origin);
-  if (!matches) {
-    return {
-      status: 403,
-      headers: { 'Cache-Control': 'no-cache', 'Content-Type': 'text/html; charset=UTF-8', 'X-Content-Type-Options': 'nosniff' },
-      body: "'origin' parameter does not match Origin header\n",
-    };
+  if (matched) {
+    const preflight = request.method === 'OPTIONS' && request.header('access-control-request-method') !== undefined;
+    if (preflight) {
+      const requested = request.header('access-control-request-headers');
+      if (requested !== undefined) {
+        if (!allowedHeaders(requested, services.site.allowedCorsHeaders)) {
+          headers['MediaWiki-CORS-Rejection'] = 'Unsupported header requested in preflight';
+          return null;
+        }
+        headers['Access-Control-Allow-Headers'] = requested;
+      }
+      headers['Access-Control-Allow-Methods'] = 'POST, GET, HEAD';
+    }
+    headers['Access-Control-Allow-Origin'] = allowOrigin;
+    headers['Access-Control-Allow-Credentials'] = allowCredentials;
+    if (allowTiming !== undefined) headers['Timing-Allow-Origin'] = allowTiming;
+    if (!preflight) headers['Access-Control-Expose-Headers'] = 'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed';
+  } else {
+    headers['MediaWiki-CORS-Rejection'] = 'Origin mismatch';
   }
-  const allowed = services.site.crossSiteAjaxDomains.some((d) => matchesDomain(origin, d)) &&
-    !services.site.crossSiteAjaxDomainExceptions.some((d) => matchesDomain(origin, d));
-  if (allowed) {
-    headers['Access-Control-Allow-Origin'] = origin;
-    headers['Access-Control-Allow-Credentials'] = 'true';
-    headers['Access-Control-Expose-Headers'] = 'MediaWiki-API-Error, Retry-After, X-Database-Lag, MediaWiki-Login-Suppressed';
-    headers['Vary'] = 'Origin';
-  }
+  if (!anonymous) headers['Vary'] = 'Origin';
   return null;
+}
+
+/** Every header a preflight asks for (a comma-separated list) is one the wiki allows, case aside. */
+function allowedHeaders(requested: string, allowed: readonly string[]): boolean {
+  if (requested.trim() === '') return true;
+  const allowedLower = new Set(allowed.map((name) => name.toLowerCase()));
+  return requested.split(',').every((name) => allowedLower.has(name.trim().toLowerCase()));
 }
 
 function matchesDomain(origin: string, pattern: string): boolean {

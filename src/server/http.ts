@@ -54,8 +54,9 @@ export function createApiServer(wiki: ServedWiki, options: ServeOptions, ops: Se
         answerPlain(req, res, 404, `Not found: only ${apiPath} is served here.\n`, started);
         return;
       }
-      if (req.method !== 'GET' && req.method !== 'POST' && req.method !== 'HEAD') {
-        answerPlain(req, res, 405, 'Method not allowed\n', started, { Allow: 'GET, POST, HEAD' });
+      // OPTIONS is a CORS preflight, which the API answers as MediaWiki does.
+      if (req.method !== 'GET' && req.method !== 'POST' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+        answerPlain(req, res, 405, 'Method not allowed\n', started, { Allow: 'GET, POST, HEAD, OPTIONS' });
         return;
       }
 
@@ -76,7 +77,8 @@ export function createApiServer(wiki: ServedWiki, options: ServeOptions, ops: Se
         }
         const executed = await executor.execute(request);
         const { response } = executed;
-        const bytes = send(res, response.status, response.headers, response.body, head);
+        const headers = response.setCookies?.length ? { ...response.headers, 'Set-Cookie': response.setCookies } : response.headers;
+        const bytes = send(res, response.status, headers, response.body, head);
         const durationMs = performance.now() - started;
         const action = request.peek('action') ?? 'help';
         const modules = moduleNames(request);
@@ -118,8 +120,8 @@ export function createApiServer(wiki: ServedWiki, options: ServeOptions, ops: Se
   return server;
 }
 
-/** Writes the answer; the number of body bytes sent (0 when the client is gone). */
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, head: boolean): number {
+/** Writes the answer (a header given as a list is sent once per value: Set-Cookie); the number of body bytes sent (0 when the client is gone). */
+function send(res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: string | Buffer, head: boolean): number {
   if (res.destroyed || res.headersSent) return 0;
   const length = Buffer.byteLength(body);
   res.writeHead(status, { ...headers, 'Content-Length': length });

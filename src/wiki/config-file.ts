@@ -17,7 +17,7 @@ export const DEFAULT_EXTENSIONS: readonly string[] = Object.freeze([...(defaults
  * What a config file holds: SiteConfig fields, the server's `serve` section (read by
  * src/server/config.ts) and the `database` section (the database servers, read by the command line).
  */
-export type SiteConfigFile = Partial<SiteConfig> & { serve?: unknown; database?: unknown };
+export type SiteConfigFile = Partial<SiteConfig> & { serve?: unknown; database?: unknown; sessions?: unknown };
 
 const FALLBACKS: Omit<SiteConfig, 'namespaces' | 'namespaceAliases' | 'groups' | 'explicitGroups' | 'availableRights'> = {
   server: 'http://127.0.0.1:8080',
@@ -41,10 +41,14 @@ const FALLBACKS: Omit<SiteConfig, 'namespaces' | 'namespaceAliases' | 'groups' |
   miserMode: false,
   crossSiteAjaxDomains: [],
   crossSiteAjaxDomainExceptions: [],
+  allowedCorsHeaders: [
+    'Accept', 'Accept-Language', 'Content-Language', 'Content-Type', 'Accept-Encoding', 'DNT', 'Origin',
+    'User-Agent', 'Api-User-Agent', 'Access-Control-Max-Age', 'Authorization',
+  ],
   secretKey: '',
   generator: 'MediaWiki 1.39.17',
   rightsInfo: { url: '', text: '' },
-  readOnly: false,
+  readOnlyReason: 'This wiki is served read-only by wikiquery.',
   maxArticleSize: 2097152,
   apiMaxResultSize: 8388608,
   activeUserDays: 30,
@@ -76,7 +80,7 @@ function completeConfig(partial: Partial<SiteConfig>): SiteConfig {
  */
 export function loadSiteConfig(path?: string, overrides: Partial<SiteConfig> = {}): SiteConfig {
   const base = defaults as Partial<SiteConfig>;
-  const { serve: _serving, database: _database, ...fromFile } = path ? readConfigFile(path) : {};
+  const { serve: _serving, database: _database, sessions: _sessions, ...fromFile } = path ? readConfigFile(path) : {};
   const merged = { ...structuredClone(base), ...fromFile, ...overrides };
   if (fromFile.metaNamespace && !fromFile.namespaces) {
     merged.namespaces = (merged.namespaces ?? []).map((ns) =>

@@ -31,6 +31,44 @@ describe('the API over HTTP', { skip }, () => {
     assert.equal((await fetch(server.url, { method: 'PUT' })).status, 405);
   });
 
+  test('a CORS preflight (OPTIONS) is answered as MediaWiki answers it: its headers, no body', async () => {
+    const preflight = (requestHeaders: string) => fetch(`${server.url}?action=query&format=json&origin=*`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': requestHeaders },
+    });
+    const allowed = await preflight('Api-User-Agent');
+    assert.equal(allowed.status, 200);
+    assert.equal(await allowed.text(), '');
+    assert.equal(allowed.headers.get('access-control-allow-origin'), '*');
+    assert.equal(allowed.headers.get('access-control-allow-credentials'), 'false');
+    assert.equal(allowed.headers.get('access-control-allow-methods'), 'POST, GET, HEAD');
+    assert.equal(allowed.headers.get('access-control-allow-headers'), 'Api-User-Agent');
+    assert.equal(allowed.headers.get('access-control-expose-headers'), null);
+    assert.equal(allowed.headers.get('mediawiki-login-suppressed'), 'true');
+    assert.equal(allowed.headers.get('content-type'), 'text/html; charset=UTF-8');
+    // A header the wiki does not allow ($wgAllowedCorsHeaders): no CORS headers, and why.
+    const refused = await preflight('X-Foo');
+    assert.equal(refused.status, 200);
+    assert.equal(refused.headers.get('access-control-allow-origin'), null);
+    assert.equal(refused.headers.get('mediawiki-cors-rejection'), 'Unsupported header requested in preflight');
+    const plain = await fetch(`${server.url}?action=query&format=json`, { method: 'OPTIONS' });
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers.get('access-control-allow-origin'), null);
+  });
+
+  test('write actions answer as a read-only MediaWiki; read actions not served name themselves, at HTTP 200', async () => {
+    const edit = await fetch(server.url, { method: 'POST', body: new URLSearchParams({ action: 'edit', title: 'Mars', text: 'x', token: '+\\', format: 'json' }) });
+    assert.equal(edit.status, 200);
+    assert.equal(edit.headers.get('mediawiki-api-error'), 'readonly');
+    const editJson = await edit.json();
+    assert.equal(editJson.error.info, 'The wiki is currently in read-only mode.');
+    assert.equal(editJson.error.readonlyreason, 'This wiki is served read-only by wikiquery.');
+    const parse = await fetch(`${server.url}?action=parse&page=Mars&format=json`);
+    assert.equal(parse.status, 200);
+    assert.equal(parse.headers.get('mediawiki-api-error'), 'actionnotsupported');
+    assert.match((await parse.json()).error.info, /"parse"/);
+  });
+
   test('an unknown action is a badvalue error with the MediaWiki-API-Error header', async () => {
     const res = await fetch(`${server.url}?action=nosuch&format=json`);
     assert.equal(res.status, 200);

@@ -148,8 +148,8 @@ async function generalInfo(run: QueryRun): Promise<ResultObject> {
   if (lang.variants.length) g.variants = list('lang', lang.variants.map((code) => ({ code, name: variantName(site.lang, code) ?? languageName(code) ?? code })));
   flags(g, { rtl: lang.rtl });
   g.fallback8bitEncoding = lang.fallback8bitEncoding;
-  flags(g, { readonly: site.readOnly });
-  if (site.readOnly) g.readonlyreason = site.readOnlyReason ?? '';
+  flags(g, { readonly: true });
+  g.readonlyreason = site.readOnlyReason;
   flags(g, { writeapi: true });
   Object.assign(g, {
     maxarticlesize: site.maxArticleSize,

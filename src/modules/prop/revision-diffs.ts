@@ -7,8 +7,6 @@ import { diffBody } from '../../wiki/diff.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { DELETED_TEXT, canSeeField, defaultFormatOf, type RevisionLike } from './revision-record.ts';
 
-/** DifferenceEngine::DIFF_VERSION, part of the cache key MediaWiki prints after a cached diff. */
-const DIFF_VERSION = '1.12';
 /** $wgAPIMaxUncachedDiffs */
 const MAX_UNCACHED_DIFFS = 1;
 
@@ -98,8 +96,9 @@ async function revisionDiff(run: QueryRun, rev: RevisionLike, diffTo: number | '
   }
   const texts = await mainTexts(run, [oldRow.rev_id, newRow.rev_id]);
   const body = diffBody(texts.get(oldRow.rev_id) ?? '', texts.get(newRow.rev_id) ?? '');
-  const key = `${run.services.site.dbName}:diff::${DIFF_VERSION}:old-${oldRow.rev_id}:rev-${newRow.rev_id}`;
-  setContent(diff, 'body', `${body}\n<!-- diff cache key ${key} -->\n`);
+  // MediaWiki adds a `<!-- diff cache key ... -->` line to a diff it served from its cache; a
+  // read-only wiki stores no diff there, so it never serves one from it.
+  setContent(diff, 'body', body);
 }
 
 /** RevisionStore::getPreviousRevision / getNextRevision on the revision's page. */

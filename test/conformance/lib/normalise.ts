@@ -116,6 +116,23 @@ function stripDiffCacheComments(node: unknown): void {
   }
 }
 
+/** The same comment in XML (escaped) and in PHP serialize() (whose string length shrinks with it). */
+function withoutDiffCacheComments(text: string): string {
+  if (!text.includes('diff cache key')) return text;
+  let out = text.replace(/\n&lt;!-- diff cache key [^&]*--&gt;(\n)?/g, '');
+  for (let found = DIFF_CACHE_COMMENT_ONCE.exec(out); found; found = DIFF_CACHE_COMMENT_ONCE.exec(out)) {
+    const lengths = [...out.slice(0, found.index).matchAll(/s:(\d+):"/g)];
+    const length = lengths[lengths.length - 1];
+    const cut = Buffer.byteLength(found[0]);
+    out = length?.index === undefined
+      ? out.slice(0, found.index) + out.slice(found.index + found[0].length)
+      : `${out.slice(0, length.index)}s:${Number(length[1]) - cut}:"${out.slice(length.index + length[0].length, found.index)}${out.slice(found.index + found[0].length)}`;
+  }
+  return out;
+}
+
+const DIFF_CACHE_COMMENT_ONCE = /\n<!-- diff cache key [^>]*-->\n?/;
+
 /**
  * JSONP is compared as callback name + normalised JSON. Other text (XML, PHP serialization,
  * HTML pages of the *fm formats) is compared exactly after the same placeholders as JSON get,
@@ -164,7 +181,7 @@ const SERIALIZED_TOKEN = /(?<=token(?:="|";s:42:"|": "))[0-9a-f]{40}\+\\{1,2}(?=
  * goes with it (`s:20:"<timestamp>"` would lie), so the whole value becomes the placeholder.
  */
 export function normaliseSerialized(text: string): string {
-  return text
+  return withoutDiffCacheComments(text)
     .replace(CLOCK_VALUES, (_, key: string, opening: string) => `${key}${opening.replace(/s:\d+:/, 's:?:')}<timestamp>"`)
     .replace(RUNTIME_VALUES, (_, key: string, opening: string) => `${key}${opening.replace(/s:\d+:/, 's:?:')}<runtime>"`)
     .replace(SERIALIZED_TOKEN, '<token>');
