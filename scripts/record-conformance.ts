@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { provideBotPasswords } from '../test/conformance/lib/bot-passwords.ts';
 import { listAreas, readCases, RECORDED_DIR, type CaseLine } from '../test/conformance/lib/cases.ts';
@@ -42,17 +43,14 @@ async function startReference(port: number): Promise<string> {
   return url;
 }
 
-/**
- * wikiquery is a read-only wiki whose callers may still log in: the reference is made one by
- * $wgReadOnly (wikiquery's default reason, config-file.ts) for every request but the login
- * actions, which MediaWiki counts as writes. PHP reads LocalSettings.php on each request.
- */
+/** The reference becomes read-only as wikiquery is (scripts/read-only-reference.php says how). */
 function makeReadOnly(runDir: string): void {
   const settings = join(runDir, 'LocalSettings.php');
-  const text = readFileSync(settings, 'utf8');
-  if (text.includes(READ_ONLY_MARKER)) return;
-  appendFileSync(settings, `\n${READ_ONLY_MARKER}\nif ( !in_array( $_REQUEST['action'] ?? '', [ 'login', 'clientlogin', 'logout' ], true ) ) {\n\t$wgReadOnly = ${JSON.stringify(READ_ONLY_REASON)};\n}\n`);
+  const line = `require ${JSON.stringify(READ_ONLY_SETTINGS)};`;
+  if (!readFileSync(settings, 'utf8').includes(line)) appendFileSync(settings, `\n${line}\n`);
 }
+
+const READ_ONLY_SETTINGS = fileURLToPath(new URL('./read-only-reference.php', import.meta.url));
 
 /** PHP's opcache may serve the settings it compiled before for a second or two. */
 async function readOnlyInEffect(apiUrl: string): Promise<void> {
@@ -66,8 +64,6 @@ async function readOnlyInEffect(apiUrl: string): Promise<void> {
   }
 }
 
-const READ_ONLY_MARKER = '# wikiquery conformance: read-only, but callers may log in';
-const READ_ONLY_REASON = 'This wiki is served read-only by wikiquery.';
 
 async function stopReference(port: number): Promise<void> {
   await run(join(REFERENCE_DIR, 'stop.sh'), [String(port)], { timeout: 60_000 });

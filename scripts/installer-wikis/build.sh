@@ -181,6 +181,8 @@ if [ "$MODE" = --record-only ]; then
   cp -a "$REPO/../shared/fixtures/fixture-wiki/images" "$WORK/images"
 fi
 echo "== MediaWiki on the $KIND wiki, 127.0.0.1:$PORT"
+# Read-only as wikiquery is (callers may still log in): the settings the main suite records with.
+echo "require '$REPO/scripts/read-only-reference.php';" >>"$WORK/LocalSettings.php"
 export MW_CONFIG_FILE="$WORK/LocalSettings.php"
 php "$MW_IP/maintenance/rebuildLocalisationCache.php" --lang en --quiet >/dev/null 2>&1 || true
 make_docroot "$WORK/docroot" "$WORK/images"
