@@ -10,9 +10,11 @@ import type { QueryModule } from './module.ts';
 import { paraminfoAction } from './paraminfo-action.ts';
 import { queryAction } from './query/query.ts';
 import { createServices, type ApiServices } from './services.ts';
+import { SESSION_ACTIONS } from './session/actions.ts';
+import type { SessionManager } from './session/sessions.ts';
 
 /** The actions this server answers; every other action of MediaWiki 1.39 is declared and refused. */
-const SERVED_ACTIONS: readonly ServedAction[] = [queryAction, paraminfoAction, helpAction];
+const SERVED_ACTIONS: readonly ServedAction[] = [queryAction, paraminfoAction, helpAction, ...SESSION_ACTIONS];
 
 export interface Api {
   readonly services: ApiServices;
@@ -28,7 +30,10 @@ export function apiModulesFor(queryModules: readonly QueryModule[]): ApiModules 
   return modules;
 }
 
-/** The API over one wiki: its services (read from the store) and the declarations of `queryModules`. */
-export async function createApi(site: SiteConfig, store: Store, queryModules: readonly QueryModule[]): Promise<Api> {
-  return { services: await createServices(site, store), modules: apiModulesFor(queryModules) };
+/**
+ * The API over one wiki: its services (read from the store) and the declarations of `queryModules`;
+ * `sessions` lets callers log in.
+ */
+export async function createApi(site: SiteConfig, store: Store, queryModules: readonly QueryModule[], options: { sessions?: SessionManager } = {}): Promise<Api> {
+  return { services: await createServices(site, store, options.sessions), modules: apiModulesFor(queryModules) };
 }

@@ -1,5 +1,5 @@
 // API errors and warnings: what a module raises, and how errorformat renders them into the result.
-import { Message, msg, rawParams, toHtml, toPlaintext, toWikitext, type MessageParam } from './i18n/messages.ts';
+import { Message, msg, rawParams, stripMarkup, toHtml, toPlaintext, toWikitext, type MessageParam } from './i18n/messages.ts';
 import { list, metaOf, setContent, setIndexedTagName, type ResultNode, type ResultObject } from './result.ts';
 
 /** `query+allpages` -> `allpages`: the key MediaWiki's bc format groups warnings under. */
@@ -129,7 +129,8 @@ export function addWarningsToResult(root: ResultObject, log: WarningLog, ctx: Me
     const byModule = new Map<string, ResultObject>();
     for (const w of log.items) {
       const name = moduleNameOfPath(w.modulePath);
-      const text = toPlaintext(w.message, ctx.lang);
+      // ApiErrorFormatter_BackCompat: the message's text with its tags stripped; wikitext links stay.
+      const text = stripMarkup(toWikitext(w.message, ctx.lang));
       const existing = byModule.get(name);
       if (existing) existing.warnings = `${existing.warnings as string}\n${text}`;
       else {

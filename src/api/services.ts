@@ -14,6 +14,7 @@ import { siteEnums } from './site-enums.ts';
 import { parseGadgetDefinitions, type GadgetDefinition } from '../wiki/gadgets.ts';
 import { extensionMessage, extensionTags, namespaceAliases } from '../wiki/site-facts.ts';
 import { scribuntoModelHook } from '../wiki/scribunto-pages.ts';
+import type { SessionManager } from './session/sessions.ts';
 
 export interface ApiServices {
   readonly site: SiteConfig;
@@ -44,9 +45,11 @@ export interface ApiServices {
    * since the preprocessor builds its tag patterns once per set.
    */
   readonly parserTags: ReadonlySet<string>;
+  /** The wiki's sessions (src/api/session); absent where callers cannot log in (benchmarks, tests over a store). */
+  readonly sessions?: SessionManager;
 }
 
-export async function createServices(site: SiteConfig, store: Store): Promise<ApiServices> {
+export async function createServices(site: SiteConfig, store: Store, sessions?: SessionManager): Promise<ApiServices> {
   const rows = await store.site.interwikis();
   const interwikis = new Map(rows.map((r) => [r.iw_prefix.toLowerCase(), r]));
   // The content language's aliases (Bild:, Benutzerin:) are titles' namespaces too, as in MediaWiki.
@@ -88,6 +91,7 @@ export async function createServices(site: SiteConfig, store: Store): Promise<Ap
       return row ? row.iw_url.replace('$1', wfUrlencode(title.replace(/ /g, '_'))) : null;
     },
     startedAt: Date.now(),
+    ...(sessions ? { sessions } : {}),
   };
 }
 

@@ -4,7 +4,9 @@ import { resolveServeOptions, type ServeOptions, type ServeOptionsInput } from '
 
 export { loadSiteConfig } from '../wiki/config-file.ts';
 
-/** How to serve: the defaults, then the config file's `serve` section, then the command line's flags. */
+/** How to serve: the defaults, then the config file's `serve` and `sessions` sections, then the command line's flags. */
 export function loadServeOptions(path: string | undefined, flags: ServeOptionsInput = {}): ServeOptions {
-  return resolveServeOptions(path ? (readConfigFile(path).serve as ServeOptionsInput | undefined) : undefined, flags);
+  const file = path ? readConfigFile(path) : undefined;
+  const sessions = file?.sessions as ServeOptionsInput['sessions'] | undefined;
+  return resolveServeOptions(file?.serve as ServeOptionsInput | undefined, sessions ? { sessions } : undefined, flags);
 }

@@ -68,6 +68,13 @@ export interface ServeOptions {
   /** Paths of the health and metrics endpoints ('' turns one off). */
   healthPath: string;
   metricsPath: string;
+  /**
+   * Sessions (the config file's top-level `sessions` section): `url` a MariaDB/MySQL or PostgreSQL
+   * database for several machines, or `path` a SQLite file (by default one beside the wiki's
+   * database); `secret` signs the session cookies (by default one generated and kept in the
+   * store); `cookiePrefix` is $wgCookiePrefix (by default the wiki id).
+   */
+  sessions: { path: string; url: string; secret: string; cookiePrefix: string };
 }
 
 export const DEFAULT_SERVE_OPTIONS: ServeOptions = {
@@ -100,6 +107,7 @@ export const DEFAULT_SERVE_OPTIONS: ServeOptions = {
   logFile: '-',
   healthPath: '/health',
   metricsPath: '/metrics',
+  sessions: { path: '', url: '', secret: '', cookiePrefix: '' },
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };

@@ -3,6 +3,7 @@
 import type { ApiResponse } from '../api/main.ts';
 import type { TransferredRequest } from '../api/request.ts';
 import type { SiteConfig } from '../wiki/site.ts';
+import type { ThreadSessions } from './sessions.ts';
 
 export type ThreadOutcome =
   | { kind: 'answer'; response: ApiResponse; databaseMs: number }
@@ -23,4 +24,6 @@ export type FromThread =
 export interface QueryThreadInit {
   dbPath: string;
   site: SiteConfig;
+  /** The process's sessions, which the thread opens again for itself. */
+  sessions?: ThreadSessions;
 }

@@ -7,6 +7,7 @@ import { ApiRequest } from '../api/request.ts';
 import { queryModules } from '../modules/index.ts';
 import { openSqliteStore } from '../store/sqlite/index.ts';
 import { runRequest } from './run-request.ts';
+import { openThreadSessions } from './sessions.ts';
 import type { FromThread, QueryThreadInit, ThreadOutcome, ToThread } from './query-thread-messages.ts';
 
 const { init } = workerData as { init: QueryThreadInit };
@@ -15,7 +16,8 @@ const post = (message: FromThread) => port.postMessage(message);
 
 let api: Api;
 try {
-  api = await createApi(init.site, openSqliteStore(init.dbPath), queryModules);
+  const sessions = init.sessions ? await openThreadSessions(init.sessions) : undefined;
+  api = await createApi(init.site, openSqliteStore(init.dbPath), queryModules, { sessions });
   post({ type: 'ready' });
 } catch (e) {
   post({ type: 'failed', error: e instanceof Error ? e.message : String(e) });

@@ -2,6 +2,7 @@
 // event loop and the query threads.
 import { databaseBusyError, handleApiRequest, timeLimitError, type ApiResponse } from '../api/main.ts';
 import type { Api } from '../api/api.ts';
+import { handleSessionRequest } from '../api/session/handle.ts';
 import type { ApiRequest } from '../api/request.ts';
 import { StoreBusyError, StoreInterruptedError } from '../store/errors.ts';
 
@@ -27,8 +28,8 @@ export async function runRequest(api: Api, request: ApiRequest, remainingMs: num
     // A server database: one request reads from one server (its answer comes from one copy of the
     // wiki when there are replicas), and its queries stop at the time limit.
     const response = store.runRequest
-      ? await store.runRequest(() => handleApiRequest(api, request), remainingMs)
-      : await handleApiRequest(api, request);
+      ? await store.runRequest(() => handleSessionRequest(api, request), remainingMs)
+      : await handleSessionRequest(api, request);
     return { kind: 'answer', response, databaseMs: databaseSince(api, databaseBefore) };
   } catch (e) {
     const databaseMs = databaseSince(api, databaseBefore);

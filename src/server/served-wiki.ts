@@ -15,6 +15,7 @@ import type { Store } from '../store/store.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerDatabase } from '../store/server-store.ts';
 import type { ServerState } from '../store/replication.ts';
+import { openSessions, type OpenedSessions } from './sessions.ts';
 
 export type { ServerDatabase } from '../store/server-store.ts';
 
@@ -115,6 +116,8 @@ export class ServedWiki {
     readonly options: ServeOptions,
     first: WikiGeneration,
     private readonly onEvent: (level: 'info' | 'warn' | 'error', message: string) => void,
+    /** The wiki's sessions, kept across database replacements. */
+    private readonly sessions: OpenedSessions,
   ) {
     this.generation = first;
   }
@@ -127,10 +130,17 @@ export class ServedWiki {
     options: ServeOptions,
     onEvent: ServedWiki['onEvent'] = () => {},
   ): Promise<ServedWiki> {
-    const first = typeof database === 'string'
-      ? await openGeneration(database, site, queryModules, options)
-      : await openServerGeneration(database, site, queryModules, options, onEvent);
-    const wiki = new ServedWiki(database, site, queryModules, options, first, onEvent);
+    const sessions = await openSessions(database, site, options);
+    let first: WikiGeneration;
+    try {
+      first = typeof database === 'string'
+        ? await openGeneration(database, site, queryModules, options, sessions)
+        : await openServerGeneration(database, site, queryModules, options, onEvent, sessions);
+    } catch (e) {
+      await sessions.close();
+      throw e;
+    }
+    const wiki = new ServedWiki(database, site, queryModules, options, first, onEvent, sessions);
     const control = first.store.control;
     if (control && !control.interruptible) {
       onEvent('warn', `queries cannot be interrupted (${control.interruptUnavailableReason ?? 'unknown reason'}): every request runs on a query thread, and one past the time limit ends its thread`);
@@ -191,7 +201,7 @@ export class ServedWiki {
     if (!exists) return false;
     this.switching = true;
     try {
-      const next = await openGeneration(dbPath, this.site, this.queryModules, this.options);
+      const next = await openGeneration(dbPath, this.site, this.queryModules, this.options, this.sessions);
       const probe = next.store.control?.probe() ?? { ok: true };
       if (!probe.ok) {
         await next.close();
@@ -265,18 +275,19 @@ export class ServedWiki {
     if (this.watchTimer) clearInterval(this.watchTimer);
     this.watchTimer = null;
     await this.generation.close();
+    await this.sessions.close();
   }
 }
 
 /** At start-up a database locked by another process is waited for this long before giving up. */
 const STARTUP_BUSY_WAIT_MS = 60_000;
 
-async function openGeneration(dbPath: string, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions): Promise<WikiGeneration> {
+async function openGeneration(dbPath: string, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions, sessions: OpenedSessions): Promise<WikiGeneration> {
   const store = openSqliteStore(dbPath);
   try {
-    const api = await createApiWhenUnlocked(site, store, queryModules);
+    const api = await createApiWhenUnlocked(site, store, queryModules, sessions);
     const threads = options.queryThreads > 0 || !store.control?.interruptible
-      ? new QueryThreadPool({ dbPath, site, size: Math.max(1, options.queryThreads) })
+      ? new QueryThreadPool({ dbPath, site, sessions: sessions.thread, size: Math.max(1, options.queryThreads) })
       : null;
     return new WikiGeneration(api, threads, Date.now());
   } catch (e) {
@@ -290,13 +301,13 @@ async function openGeneration(dbPath: string, site: SiteConfig, queryModules: re
  * needed, each stopped by the server at the time limit.
  */
 async function openServerGeneration(
-  database: ServerDatabase, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions, onEvent: ServedWiki['onEvent'],
+  database: ServerDatabase, site: SiteConfig, queryModules: readonly QueryModule[], options: ServeOptions, onEvent: ServedWiki['onEvent'], sessions: OpenedSessions,
 ): Promise<WikiGeneration> {
   const { openServerStore } = await import('../store/server-store.ts');
   // The server stops a statement past the time limit; the store raises StoreInterruptedError for it.
   const store = await openServerStore(database, { statementTimeoutMs: options.timeLimitMs, onEvent });
   try {
-    return new WikiGeneration(await createApi(site, store, queryModules), null, Date.now());
+    return new WikiGeneration(await createApi(site, store, queryModules, { sessions: sessions.manager }), null, Date.now());
   } catch (e) {
     await store.close();
     throw e;
@@ -304,11 +315,11 @@ async function openServerGeneration(
 }
 
 /** The services read a few facts from the database: a lock held by another process is waited out. */
-async function createApiWhenUnlocked(site: SiteConfig, store: Store, queryModules: readonly QueryModule[]): Promise<Api> {
+async function createApiWhenUnlocked(site: SiteConfig, store: Store, queryModules: readonly QueryModule[], sessions: OpenedSessions): Promise<Api> {
   const giveUpAt = Date.now() + STARTUP_BUSY_WAIT_MS;
   for (;;) {
     try {
-      return await createApi(site, store, queryModules);
+      return await createApi(site, store, queryModules, { sessions: sessions.manager });
     } catch (e) {
       if (!(e instanceof StoreBusyError) || Date.now() > giveUpAt) throw e;
       await sleep(100);

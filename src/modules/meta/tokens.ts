@@ -3,6 +3,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { setType, type ResultObject } from '../../api/result.ts';
+import { sessionToken as tokenOfSession } from '../../api/session/actions.ts';
+import { sessionOf } from '../../api/session/request-session.ts';
+import { ANONYMOUS_TOKEN, isSessionBoundForAnyone } from '../../api/session/tokens.ts';
 
 /** MediaWiki's token suffix; a logged-out user's edit token is the suffix alone. */
 const TOKEN_SUFFIX = '+\\';
@@ -13,7 +16,7 @@ const SESSION_TOKEN_SALTS: Readonly<Record<string, string>> = {
   createaccount: 'createaccount',
 };
 
-/** This server keeps no sessions: session tokens are signed with a key that lives as long as the process. */
+/** Without sessions (a server built without them), tokens are signed with a key that lives as long as the process. */
 const sessionSecret = randomBytes(32);
 
 export const tokens = defineQueryModule({
@@ -36,7 +39,12 @@ export const tokens = defineQueryModule({
       return;
     }
     const result: ResultObject = setType({}, 'assoc');
-    for (const type of run.params.type) result[`${type}token`] = tokenFor(type, run.caller.isAnonymous);
+    const session = sessionOf(run.caller);
+    for (const type of run.params.type) {
+      // An anonymous caller's edit tokens are `+\`; login and createaccount tokens belong to its session.
+      if (run.caller.isAnonymous && !isSessionBoundForAnyone(type)) result[`${type}token`] = ANONYMOUS_TOKEN;
+      else result[`${type}token`] = session ? tokenOfSession(session, type).value : tokenFor(type, run.caller.isAnonymous);
+    }
     run.setQueryValue('tokens', result);
   },
 });

@@ -1,0 +1,23 @@
+// One request in its session: the session is read from the request's cookies, the caller built
+// from it, the request answered, then what the request changed of the session written back and
+// its cookies added to the answer. Without a session manager (a benchmark, a test over a store)
+// every caller is anonymous.
+import { anonymousCaller, callerFor, type Caller } from '../caller.ts';
+import type { Api } from '../api.ts';
+import { handleApiRequest, type ApiResponse, type HandleOptions } from '../main.ts';
+import type { ApiRequest } from '../request.ts';
+import { attachSession, lacksSameOriginSecurity } from './request-session.ts';
+
+export async function handleSessionRequest(api: Api, request: ApiRequest, options: HandleOptions = {}): Promise<ApiResponse> {
+  const manager = api.services.sessions;
+  if (!manager || options.failure || options.caller || lacksSameOriginSecurity(request)) return handleApiRequest(api, request, options);
+  const session = await manager.open(api.services.store.accounts, request);
+  let caller: Caller = session.identity ? await callerFor(api.services, session.identity, request) : anonymousCaller(api.services.site, request.ip);
+  // userinfo's preferencestoken is the session's csrf token.
+  if (!caller.isAnonymous) caller = Object.assign({}, caller, { csrfToken: session.token('csrf').value });
+  attachSession(caller, session);
+  const response = await handleApiRequest(api, request, { ...options, caller });
+  const cookies = await session.finish();
+  if (cookies.length) response.setCookies = cookies;
+  return response;
+}
