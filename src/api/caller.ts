@@ -3,7 +3,10 @@
 import type { ApiRequest } from './request.ts';
 import type { ApiServices } from './services.ts';
 import type { AccountRow } from '../store/users.ts';
-import { blockHexPrefix, effectiveBlock, partialBlockIds, type BlockRow, type EffectiveBlock } from '../wiki/blocks.ts';
+import {
+  appliesFromCookie, blockCookieExpiry, blockFromRow, blockCookieValue, blockHexPrefix, blockIdFromCookie, effectiveBlock, partialBlockIds, tracksWithCookie,
+  type BlockRow, type EffectiveBlock,
+} from '../wiki/blocks.ts';
 import { rightsOfGrants, grantTable } from '../wiki/grants.ts';
 import { isValidIP, toHex } from '../wiki/ip.ts';
 import {
@@ -33,6 +36,8 @@ export interface Caller {
   readonly account: AccountRow | null;
   /** The session's csrf token, when the session layer gives it (userinfo's preferencestoken). */
   readonly csrfToken?: string;
+  /** The request's BlockID cookie as it came (blockCookieChange reads it); undefined when none. */
+  readonly blockCookie?: string;
 }
 
 /** What the session layer knows of a logged-in caller. */
@@ -151,12 +156,15 @@ export function callerBlock(services: ApiServices, caller: Caller): Promise<Effe
 
 async function readBlock(services: ApiServices, caller: Caller): Promise<EffectiveBlock | null> {
   const users = services.store.users;
-  const byAddress = !caller.rights.has('ipblock-exempt') && isValidIP(caller.ip) ? toHex(caller.ip) : null;
-  const [onAccount, onAddress] = await Promise.all([
+  // Address and cookie blocks are not looked for for a caller exempt from them.
+  const exempt = caller.rights.has('ipblock-exempt');
+  const byAddress = !exempt && isValidIP(caller.ip) ? toHex(caller.ip) : null;
+  const [onAccount, onAddress, fromCookie] = await Promise.all([
     caller.isAnonymous ? [] : users.userBlocks(caller.id),
     byAddress === null ? [] : users.ipBlocks({ address: caller.ip, hex: byAddress, hexPrefix: blockHexPrefix(byAddress) }),
+    exempt ? null : cookieBlock(services, caller),
   ]);
-  const rows = uniqueRows([...onAccount, ...onAddress]);
+  const rows = uniqueRows([...onAccount, ...onAddress, ...(fromCookie ? [fromCookie] : [])]);
   const now = nowMw();
   const registered = !caller.isAnonymous;
   const first = effectiveBlock(rows, now, { registered });
@@ -164,6 +172,43 @@ async function readBlock(services: ApiServices, caller: Caller): Promise<Effecti
   const partial = partialBlockIds(rows);
   if (!partial.length) return first;
   return effectiveBlock(rows, now, { registered, restrictions: await users.blockRestrictions(partial) });
+}
+
+/** BlockManager::getBlockFromCookieValue: the block the request's cookie names, when it applies to this caller. */
+async function cookieBlock(services: ApiServices, caller: Caller): Promise<BlockRow | null> {
+  if (!caller.blockCookie) return null;
+  const id = await blockIdFromCookie(caller.blockCookie, services.site.secretKey);
+  if (id === null) return null;
+  const row = await services.store.users.blockById(id);
+  if (row === null) return null;
+  return appliesFromCookie(services.site, blockFromRow(row), caller.isAnonymous, nowMw()) ? row : null;
+}
+
+/** What to do with the BlockID cookie after the request: keep it as it came, or set or clear it. */
+export type BlockCookieChange = { set: string; expires: number; httpOnly: false } | { clear: true; httpOnly: false } | null;
+
+/**
+ * BlockManager::trackBlockWithCookie: a cookie that names a block still applying is kept; any
+ * other is cleared; then the caller's block (each of a composite block's) that should follow the
+ * browser is put in the cookie, for a day at most (`expires` in Unix seconds). The cookie is
+ * named `BlockID` after $wgCookiePrefix (`wikidbBlockID`) and is not HttpOnly.
+ */
+export async function blockCookieChange(services: ApiServices, caller: Caller): Promise<BlockCookieChange> {
+  const { site } = services;
+  let change: BlockCookieChange = null;
+  if (caller.blockCookie !== undefined) {
+    if (await cookieBlock(services, caller)) return null;
+    change = { clear: true, httpOnly: false };
+  }
+  const block = await callerBlock(services, caller);
+  if (block === null) return change;
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  for (const original of block.originals ?? [block]) {
+    if (original.id !== null && tracksWithCookie(site, original, caller.isAnonymous)) {
+      change = { set: await blockCookieValue(original.id, site.secretKey), expires: blockCookieExpiry(original, nowSeconds), httpOnly: false };
+    }
+  }
+  return change;
 }
 
 function uniqueRows(rows: readonly BlockRow[]): BlockRow[] {

@@ -46,6 +46,8 @@ export interface UserStore {
   account(userId: number): Promise<AccountRow | null>;
   /** Every user_groups row of the user, expired ones included. */
   groupMemberships(userId: number): Promise<GroupMembershipRow[]>;
+  /** The block with this id, expired or not (a block cookie names it). */
+  blockById(blockId: number): Promise<BlockRow | null>;
   /** Blocks on the account (ipb_user), expired ones included. */
   userBlocks(userId: number): Promise<BlockRow[]>;
   /** The pages and namespaces of partial blocks, by block id. */

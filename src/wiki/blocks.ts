@@ -2,6 +2,9 @@
 // on the account, and blocks on the caller's address or a range holding it unless the caller may
 // ignore them (ipblock-exempt); expired blocks are left out, an autoblock whose parent block is
 // already there too, and anon-only blocks do not apply to accounts. Several make a composite block.
+// A block may also follow a browser in a BlockID cookie (BlockManager::trackBlockWithCookie).
+import { createHMAC, createWhirlpool } from 'hash-wasm';
+import type { SiteConfig } from './site.ts';
 
 /** An `ipblocks` row with its reason and the blocker's actor, named as MediaWiki's DatabaseBlock query names them. */
 export interface BlockRow {
@@ -16,6 +19,8 @@ export interface BlockRow {
   ipb_range_start: string;
   ipb_range_end: string;
   ipb_block_email: number;
+  /** The block blocks the addresses its user edits from (and may follow them in a cookie). */
+  ipb_enable_autoblock: number;
   ipb_allow_usertalk: number;
   ipb_parent_block_id: number | null;
   ipb_sitewide: number;
@@ -32,9 +37,16 @@ export interface BlockRestrictions {
   namespaces: readonly number[];
 }
 
+/** DatabaseBlock::getType: what the block is on. */
+export type BlockType = 'user' | 'ip' | 'range' | 'auto';
+
 /** What a block means for the caller: one database block, or several merged into one. */
 export interface EffectiveBlock {
   id: number | null;
+  /** Null for a composite block. */
+  type: BlockType | null;
+  /** ipb_enable_autoblock */
+  autoblocking: boolean;
   blockerName: string;
   blockerId: number;
   reason: string;
@@ -83,10 +95,12 @@ export function effectiveBlock(
     const parent = row.ipb_parent_block_id ?? 0;
     if (!unique.has(parent)) unique.set(parent, row);
   }
-  const blocks = [...unique.values()].map((row) => fromRow(row, options.restrictions?.get(row.ipb_id)));
+  const blocks = [...unique.values()].map((row) => blockFromRow(row, options.restrictions?.get(row.ipb_id)));
   if (blocks.length <= 1) return blocks[0] ?? null;
   return {
     id: null,
+    type: null,
+    autoblocking: false,
     blockerName: '',
     blockerId: 0,
     reason: COMPOSITE_REASON,
@@ -107,9 +121,12 @@ export function partialBlockIds(rows: readonly BlockRow[]): number[] {
   return rows.filter((r) => Number(r.ipb_sitewide) !== 1 && !Number(r.ipb_auto)).map((r) => r.ipb_id);
 }
 
-function fromRow(row: BlockRow, restrictions: BlockRestrictions | undefined): EffectiveBlock {
+/** One ipblocks row as a block, whether it is live or not. */
+export function blockFromRow(row: BlockRow, restrictions?: BlockRestrictions): EffectiveBlock {
   const block: EffectiveBlock = {
     id: row.ipb_id,
+    type: blockType(row),
+    autoblocking: Number(row.ipb_enable_autoblock) === 1,
     blockerName: row.ipb_by_text ?? '',
     blockerId: row.ipb_by ?? 0,
     reason: row.ipb_reason_text ?? '',
@@ -124,4 +141,71 @@ function fromRow(row: BlockRow, restrictions: BlockRestrictions | undefined): Ef
   };
   if (restrictions) block.restrictions = restrictions;
   return block;
+}
+
+export function blockType(row: BlockRow): BlockType {
+  if (Number(row.ipb_auto)) return 'auto';
+  if (Number(row.ipb_user)) return 'user';
+  return row.ipb_address.includes('/') ? 'range' : 'ip';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Block cookies: `<id>!<HMAC-Whirlpool of the id with $wgSecretKey>` (MWCryptHash::hmac's first
+// algorithm PHP has), the bare id on a wiki without a secret. The cookie lives a day at most.
+
+function isLive(block: Pick<EffectiveBlock, 'expiry'>, now: string): boolean {
+  return block.expiry === 'infinity' || block.expiry >= now;
+}
+
+/**
+ * BlockManager::shouldApplyCookieBlock: a live address or range block follows anonymous callers
+ * ($wgCookieSetOnIpBlock), a live user block that autoblocks follows anyone ($wgCookieSetOnAutoblock).
+ */
+export function appliesFromCookie(site: SiteConfig, block: EffectiveBlock, anonymous: boolean, now: string): boolean {
+  if (!isLive(block, now)) return false;
+  if (block.type === 'ip' || block.type === 'range') return anonymous && site.cookieSetOnIpBlock !== false;
+  if (block.type === 'user') return block.autoblocking && site.cookieSetOnAutoblock !== false;
+  return false;
+}
+
+/** BlockManager::shouldTrackBlockWithCookie: which of the caller's blocks a cookie should carry. */
+export function tracksWithCookie(site: SiteConfig, block: EffectiveBlock, anonymous: boolean): boolean {
+  if (block.type === 'ip' || block.type === 'range') return anonymous && site.cookieSetOnIpBlock !== false;
+  if (block.type === 'user') return !anonymous && site.cookieSetOnAutoblock !== false && block.autoblocking;
+  return false;
+}
+
+async function hmacWhirlpool(data: string, key: string): Promise<string> {
+  const hmac = await createHMAC(createWhirlpool(), key);
+  hmac.init();
+  hmac.update(data);
+  return hmac.digest('hex');
+}
+
+/** BlockManager::getCookieValue */
+export async function blockCookieValue(blockId: number, secretKey: string): Promise<string> {
+  const id = String(blockId);
+  return secretKey ? `${id}!${await hmacWhirlpool(id, secretKey)}` : id;
+}
+
+/** BlockManager::getIdFromCookieValue: the block id a cookie names, null when it is not ours. */
+export async function blockIdFromCookie(value: string, secretKey: string): Promise<number | null> {
+  if (!/^[0-9]/.test(value)) return null;
+  const bang = value.indexOf('!');
+  const id = bang === -1 ? value : value.slice(0, bang);
+  // PHP's (int) of the id: its leading digits.
+  const number = Number(/^[0-9]+/.exec(id)![0]);
+  if (!secretKey) return number;
+  // PHP's substr from false + 1 when there is no `!`.
+  const stored = value.slice(bang === -1 ? 1 : bang + 1);
+  return stored === (await hmacWhirlpool(id, secretKey)) ? number : null;
+}
+
+/** BlockManager::setBlockCookie's expiry: the block's, but a day from now at most (Unix seconds). */
+export function blockCookieExpiry(block: EffectiveBlock, nowSeconds: number): number {
+  const max = nowSeconds + 86400;
+  if (block.expiry === 'infinity' || !/^\d{14}$/.test(block.expiry)) return max;
+  const e = block.expiry;
+  const expiry = Date.UTC(+e.slice(0, 4), +e.slice(4, 6) - 1, +e.slice(6, 8), +e.slice(8, 10), +e.slice(10, 12), +e.slice(12, 14)) / 1000;
+  return Math.min(expiry, max);
 }

@@ -127,6 +127,10 @@ export interface SiteConfig {
   emailAuthentication?: boolean;
   /** $wgBlockDisablesLogin (false): a blocked user keeps only what anonymous callers may do. */
   blockDisablesLogin?: boolean;
+  /** $wgCookieSetOnAutoblock (true): a user block that autoblocks follows the browser in a cookie. */
+  cookieSetOnAutoblock?: boolean;
+  /** $wgCookieSetOnIpBlock (true): an address or range block follows an anonymous browser in a cookie. */
+  cookieSetOnIpBlock?: boolean;
   /** $wgDefaultUserOptions entries laid over MediaWiki's. */
   defaultUserOptions?: Record<string, string | number | boolean>;
   /** $wgNamespacesToBeSearchedDefault: namespaces searched by default. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { callerBlock, callerFor, type Caller, type CallerIdentity } from '../../src/api/caller.ts';
+import { anonymousCaller, blockCookieChange, callerBlock, callerFor, type Caller, type CallerIdentity } from '../../src/api/caller.ts';
 import type { Api } from '../../src/api/api.ts';
 import { handleApiRequest } from '../../src/api/main.ts';
 import { ApiRequest } from '../../src/api/request.ts';
@@ -203,6 +203,36 @@ describe('blocks and settings a logged-in caller meets', { skip: skipWithoutFixt
     for (const qs of ['action=query&format=json&meta=userinfo&callback=cb', 'action=query&format=json&meta=userinfo&origin=*']) {
       const response = await handleApiRequest(api, request(qs), { caller: alice });
       assert.match(String(response.body), /"id":0,"name":"127\.0\.0\.1","anon":""/);
+    }
+  });
+
+  test('a block cookie carries an autoblocking user block to whoever uses the browser next, as MediaWiki\'s BlockID does', async () => {
+    const site = api.services.site;
+    const secretKey = site.secretKey;
+    (site as { secretKey: string }).secretKey = 'f1x7ure0000000000000000000000000000000000000000000000000000000001';
+    try {
+      // Mallory's block autoblocks: her requests set the cookie, for a day at most.
+      const change = await blockCookieChange(api.services, await callerAt('Mallory', '127.0.0.1'));
+      // PHP's hash_hmac('whirlpool', '1', $wgSecretKey).
+      const value = '1!13dbeaeffe3c8863cbf375c38ad2cc6eb2ebd8eca9c9027d4a5a65a0f41761d8bdaae87d478f82e47d806ee32749f10e8bd2df5efece7704ab804967e11f01cb';
+      assert.equal(change && 'set' in change ? change.set : change, value);
+      assert.ok(change && 'set' in change && Math.abs(change.expires - (Date.now() / 1000 + 86400)) < 60);
+      // Trudy's partial block does not autoblock.
+      assert.equal(await blockCookieChange(api.services, await callerAt('Trudy', '127.0.0.1')), null);
+
+      const anonymous = { ...anonymousCaller(site, '127.0.0.1'), blockCookie: value };
+      assert.equal((await blockInfo(anonymous, '127.0.0.1')).blockid, 1);
+      assert.equal(await blockCookieChange(api.services, anonymous), null, 'a cookie still applying is kept');
+      const bob = { ...(await callerAt('Bob', '127.0.0.1')), blockCookie: value };
+      assert.equal((await callerBlock(api.services, bob))?.id, 1);
+      const alice = { ...(await callerAt('Alice', '127.0.0.1')), blockCookie: value };
+      assert.equal(await callerBlock(api.services, alice), null, 'ipblock-exempt');
+
+      const forged = { ...anonymousCaller(site, '127.0.0.1'), blockCookie: '1!0000' };
+      assert.equal(await callerBlock(api.services, forged), null);
+      assert.deepEqual(await blockCookieChange(api.services, forged), { clear: true, httpOnly: false });
+    } finally {
+      (site as { secretKey: string }).secretKey = secretKey;
     }
   });
 });

@@ -5,7 +5,7 @@ import type { SqlExecutor } from './executor.ts';
 
 const BLOCK_FIELDS =
   'ipb_id, ipb_address, ipb_user, ipb_timestamp, ipb_auto, ipb_anon_only, ipb_create_account, ipb_expiry, ' +
-  'ipb_range_start, ipb_range_end, ipb_block_email, ipb_allow_usertalk, ipb_parent_block_id, ipb_sitewide, ' +
+  'ipb_range_start, ipb_range_end, ipb_block_email, ipb_enable_autoblock, ipb_allow_usertalk, ipb_parent_block_id, ipb_sitewide, ' +
   'ipb_deleted, comment_text AS ipb_reason_text, actor_name AS ipb_by_text, actor_user AS ipb_by';
 
 export class SqlUserStore implements UserStore {
@@ -60,6 +60,10 @@ export class SqlUserStore implements UserStore {
 
   async groupMemberships(userId: number): Promise<GroupMembershipRow[]> {
     return this.db.all<GroupMembershipRow>('SELECT ug_group, ug_expiry FROM {user_groups} WHERE ug_user = ?', userId);
+  }
+
+  async blockById(blockId: number): Promise<BlockRow | null> {
+    return (await this.db.get<BlockRow>(`SELECT ${BLOCK_FIELDS} ${this.blockJoins} WHERE ipb_id = ?`, blockId)) ?? null;
   }
 
   async userBlocks(userId: number): Promise<BlockRow[]> {
