@@ -8,6 +8,7 @@ import { isServed, type ActionDecl, type ActionOutcome, type ApiModules, type Re
 import type { Api } from './api.ts';
 import { RequestContext } from './context.ts';
 import { hasRight, type Caller } from './caller.ts';
+import { checkReadPermission } from './read-permission.ts';
 import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
 import { msg, toPlaintext } from './i18n/messages.ts';
 import { formatDecls, type FormatName } from './main-declarations.ts';
@@ -158,7 +159,8 @@ async function dispatch(ctx: RequestContext, modules: ApiModules, options: Handl
     if (handler && 'page' in handler) return handler.page(ctx, modules);
     if (options.failure) throw options.failure;
     checkBeforeAction(ctx, main);
-    if (!handler || !isServed(action)) refuseAction(ctx, action, main.maxlag);
+    if (!handler || !isServed(action)) refuseAction(ctx, action, main.maxlag, modules);
+    checkReadPermission(ctx.services.site, ctx.caller, action, ctx.request, modules.queryModules);
     if (main.maxlag !== undefined) checkMaxLag(ctx.services, main.maxlag);
 
     const outcome = await handler.result(ctx, action, modules);
@@ -235,7 +237,7 @@ function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: Re
  * (writeapi) and the read-only mode for a write action, maxlag, POST; a read action not served yet
  * gets an error that names it (HTTP 200, so that clients stop with a clear message).
  */
-function refuseAction(ctx: RequestContext, action: ActionDecl, maxLag: number | undefined): never {
+function refuseAction(ctx: RequestContext, action: ActionDecl, maxLag: number | undefined, modules: ApiModules): never {
   const { request } = ctx;
   if (action.needsToken !== undefined) {
     const tokenParam = `${action.prefix}token`;
@@ -250,6 +252,7 @@ function refuseAction(ctx: RequestContext, action: ActionDecl, maxLag: number | 
     // An anonymous caller's every token is `+\\` (login tokens belong to sessions: the login actions' own).
     if (ctx.caller.isAnonymous && token !== ANONYMOUS_TOKEN && !LOGIN_ACTIONS.has(action.name)) throw new ApiError(msg('apierror-badtoken'), { code: 'badtoken', modulePath: action.path });
   }
+  checkReadPermission(ctx.services.site, ctx.caller, action, request, modules.queryModules);
   // MediaWiki counts logging in as a write; a read-only wikiquery still lets its callers log in.
   if (action.writeRights && !LOGIN_ACTIONS.has(action.name)) {
     if (!hasRight(ctx.caller, 'writeapi')) throw new ApiError(msg('apierror-writeapidenied'), { code: 'writeapidenied' });
