@@ -20,6 +20,16 @@ export interface RevisionRow {
   actor_name: string;
   comment_text: string | null;
   comment_data: string | null;
+  /** Its slots in role order, when the query asked for them (`slots`). */
+  slots?: SlotWithText[];
+}
+
+/**
+ * Read the revisions' slots in the same statement (slotsOf), with their texts too (slotsWithTexts)
+ * when `texts` is set.
+ */
+export interface SlotsWanted {
+  texts: boolean;
 }
 
 /** A slot of a revision with its content row (live or archived revisions alike). */
@@ -62,6 +72,7 @@ export interface PageHistoryQuery {
   /** Only revisions carrying this change tag id (`null`: the tag does not exist, nothing matches). */
   tagId?: number | null;
   limit: number;
+  slots?: SlotsWanted;
 }
 
 /** The latest revision of each page, ordered by page then revision id. */
@@ -71,6 +82,7 @@ export interface LatestRevisionsQuery {
   from?: { pageId: number; revId: number };
   tagId?: number | null;
   limit: number;
+  slots?: SlotsWanted;
 }
 
 /** Revisions by id, ordered by id. */
@@ -80,6 +92,7 @@ export interface RevisionsByIdQuery {
   fromId?: number;
   tagId?: number | null;
   limit: number;
+  slots?: SlotsWanted;
 }
 
 export interface RevisionStore {

@@ -5,7 +5,7 @@ import type { QueryRun } from '../../api/query/run.ts';
 import type { RevCommonParams } from '../param-blocks.ts';
 import { msg } from '../../api/i18n/messages.ts';
 import { list, metaOf, setContent, setFlag, setIndexedTagName, setType, type ResultNode, type ResultObject } from '../../api/result.ts';
-import type { SlotRow } from '../../store/revisions.ts';
+import type { SlotRow, SlotsWanted, SlotWithText } from '../../store/revisions.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { formatComments, type CommentFormatterContext } from '../../wiki/comment-formatter.ts';
@@ -177,27 +177,37 @@ export class RevisionRenderer {
     return this.settings.props.has(prop);
   }
 
-  async load(revs: readonly RevisionLike[]): Promise<void> {
+  /** The slots `load` needs read with the revisions, or undefined when it needs none. */
+  slotsWanted(): SlotsWanted | undefined {
+    return this.settings.needSlots || this.has('roles') ? { texts: this.settings.fetchContent } : undefined;
+  }
+
+  /** `slots`: the revisions' slots, read with them as slotsWanted() asked; read here otherwise. */
+  async load(revs: readonly RevisionLike[], slots?: ReadonlyMap<number, readonly SlotWithText[]>): Promise<void> {
     const { store } = this.run.services;
     const ids = revs.map((r) => r.id);
     if (!ids.length) return;
+    if (slots) this.useSlots(revs, slots);
     // Independent reads: on a database server they run at once rather than one round trip after another.
-    await Promise.all([this.loadSlots(revs, ids), this.has('tags') ? store.revisions.tagsOf(ids).then((tags) => void (this.tags = tags)) : undefined, this.loadParsedComments(revs)]);
+    await Promise.all([slots ? undefined : this.loadSlots(revs, ids), this.has('tags') ? store.revisions.tagsOf(ids).then((tags) => void (this.tags = tags)) : undefined, this.loadParsedComments(revs)]);
     if (this.settings.slotRoles === null && (this.settings.diffTo !== null || this.settings.diffToText !== null)) {
       this.diffs = await loadDiffs(this.run, this.settings, this.diffSources(revs));
     }
   }
 
   private async loadSlots(revs: readonly RevisionLike[], ids: number[]): Promise<void> {
-    if (!this.settings.needSlots && !this.has('roles')) return;
+    const wanted = this.slotsWanted();
+    if (!wanted) return;
     const { revisions } = this.run.services.store;
-    if (!this.settings.fetchContent) {
-      for (const [id, rows] of await revisions.slotsOf(ids)) this.slots.set(id, rows.map((row) => ({ row, text: undefined })));
-      return;
-    }
+    this.useSlots(revs, await (wanted.texts ? revisions.slotsWithTexts(ids) : revisions.slotsOf(ids)));
+  }
+
+  /** The slots of the revisions, with the texts of those whose text the caller may see. */
+  private useSlots(revs: readonly RevisionLike[], slots: ReadonlyMap<number, readonly SlotWithText[]>): void {
     const visible = new Set(revs.filter((rev) => canSeeField(rev.deleted, DELETED_TEXT, this.run.caller.rights)).map((rev) => rev.id));
-    for (const [id, rows] of await revisions.slotsWithTexts(ids)) {
-      this.slots.set(id, rows.map((row) => ({ row, text: visible.has(id) ? row.text : undefined })));
+    for (const [id, rows] of slots) {
+      // Revisions without slots have none to show (slotsOf leaves them out).
+      if (rows.length) this.slots.set(id, rows.map((row) => ({ row, text: visible.has(id) ? row.text : undefined })));
     }
   }
 

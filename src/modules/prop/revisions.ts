@@ -2,7 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
-import type { RevisionBound, RevisionRow } from '../../store/revisions.ts';
+import type { RevisionBound, RevisionRow, SlotsWanted } from '../../store/revisions.ts';
 import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { ANY_USER, CONT, SINGLE_PAGE_ONLY, user } from '../../api/params/common.ts';
 import { revCommon } from '../param-blocks.ts';
@@ -71,7 +71,9 @@ async function runRevisions(run: RevisionsRun): Promise<void> {
 
   const tag = run.params.tag;
   const tagId = tag === undefined ? undefined : await run.services.store.site.tagId(tag);
-  const rows = await fetchRows(run, mode, revIds, tagId, limit + 1);
+  const renderer = settings ? new RevisionRenderer(run, settings) : null;
+  // The slots (and texts) the renderer needs come with the revisions, in the same statement.
+  const rows = await fetchRows(run, mode, revIds, tagId, limit + 1, renderer?.slotsWanted());
 
   const shown = rows.slice(0, limit);
   const next = rows.length > limit ? rows[limit]! : null;
@@ -80,15 +82,17 @@ async function runRevisions(run: RevisionsRun): Promise<void> {
     if (next) run.setContinue('continue', continueValue(run, mode, next));
     return;
   }
-  const renderer = new RevisionRenderer(run, settings!);
+  // Outside generator mode the settings, and so the renderer, are read.
+  const view = renderer!;
   const revs = shown.map((row) => {
     const page = pageset.goodPage(row.rev_page);
     return { row, rev: revisionFromRow(row, page ?? { ns: 0, dbKey: '' }) };
   });
-  await renderer.load(revs.map((r) => r.rev));
+  const slots = view.slotsWanted() ? new Map(shown.map((row) => [row.rev_id, row.slots ?? []])) : undefined;
+  await view.load(revs.map((r) => r.rev), slots);
   for (const { row, rev } of revs) {
     // A result grown past $wgAPIMaxResultSize continues at the revision that did not fit.
-    if (!run.addPageItem(row.rev_page, 'revisions', renderer.render(rev), 'rev')) {
+    if (!run.addPageItem(row.rev_page, 'revisions', view.render(rev), 'rev')) {
       run.setContinue('continue', continueValue(run, mode, row));
       return;
     }
@@ -111,11 +115,11 @@ function continueParts(run: QueryRun, raw: string, count: number): string[] {
   return parts;
 }
 
-async function fetchRows(run: RevisionsRun, mode: Mode, revIds: number[], tagId: number | null | undefined, limit: number): Promise<RevisionRow[]> {
+async function fetchRows(run: RevisionsRun, mode: Mode, revIds: number[], tagId: number | null | undefined, limit: number, slots: SlotsWanted | undefined): Promise<RevisionRow[]> {
   const store = run.services.store.revisions;
   const cont = run.params.continue;
   if (mode === 'revids') {
-    return store.byIds({ revIds, fromId: cont === undefined ? undefined : phpInt(cont), tagId, limit });
+    return store.byIds({ revIds, fromId: cont === undefined ? undefined : phpInt(cont), tagId, limit, slots });
   }
   if (mode === 'pages') {
     let from: { pageId: number; revId: number } | undefined;
@@ -124,9 +128,9 @@ async function fetchRows(run: RevisionsRun, mode: Mode, revIds: number[], tagId:
       from = { pageId: phpInt(page!), revId: phpInt(rev!) };
     }
     const pageIds = run.pageset.goodPages().map((p) => p.pageId);
-    return store.latestOfPages({ pageIds, from, tagId, limit });
+    return store.latestOfPages({ pageIds, from, tagId, limit, slots });
   }
-  return store.pageHistory({ ...(await historyBounds(run, cont)), tagId, limit });
+  return store.pageHistory({ ...(await historyBounds(run, cont)), tagId, limit, slots });
 }
 
 /** The single page's history query: direction, bounds, user filter (ApiQueryRevisions enum mode). */
