@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { SessionManager } from '../api/session/sessions.ts';
 import { cookiePrefixOf } from '../api/session/cookies.ts';
+import { stopPasswordThread } from '../api/session/password-check.ts';
 import { openSessionStore, type SessionStore, type SessionStoreLocation } from '../store/sessions/open.ts';
 import type { SiteConfig } from '../wiki/site.ts';
 import type { ServeOptions } from './options.ts';
@@ -65,6 +66,7 @@ export async function openSessions(database: WikiDatabase, site: SiteConfig, opt
       thread,
       close: async () => {
         clearInterval(timer);
+        await stopPasswordThread();
         await store.close();
       },
     };

@@ -3,7 +3,7 @@
 // password throttle and LocalPasswordPrimaryAuthenticationProvider). Nothing is written to the
 // wiki's database; throttle counters go to the session store.
 import type { BotPasswordRow, PasswordRow } from '../../store/accounts.ts';
-import { checkPassword } from '../../wiki/passwords.ts';
+import { checkPasswordOffThread as checkPassword } from './password-check.ts';
 import { botPasswordRestrictions } from '../../wiki/grants.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import type { ApiServices } from '../services.ts';
