@@ -16,9 +16,6 @@ function memberColumns(d: Dialect): string {
   return `cl_from, ${d.hex('cl_sortkey')} AS sortkey_hex, cl_sortkey_prefix, cl_type, cl_timestamp, page_id, page_namespace, page_title`;
 }
 
-/** The member columns by the names memberColumns gives them. */
-const MEMBER_NAMES = 'cl_from, sortkey_hex, cl_sortkey_prefix, cl_type, cl_timestamp, page_id, page_namespace, page_title';
-
 export class SqlCategoryStore implements CategoryStore {
   private readonly memberColumns: string;
 
@@ -71,7 +68,7 @@ export class SqlCategoryStore implements CategoryStore {
     // still walks the cl_sortkey index of its type up to the limit, and the rows are put in the
     // order the walks one after the other give (type, then sort key and page id).
     const union = branches.map(({ rest }, index) => `SELECT * FROM (SELECT ${this.memberColumns} ${rest}) AS members_${index}`).join(' UNION ALL ');
-    const rows = await this.db.rows<CategoryMemberRow>(MEMBER_NAMES, `FROM (${union}) AS members`, ...branches.flatMap((b) => b.values));
+    const rows = await this.db.all<CategoryMemberRow>(union, ...branches.flatMap((b) => b.values));
     const rank = new Map(types.map((type, index) => [type, index]));
     const sign = q.descending ? -1 : 1;
     // Hexadecimal keeps the byte order of the sort keys (cl_sortkey compares byte for byte).

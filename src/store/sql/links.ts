@@ -46,6 +46,8 @@ const enum ProtectionKind {
 /** A row of the protections statement: the columns of every part. */
 interface ProtectionRow {
   kind: ProtectionKind;
+  /** The page id each part's own statement orders by first (pr_page, tl_from, il_from; 0). */
+  sort_from: number | string;
   pr_page: number | string;
   target_namespace: number;
   target_title: string;
@@ -57,6 +59,21 @@ interface ProtectionRow {
   page_title: string;
   user_name: string | null;
   pt_reason_text: string | null;
+}
+
+/**
+ * Parts in turn, each as its own statement orders it: restrictions by page and type, create
+ * protections by title, cascading ones by the cascading page and type (then target, for a
+ * definite order); strings byte for byte, as the binary columns compare.
+ */
+function byProtectionOrder(a: ProtectionRow, b: ProtectionRow): number {
+  return (
+    a.kind - b.kind ||
+    Number(a.sort_from) - Number(b.sort_from) ||
+    Buffer.compare(Buffer.from(a.pr_type), Buffer.from(b.pr_type)) ||
+    a.target_namespace - b.target_namespace ||
+    Buffer.compare(Buffer.from(a.target_title), Buffer.from(b.target_title))
+  );
 }
 
 interface LinkColumns {
@@ -261,8 +278,8 @@ export class SqlLinkStore implements LinkStore {
       return { restrictions, protectedTitles, cascades: [...byTemplates, ...byImages] };
     }
     // One statement on a server: each part a branch of a UNION ALL with the same columns (a part
-    // fills those it has not with constants), told apart by `kind` and ordered as each part's own
-    // statement orders it.
+    // fills those it has not with constants), told apart by `kind`, each part then in the order of
+    // its own statement.
     const branches: string[] = [];
     const values: unknown[] = [];
     if (q.pageIds.length) {
@@ -291,7 +308,10 @@ export class SqlLinkStore implements LinkStore {
     }
     const out: Protections = { restrictions: [], protectedTitles: [], cascades: [] };
     if (!branches.length) return out;
-    const rows = await this.db.all<ProtectionRow>(`${branches.join(' UNION ALL ')} ORDER BY kind, sort_from, pr_type, target_namespace, target_title`, ...values);
+    const rows = await this.db.all<ProtectionRow>(branches.join(' UNION ALL '), ...values);
+    // Put in order here: an ORDER BY would make MariaDB sort the rows, comment texts and all, in a
+    // temporary table on disk.
+    rows.sort(byProtectionOrder);
     for (const r of rows) {
       if (r.kind === ProtectionKind.Restriction) {
         // MariaDB widens the unsigned page id that meets a constant to a decimal, given as text.
