@@ -2,7 +2,7 @@
 // them: the config's `sessions` section, else a SQLite file beside the wiki's database (in the
 // temporary directory when that one cannot be written), with a secret generated once and kept in
 // the store, so that every process using the same store signs alike.
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -44,10 +44,14 @@ export function sessionStoreLocation(database: WikiDatabase, options: ServeOptio
   return { file: join(tmpdir(), 'wikiquery-sessions', `${name}-${key}.sqlite`) };
 }
 
+/**
+ * Whether files may be made in the directory. Its write bits are read too: root passes access()
+ * everywhere, and a directory without write bits (a read-only fixture) is not to be written to.
+ */
 function writable(directory: string): boolean {
   try {
     accessSync(directory, constants.W_OK);
-    return true;
+    return (statSync(directory).mode & 0o222) !== 0;
   } catch {
     return false;
   }
