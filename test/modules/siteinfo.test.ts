@@ -35,7 +35,10 @@ describe('meta=siteinfo', { skip }, () => {
   test('formatversion 1 shows true flags as "" and leaves false ones out; magiclinks becomes []', async () => {
     const g = (await siteinfo('siprop=general', 1)).query.general;
     assert.equal(g.writeapi, '');
-    assert.equal('readonly' in g, false);
+    // The wiki is read-only: `readonly` is a true flag with its reason.
+    assert.equal(g.readonly, '');
+    assert.equal(g.readonlyreason, 'This wiki is served read-only by wikiquery.');
+    assert.equal('rtl' in g, false, 'false flags are left out');
     assert.equal(g.variantarticlepath, false, 'variantarticlepath stays a boolean');
     assert.deepEqual(g.magiclinks, []);
     assert.deepEqual(g.thumblimits, [120, 150, 180, 200, 250, 300]);
