@@ -106,10 +106,9 @@ export const loginAction = servedAction('login', async (ctx, action, params) => 
   const name = (params.name as string | undefined) ?? '';
   const password = (params.password as string | undefined) ?? '';
   const { services } = ctx;
-  const manager = session.manager;
   const botLogin = botPasswordLogin(name, password);
   if (botLogin) {
-    const outcome = await checkBotPassword(services, manager, botLogin[0], botLogin[1], ctx.request.ip);
+    const outcome = await checkBotPassword(services, session, botLogin[0], botLogin[1], ctx.request.ip);
     if (outcome.ok) {
       const identity = session.startBotPasswordSession(outcome.account, outcome.row);
       return answer({ result: 'Success', lguserid: identity.userId, lgusername: identity.name });
@@ -117,7 +116,7 @@ export const loginAction = servedAction('login', async (ctx, action, params) => 
     if (outcome.final) return answer({ result: 'Failed', reason: loginMessage(ctx, outcome.message) });
   }
   // ApiLogin's main-account login asks to be remembered.
-  const outcome = await checkMainAccount(services, manager, name, password, ctx.request.ip);
+  const outcome = await checkMainAccount(services, session, name, password, ctx.request.ip);
   if (!outcome.ok) return answer({ result: 'Failed', reason: loginMessage(ctx, outcome.message) });
   session.logIn(outcome.account, true);
   ctx.deprecation('login', 'apiwarn-deprecation-login-botpw', [], 'main-account-login');
@@ -171,7 +170,7 @@ export const clientLoginAction = servedAction('clientlogin', async (ctx, action,
   const password = request.get('password');
   const rememberValue = request.get('rememberMe');
   const remember = rememberValue !== undefined && rememberValue !== '' && rememberValue !== '0';
-  const outcome = await checkMainAccount(ctx.services, session.manager, username, password, request.ip);
+  const outcome = await checkMainAccount(ctx.services, session, username, password, request.ip);
   if (!outcome.ok) return fail(outcome.message);
   session.logIn(outcome.account, remember);
   return answer({ status: 'PASS', username: outcome.account.user_name });

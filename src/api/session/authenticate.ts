@@ -7,7 +7,7 @@ import { checkPasswordOffThread as checkPassword } from './password-check.ts';
 import { botPasswordRestrictions } from '../../wiki/grants.ts';
 import { msg, type Message } from '../i18n/messages.ts';
 import type { ApiServices } from '../services.ts';
-import type { SessionManager } from './sessions.ts';
+import type { RequestSession } from './sessions.ts';
 import { formatDuration } from './throttle.ts';
 
 /** $wgUserrightsInterwikiDelimiter: `User@appid`. */
@@ -38,7 +38,8 @@ export type BotPasswordOutcome =
   | { ok: false; message: Message; final: boolean };
 
 /** BotPassword::login for `User@app` and its password, from `ip`. */
-export async function checkBotPassword(services: ApiServices, sessions: SessionManager, fullName: string, password: string, ip: string): Promise<BotPasswordOutcome> {
+export async function checkBotPassword(services: ApiServices, session: RequestSession, fullName: string, password: string, ip: string): Promise<BotPasswordOutcome> {
+  const { throttle } = session.manager;
   const separator = fullName.indexOf(BOT_PASSWORD_SEPARATOR);
   const name = fullName.slice(0, separator);
   const appId = fullName.slice(separator + 1);
@@ -46,14 +47,14 @@ export async function checkBotPassword(services: ApiServices, sessions: SessionM
   const account = canonical === null ? null : await services.store.accounts.byName(canonical);
   if (canonical === null || account === null) return { ok: false, message: msg('nosuchuser', canonical ?? name), final: false };
   const row = await services.store.accounts.botPassword(account.user_id, appId);
-  const throttled = await sessions.throttle.attempt('botpassword', account.user_name, ip);
+  const throttled = await throttle.attempt('botpassword', account.user_name, ip, session.defer);
   if (throttled) return { ok: false, message: throttleMessage(throttled.waitSeconds), final: true };
   if (row === null) return { ok: false, message: msg('botpasswords-not-exist', account.user_name, appId), final: false };
   if (!botPasswordRestrictions(row.bp_restrictions).allowsIp(ip)) return { ok: false, message: msg('botpasswords-restriction-failed'), final: false };
   const verdict = await checkPassword(row.bp_password, password);
   if (verdict === 'invalid') return { ok: false, message: msg('botpasswords-needs-reset', account.user_name, appId), final: true };
   if (verdict !== 'match') return { ok: false, message: msg('wrongpassword'), final: false };
-  await sessions.throttle.clear('botpassword', account.user_name, ip);
+  throttle.clear('botpassword', account.user_name, ip, session.defer);
   return { ok: true, account, row };
 }
 
@@ -65,18 +66,20 @@ export type MainAccountOutcome = { ok: true; account: PasswordRow } | { ok: fals
  * (the name must be usable; an unknown name and a wrong password fail alike). An empty name or
  * password makes no password request, and nothing authenticates it.
  */
-export async function checkMainAccount(services: ApiServices, sessions: SessionManager, name: string | undefined, password: string | undefined, ip: string): Promise<MainAccountOutcome> {
+export async function checkMainAccount(services: ApiServices, session: RequestSession, name: string | undefined, password: string | undefined, ip: string): Promise<MainAccountOutcome> {
   if (!name || !password) return { ok: false, message: msg('authmanager-authn-no-primary') };
-  const throttleName = services.userNames.canonical(name, 'valid');
-  const throttled = await sessions.throttle.attempt('password', throttleName, ip);
-  if (throttled) return { ok: false, message: throttleMessage(throttled.waitSeconds) };
+  const { throttle } = session.manager;
   const canonical = services.userNames.canonical(name, 'usable');
+  // The wiki is read before the throttle is: a read past the request's budget runs it again.
+  const account = canonical === null ? null : await services.store.accounts.byName(canonical);
+  const throttleName = services.userNames.canonical(name, 'valid');
+  const throttled = await throttle.attempt('password', throttleName, ip, session.defer);
+  if (throttled) return { ok: false, message: throttleMessage(throttled.waitSeconds) };
   if (canonical === null) return { ok: false, message: msg('authmanager-authn-no-primary') };
-  const account = await services.store.accounts.byName(canonical);
   if (account === null || password.length > MAX_PASSWORD_LENGTH) return { ok: false, message: msg('wrongpassword') };
   const verdict = await checkPassword(account.user_password, password, { userId: account.user_id });
   if (verdict !== 'match') return { ok: false, message: msg('wrongpassword') };
-  if (throttleName !== null) await sessions.throttle.clear('password', throttleName, ip);
+  if (throttleName !== null) throttle.clear('password', throttleName, ip, session.defer);
   return { ok: true, account };
 }
 

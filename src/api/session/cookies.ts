@@ -30,6 +30,8 @@ export interface CookieOptions {
   /** Seconds it lasts; absent for a cookie that ends with the browser session. */
   maxAgeSeconds?: number;
   secure?: boolean;
+  /** Whether scripts in the page may not read it (true unless told). */
+  httpOnly?: boolean;
 }
 
 /** `name=value; expires=...; Max-Age=...; path=/; HttpOnly`, as PHP's setcookie() writes it. */
@@ -40,13 +42,14 @@ export function setCookieHeader(name: string, value: string, options: CookieOpti
   }
   parts.push('path=/');
   if (options.secure) parts.push('secure');
-  parts.push('HttpOnly');
+  if (options.httpOnly !== false) parts.push('HttpOnly');
   return parts.join('; ');
 }
 
 /** What PHP writes to remove a cookie. */
-export function deleteCookieHeader(name: string, options: { secure?: boolean } = {}): string {
-  return [`${name}=deleted`, 'expires=Thu, 01 Jan 1970 00:00:01 GMT', 'Max-Age=0', 'path=/', ...(options.secure ? ['secure'] : []), 'HttpOnly'].join('; ');
+export function deleteCookieHeader(name: string, options: { secure?: boolean; httpOnly?: boolean } = {}): string {
+  const flags = [...(options.secure ? ['secure'] : []), ...(options.httpOnly !== false ? ['HttpOnly'] : [])];
+  return [`${name}=deleted`, 'expires=Thu, 01 Jan 1970 00:00:01 GMT', 'Max-Age=0', 'path=/', ...flags].join('; ');
 }
 
 /** `Sat, 26 Dec 2026 01:25:22 GMT` */

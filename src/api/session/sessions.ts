@@ -334,6 +334,14 @@ export class RequestSession {
     }
   }
 
+  /**
+   * A write to the session store made once the request has run (finish()), with the session's:
+   * nothing is written by a request that is then run again elsewhere.
+   */
+  readonly defer = (write: () => Promise<void>): void => {
+    this.writes.push(write);
+  };
+
   /** The request carried a session cookie this wiki does not know. */
   forgetCookie(): void {
     this.cookies.push(deleteCookieHeader(this.manager.sessionCookie, { secure: this.secure }));

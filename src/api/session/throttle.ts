@@ -26,23 +26,26 @@ export class LoginThrottle {
   ) {}
 
   /**
-   * Throttler::increase: null when the attempt may go on (it is counted), else how long to wait.
-   * Without a user name (or an address) nothing is counted, as in MediaWiki.
+   * Throttler::increase: null when the attempt may go on, else how long to wait. The counters are
+   * read now; what the attempt adds to them is handed to `defer`, to be written once the request
+   * has run (a request run again, elsewhere, must not count twice). Without a user name nothing
+   * is counted, as in MediaWiki.
    */
-  async attempt(type: ThrottleType, userName: string | null, ip: string): Promise<{ waitSeconds: number } | null> {
+  async attempt(type: ThrottleType, userName: string | null, ip: string, defer: (write: () => Promise<void>) => void): Promise<{ waitSeconds: number } | null> {
     if (!userName) return null;
     for (const [index, condition] of this.conditions.entries()) {
       if (!condition.count) continue;
       const key = this.key(type, index, userName, ip);
       if ((await this.store.count(key)) >= condition.count) return { waitSeconds: condition.seconds };
-      await this.store.increment(key, condition.seconds);
+      defer(() => this.store.increment(key, condition.seconds));
     }
     return null;
   }
 
-  /** Throttler::clear: a login that succeeded forgets the attempts before it. */
-  async clear(type: ThrottleType, userName: string, ip: string): Promise<void> {
-    await this.store.clear(this.conditions.map((_, index) => this.key(type, index, userName, ip)));
+  /** Throttler::clear: a login that succeeded forgets the attempts before it (written as attempt's are). */
+  clear(type: ThrottleType, userName: string, ip: string, defer: (write: () => Promise<void>) => void): void {
+    const keys = this.conditions.map((_, index) => this.key(type, index, userName, ip));
+    defer(() => this.store.clear(keys));
   }
 
   private key(type: ThrottleType, index: number, userName: string, ip: string): string {
