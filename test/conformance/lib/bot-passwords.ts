@@ -14,15 +14,10 @@ import { CONFORMANCE_DIR } from './cases.ts';
 export const BOT_PASSWORDS_FILE = join(CONFORMANCE_DIR, 'data', 'bot-passwords.json');
 const MEDIAWIKI_DIR = process.env.MW_IP ?? '/usr/share/mediawiki';
 
-/** A bot_passwords row as MediaWiki wrote it (text columns; bp_user is the user id). */
-export interface BotPasswordRow {
-  bp_user: number;
-  bp_app_id: string;
-  bp_password: string;
-  bp_token: string;
-  bp_restrictions: string;
-  bp_grants: string;
-}
+/** A bot_passwords row as MediaWiki wrote it: the store's own row type. */
+import type { BotPasswordRow } from '../../../src/store/accounts.ts';
+
+export type { BotPasswordRow };
 
 export interface ExtraBotPassword {
   /** The user the bot password belongs to. */
