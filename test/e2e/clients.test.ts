@@ -1,6 +1,10 @@
-// Real clients (mwn, nodemw from npm) against a running wikiquery over the fixture wiki.
+// Real clients (mwn, nodemw from npm) against a running wikiquery over the fixture wiki:
+// anonymous reading, logging in with the fixture's bot password or a main account, and the
+// answers to what they would write.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Mwn } from 'mwn';
 // nodemw is CommonJS without ESM types.
 import NodeMw from 'nodemw';
@@ -84,4 +88,159 @@ describe('real clients', { skip }, () => {
     const categories = await call<{ title: string }[]>((cb) => client.getArticleCategories('Mars', cb));
     assert.ok(categories.length > 0);
   });
+});
+
+const botName = 'FixtureBot@importer';
+const botPassword = 'importerbotpassword0123456789abc';
+
+/** How long a rejected promise took to reject, and what with. */
+async function rejection(promise: Promise<unknown>): Promise<{ error: { code?: string; info?: string }; seconds: number }> {
+  const started = performance.now();
+  try {
+    await promise;
+  } catch (error) {
+    return { error: error as { code?: string }, seconds: (performance.now() - started) / 1000 };
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('mwn logged in with a bot password', { skip }, () => {
+  const server = useFixtureServer();
+
+  async function loggedInBot(): Promise<Mwn> {
+    return Mwn.init({ apiUrl: server.url, username: botName, password: botPassword, silent: true });
+  }
+
+  test('Mwn.init logs in and the session is the bot', async () => {
+    const bot = await loggedInBot();
+    assert.equal(bot.loggedIn, true);
+    const me = await bot.userinfo({ uiprop: ['groups', 'rights'] });
+    assert.equal(me.name, 'FixtureBot');
+    assert.ok(me.groups.includes('bot'));
+    assert.ok(me.rights.includes('apihighlimits'), 'the bot password grants highvolume');
+    assert.notEqual(bot.csrfToken, '+\\', 'a logged-in session has a csrf token of its own');
+    await bot.logout();
+  });
+
+  test('mwn reads as the bot: site info, a page, category members, continuation', async () => {
+    const bot = await loggedInBot();
+    await bot.getSiteInfo();
+    const page = await bot.read('Mars');
+    assert.match(page.revisions![0].content!, /planet/i);
+    const members = await new bot.Category('Planets').members();
+    assert.ok(members.some((m) => m.title === 'Mars'));
+    const titles: string[] = [];
+    for (const batch of await bot.continuedQuery({ action: 'query', list: 'allpages', aplimit: 7 }, 100)) {
+      for (const p of batch.query!.allpages) titles.push(p.title);
+    }
+    assert.ok(titles.length > 100);
+    assert.equal(new Set(titles).size, titles.length);
+    // Every request of the session is still the bot's: assert=bot holds.
+    const asBot = await bot.query({ meta: 'userinfo', assert: 'bot' });
+    assert.equal(asBot.query.userinfo.name, 'FixtureBot');
+    await bot.logout();
+  });
+
+  test('mwn lists the backlinks of a page', { todo: 'Page.backlinks() asks prop=linkshere, which the server declares but does not implement yet (notimplemented)' }, async () => {
+    const bot = await loggedInBot();
+    const backlinks = await new bot.Page('Mars').backlinks();
+    assert.ok(backlinks.includes('Earth') && backlinks.includes('Talk:Mars'));
+    await bot.logout();
+  });
+
+  test('mwn is told the wiki is read-only when it saves or edits, and gives up in bounded time', async () => {
+    const bot = await loggedInBot();
+    // mwn retries a readonly error maxRetries (3) times, retryPause (5 s) apart, since on
+    // MediaWiki read-only mode is usually a short maintenance window; shorter pauses keep the
+    // test quick while still going through those retries.
+    bot.setOptions({ retryPause: 100 });
+    const saved = await rejection(bot.save('Mars', 'replaced', 'e2e test'));
+    assert.equal(saved.error.code, 'readonly');
+    assert.ok(saved.seconds < 5, `save gave up after ${saved.seconds} s`);
+    bot.setOptions({ maxRetries: 0 });
+    const edited = await rejection(bot.edit('Mars', (rev) => rev.content + '\nappended'));
+    assert.equal(edited.error.code, 'readonly');
+    assert.ok(edited.seconds < 2, `edit gave up after ${edited.seconds} s`);
+    await bot.logout();
+  });
+
+  test('mwn logs out: the session is anonymous again and its cookie names nothing', async () => {
+    const bot = await loggedInBot();
+    const cookies = await bot.cookieJar.getCookieString(server.url);
+    await bot.logout();
+    assert.equal(bot.loggedIn, false);
+    const me = await bot.userinfo();
+    assert.equal(me.anon, true);
+    const replayed = await fetch(`${server.url}?action=query&meta=userinfo&format=json`, { headers: { cookie: cookies } });
+    assert.equal((await replayed.json()).query.userinfo.anon, '');
+  });
+
+  test('mwn logs in with a main account (Alice), with MediaWiki\'s deprecation warning', async () => {
+    const bot = new Mwn({ apiUrl: server.url, username: 'Alice', password: 'alice-fixture-pw', silent: true });
+    const login = await bot.login();
+    assert.equal(login.result, 'Success');
+    assert.equal(login.lgusername, 'Alice');
+    const me = await bot.userinfo({ uiprop: 'groups' });
+    assert.ok(me.groups.includes('sysop'));
+    await bot.logout();
+  });
+});
+
+describe('nodemw logged in with a bot password', { skip }, () => {
+  const server = useFixtureServer();
+
+  async function loggedInClient() {
+    const client = nodemw(server.url);
+    const login = await call<{ result: string; lgusername: string }>((cb) => client.logIn(botName, botPassword, cb));
+    assert.equal(login.result, 'Success');
+    assert.equal(login.lgusername, 'FixtureBot');
+    return client;
+  }
+
+  test('nodemw logs in and reads as the bot', async () => {
+    const client = await loggedInClient();
+    const me = await call<{ name: string; groups: string[] }>((cb) => client.whoami(cb));
+    assert.equal(me.name, 'FixtureBot');
+    assert.ok(me.groups.includes('bot'));
+    const content = await call<string>((cb) => client.getArticle('Mars', cb));
+    assert.match(content, /planet/i);
+    const members = await call<{ title: string }[]>((cb) => client.getPagesInCategory('Planets', cb));
+    assert.ok(members.some((m) => m.title === 'Mars'));
+  });
+
+  test('nodemw reports the wiki\'s readonly error to its callback when it edits', async () => {
+    const client = await loggedInClient();
+    const started = performance.now();
+    await assert.rejects(
+      call((cb) => client.edit('Mars', 'replaced', 'e2e test', cb)),
+      (error: Error) => error.message === 'Error returned by API: The wiki is currently in read-only mode.',
+    );
+    assert.ok(performance.now() - started < 2000);
+  });
+
+  test('nodemw reports the API error of an unserved action (expandtemplates) to its callback', async () => {
+    const client = nodemw(server.url);
+    await assert.rejects(
+      call((cb) => client.api.call({ action: 'expandtemplates', text: '{{Infobox planet}}', title: 'Mars', prop: 'wikitext' }, cb, 'POST')),
+      (error: Error) => /^Error returned by API: The action "expandtemplates" is not available/.test(error.message),
+    );
+  });
+
+  test(
+    'nodemw expandTemplates gets the answer in its callback without its process ending',
+    { todo: 'action=expandtemplates is not served; nodemw 0.27 reads raw.parsetree of the error answer (lib/bot.js expandTemplates), a TypeError thrown in its HTTP callback that ends the process: only serving the action avoids it' },
+    async () => {
+      const script = fileURLToPath(new URL('./nodemw-expand-templates.cjs', import.meta.url));
+      const outcome = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(process.execPath, [script, server.url], { timeout: 20_000 }, (error, stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+        });
+        child.stdin?.end();
+      });
+      assert.equal(outcome.code, 0, `nodemw's process ended: ${outcome.stderr.split('\n').find((line) => line.startsWith('TypeError')) ?? outcome.stderr}`);
+      const result = JSON.parse(outcome.stdout.trim().split('\n').pop()!);
+      assert.equal(result.error, null);
+      assert.match(result.parsetree, /<root>/);
+    },
+  );
 });
