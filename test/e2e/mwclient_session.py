@@ -1,0 +1,120 @@
+"""mwclient (Debian's python3-mwclient, 0.10) against a running wikiquery: logs in and does the
+everyday calls, each step on its own, and prints one JSON object with every step's outcome for
+test/e2e/mwclient.test.ts to check.
+
+usage: python3 mwclient_session.py HOST PORT SCRIPT_PATH   (SCRIPT_PATH like /wiki/)
+"""
+import json
+import sys
+import time
+
+import mwclient
+import mwclient.errors
+
+BOT_NAME = 'FixtureBot@importer'
+BOT_PASSWORD = 'importerbotpassword0123456789abc'
+
+
+def describe_error(error):
+    described = {'type': type(error).__name__, 'message': str(error)}
+    if isinstance(error, mwclient.errors.APIError):
+        described['code'] = error.code
+        described['info'] = error.info
+    elif isinstance(error, mwclient.errors.LoginError):
+        described['code'] = error.code
+        described['info'] = error.info
+    return described
+
+
+def run(steps, name, action):
+    """Runs one step; a failure is recorded, never raised, so that later steps still run."""
+    started = time.monotonic()
+    try:
+        steps[name] = {'ok': True, 'value': action()}
+    except Exception as error:  # every failure is the finding, whatever its class
+        steps[name] = {'ok': False, 'error': describe_error(error)}
+    steps[name]['seconds'] = round(time.monotonic() - started, 3)
+
+
+def new_site(host, path):
+    # The defaults a user gets (25 retries with growing pauses on a 5xx answer), so that a server
+    # answering 5xx shows as a run that never ends rather than as a quick failure; requests'
+    # own timeout is kept short.
+    return mwclient.Site(host, path=path, scheme='http', reqs={'timeout': 10})
+
+
+def main():
+    host, port, path = sys.argv[1], sys.argv[2], sys.argv[3]
+    address = '{}:{}'.format(host, port)
+    steps = {}
+    sites = {}
+
+    def connect():
+        sites['bot'] = new_site(address, path)
+        site = sites['bot']
+        return {'version': list(site.version), 'writeapi': site.writeapi, 'username': site.username}
+
+    run(steps, 'connect', connect)
+    if 'bot' not in sites:
+        print(json.dumps({'mwclient': mwclient.__version__, 'steps': steps}))
+        return
+    site = sites['bot']
+
+    def bot_login():
+        site.login(BOT_NAME, BOT_PASSWORD)
+        return {'username': site.username, 'logged_in': site.logged_in, 'groups': site.groups,
+                'rights': site.rights}
+
+    run(steps, 'bot_login', bot_login)
+
+    def userinfo():
+        return site.api('query', meta='userinfo', uiprop='groups')['query']['userinfo']
+
+    run(steps, 'userinfo', userinfo)
+
+    def page_text():
+        page = site.pages['Mars']
+        return {'exists': page.exists, 'text': page.text(), 'protection': page.protection}
+
+    run(steps, 'page_text', page_text)
+    run(steps, 'missing_page_text', lambda: {'exists': site.pages['No such page e2e'].exists,
+                                             'text': site.pages['No such page e2e'].text()})
+    # Page generators (the default, generator=True) ask prop=info|imageinfo for every page.
+    run(steps, 'allpages', lambda: [page.name for page in site.allpages(limit=7)])
+    # generator=False lists titles (list=allpages alone); limit is per request, so 7 continues.
+    run(steps, 'allpages_list', lambda: list(site.allpages(limit=7, generator=False)))
+    run(steps, 'category_members', lambda: [page.name for page in site.categories['Planets']])
+    run(steps, 'category_members_list',
+        lambda: [page['title'] for page in site.categories['Planets'].members(generator=False)])
+    run(steps, 'links', lambda: [page.name for page in site.pages['Mars'].links()])
+    run(steps, 'links_list', lambda: list(site.pages['Mars'].links(generator=False)))
+    run(steps, 'categories_of_page',
+        lambda: [category.name for category in site.pages['Mars'].categories()])
+    run(steps, 'revisions',
+        lambda: [revision['revid'] for revision in site.pages['Earth'].revisions(limit=5)])
+
+    def edit():
+        site.pages['Mars'].edit('replaced by an e2e test', summary='e2e test')
+        return 'saved'
+
+    run(steps, 'edit', edit)
+
+    def main_account_login():
+        alice = new_site(address, path)
+        alice.login('Alice', 'alice-fixture-pw')
+        return {'username': alice.username, 'logged_in': alice.logged_in, 'groups': alice.groups}
+
+    run(steps, 'main_account_login', main_account_login)
+
+    def wrong_password():
+        # A name no account has, so that the throttle this counts towards is nobody's.
+        new_site(address, path).login('Nobody e2e mwclient', 'not-the-password')
+        return 'logged in'
+
+    run(steps, 'wrong_password', wrong_password)
+
+    print(json.dumps({'mwclient': mwclient.__version__, 'steps': steps}))
+
+
+if __name__ == '__main__':
+    main()
