@@ -99,6 +99,9 @@ def main():
 
     run(steps, 'edit', edit)
 
+    # An action this server does not serve: an APIError at once, not retries.
+    run(steps, 'expandtemplates', lambda: site.expandtemplates('{{Infobox|name=Mars}}', title='Mars'))
+
     def main_account_login():
         alice = new_site(address, path)
         alice.login('Alice', 'alice-fixture-pw')

@@ -133,6 +133,15 @@ describe('mwclient', { skip: skipMwclient }, () => {
     assert.ok(step.seconds < 5, `the edit took ${step.seconds} s`);
   });
 
+  test('an action the server does not serve (expandtemplates) is an APIError at once', () => {
+    const step = steps.expandtemplates!;
+    assert.equal(step.ok, false);
+    assert.equal(step.error!.type, 'APIError');
+    assert.equal(step.error!.code, 'actionnotsupported');
+    assert.match(step.error!.info!, /expandtemplates/);
+    assert.ok(step.seconds < 5, `expandtemplates took ${step.seconds} s`);
+  });
+
   test('iterates all pages as Page objects with continuation', { todo: imageinfoTodo }, () => {
     const titles: string[] = succeeded('allpages');
     assert.equal(titles.length, 120);
