@@ -8,9 +8,8 @@ import { formatComments, type CommentFormatterContext } from '../../src/wiki/com
 import { Namespaces, defaultNamespaces } from '../../src/wiki/namespaces.ts';
 import { TitleCodec } from '../../src/wiki/titles.ts';
 import { SpecialPages } from '../../src/wiki/special-pages.ts';
-import {
-  DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, canSeeField, hiddenUserMask, sha1Base36ToHex,
-} from '../../src/modules/prop/revision-record.ts';
+import { sha1Base36ToHex } from '../../src/modules/prop/revision-record.ts';
+import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, hiddenUserMask, userCanBitfield } from '../../src/wiki/visibility.ts';
 
 const TAGS = new Set(['pre', 'nowiki', 'gallery', 'indicator', 'langconvert', 'ref', 'references']);
 const xml = (text: string) => treeToXml(preprocess(text, { tags: TAGS }));
@@ -116,10 +115,10 @@ describe('revision deletion and SHA-1', () => {
   const sysop = new Set(['read', 'deletedhistory', 'deletedtext']);
 
   test('an anonymous caller sees no hidden field; a sysop sees them unless suppressed', () => {
-    assert.equal(canSeeField(DELETED_TEXT | DELETED_COMMENT, DELETED_COMMENT, anon), false);
-    assert.equal(canSeeField(DELETED_TEXT, DELETED_COMMENT, anon), true);
-    assert.equal(canSeeField(DELETED_TEXT, DELETED_TEXT, sysop), true);
-    assert.equal(canSeeField(DELETED_USER | DELETED_RESTRICTED, DELETED_USER, sysop), false);
+    assert.equal(userCanBitfield(DELETED_TEXT | DELETED_COMMENT, DELETED_COMMENT, anon), false);
+    assert.equal(userCanBitfield(DELETED_TEXT, DELETED_COMMENT, anon), true);
+    assert.equal(userCanBitfield(DELETED_TEXT, DELETED_TEXT, sysop), true);
+    assert.equal(userCanBitfield(DELETED_USER | DELETED_RESTRICTED, DELETED_USER, sysop), false);
   });
 
   test('user-filtered lists hide revisions whose user is hidden from the caller', () => {

@@ -5,7 +5,8 @@ import { setContent, setFlag, type ResultObject } from '../../api/result.ts';
 import type { RevisionRow } from '../../store/revisions.ts';
 import { diffBody } from '../../wiki/diff.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
-import { DELETED_TEXT, canSeeField, defaultFormatOf, type RevisionLike } from './revision-record.ts';
+import { DELETED_TEXT, userCanBitfield } from '../../wiki/visibility.ts';
+import { defaultFormatOf, type RevisionLike } from './revision-record.ts';
 
 /** $wgAPIMaxUncachedDiffs */
 const MAX_UNCACHED_DIFFS = 1;
@@ -85,7 +86,7 @@ async function revisionDiff(run: QueryRun, rev: RevisionLike, diffTo: number | '
   }
   const oldRow = oldId ? (await store.byIds({ revIds: [oldId], limit: 1 }))[0] : undefined;
   const rights = run.caller.rights;
-  if (!newRow || (oldId && !oldRow) || (oldRow && !canSeeField(oldRow.rev_deleted, DELETED_TEXT, rights)) || !canSeeField(newRow.rev_deleted, DELETED_TEXT, rights)) {
+  if (!newRow || (oldId && !oldRow) || (oldRow && !userCanBitfield(oldRow.rev_deleted, DELETED_TEXT, rights)) || !userCanBitfield(newRow.rev_deleted, DELETED_TEXT, rights)) {
     // DifferenceEngine::getDiffBody() is false: formatversion 1 drops it like any false.
     setFlag(diff, 'body', false, false);
     return;

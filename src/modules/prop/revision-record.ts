@@ -1,26 +1,5 @@
-// A revision as the revision modules see it (live or archived), and who may see which of its
-// fields (RevisionRecord's deletion bits).
+// A revision as the revision modules see it (live or archived).
 import type { RevisionRow } from '../../store/revisions.ts';
-
-/** RevisionRecord::DELETED_* */
-export const DELETED_TEXT = 1;
-export const DELETED_COMMENT = 2;
-export const DELETED_USER = 4;
-export const DELETED_RESTRICTED = 8;
-
-/** RevisionRecord::userCanBitfield: may a caller with these rights see `field` of a revision? */
-export function canSeeField(deleted: number, field: number, rights: ReadonlySet<string>): boolean {
-  if (!(deleted & field)) return true;
-  const needed = deleted & DELETED_RESTRICTED ? ['suppressrevision', 'viewsuppressed'] : field & DELETED_TEXT ? ['deletedtext'] : ['deletedhistory'];
-  return needed.some((r) => rights.has(r));
-}
-
-/** The mask of rev_deleted that hides a revision from user-filtered lists (T19342). */
-export function hiddenUserMask(rights: ReadonlySet<string>): number {
-  if (!rights.has('deletedhistory')) return DELETED_USER;
-  if (!rights.has('suppressrevision') && !rights.has('viewsuppressed')) return DELETED_USER | DELETED_RESTRICTED;
-  return 0;
-}
 
 /** A live or archived revision, with the page it belongs to. */
 export interface RevisionLike {

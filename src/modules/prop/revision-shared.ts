@@ -12,7 +12,8 @@ import { formatComments, type CommentFormatterContext } from '../../wiki/comment
 import { expandWithoutTemplates, extractSection, treeToXml } from '../../wiki/parse-tree.ts';
 import { preprocess } from '../../wiki/preprocessor.ts';
 import { loadDiffs, type DiffSettings, type DiffSource } from './revision-diffs.ts';
-import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, canSeeField, defaultFormatOf, sha1Base36ToHex, type RevisionLike } from './revision-record.ts';
+import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, userCanBitfield } from '../../wiki/visibility.ts';
+import { defaultFormatOf, sha1Base36ToHex, type RevisionLike } from './revision-record.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Parameters
@@ -147,7 +148,7 @@ async function readDiffTo(run: RevCommonRun): Promise<RevCommonSettings['diffTo'
   const rows = await run.services.store.revisions.byIds({ revIds: [id], limit: 1 });
   const row = rows[0];
   if (!row) run.fail('apierror-nosuchrevid', [id]);
-  if (!canSeeField(row.rev_deleted, DELETED_TEXT, run.caller.rights)) {
+  if (!userCanBitfield(row.rev_deleted, DELETED_TEXT, run.caller.rights)) {
     run.warn('apiwarn-difftohidden', id);
     return null;
   }
@@ -204,7 +205,7 @@ export class RevisionRenderer {
 
   /** The slots of the revisions, with the texts of those whose text the caller may see. */
   private useSlots(revs: readonly RevisionLike[], slots: ReadonlyMap<number, readonly SlotWithText[]>): void {
-    const visible = new Set(revs.filter((rev) => canSeeField(rev.deleted, DELETED_TEXT, this.run.caller.rights)).map((rev) => rev.id));
+    const visible = new Set(revs.filter((rev) => userCanBitfield(rev.deleted, DELETED_TEXT, this.run.caller.rights)).map((rev) => rev.id));
     for (const [id, rows] of slots) {
       // Revisions without slots have none to show (slotsOf leaves them out).
       if (rows.length) this.slots.set(id, rows.map((row) => ({ row, text: visible.has(id) ? row.text : undefined })));
@@ -213,7 +214,7 @@ export class RevisionRenderer {
 
   private async loadParsedComments(revs: readonly RevisionLike[]): Promise<void> {
     if (!this.has('parsedcomment')) return;
-    const visible = revs.filter((r) => canSeeField(r.deleted, DELETED_COMMENT, this.run.caller.rights));
+    const visible = revs.filter((r) => userCanBitfield(r.deleted, DELETED_COMMENT, this.run.caller.rights));
     const html = await formatComments(commentContext(this.run), visible.map((r) => ({ comment: r.comment, self: { ns: r.ns, dbKey: r.dbKey } })));
     visible.forEach((r, i) => this.parsedComments.set(r.id, html[i]!));
   }
@@ -222,7 +223,7 @@ export class RevisionRenderer {
   private diffSources(revs: readonly RevisionLike[]): DiffSource[] {
     const sources: DiffSource[] = [];
     for (const rev of revs) {
-      if (!canSeeField(rev.deleted, DELETED_TEXT, this.run.caller.rights)) continue;
+      if (!userCanBitfield(rev.deleted, DELETED_TEXT, this.run.caller.rights)) continue;
       const main = this.slots.get(rev.id)?.find((s) => s.row.role_name === 'main');
       if (main?.text === undefined) continue;
       const model = main.row.model_name;
@@ -247,7 +248,7 @@ export class RevisionRenderer {
         setFlag(vals, 'userhidden', true);
         anyHidden = true;
       }
-      if (canSeeField(rev.deleted, DELETED_USER, rights)) {
+      if (userCanBitfield(rev.deleted, DELETED_USER, rights)) {
         if (this.has('user')) vals.user = rev.actorName;
         if (!rev.actorUser) setFlag(vals, 'anon', true);
         if (this.has('userid')) vals.userid = rev.actorUser ?? 0;
@@ -260,7 +261,7 @@ export class RevisionRenderer {
         setFlag(vals, 'sha1hidden', true);
         anyHidden = true;
       }
-      if (canSeeField(rev.deleted, DELETED_TEXT, rights)) vals.sha1 = sha1Base36ToHex(rev.sha1);
+      if (userCanBitfield(rev.deleted, DELETED_TEXT, rights)) vals.sha1 = sha1Base36ToHex(rev.sha1);
     }
     const slots = this.slots.get(rev.id) ?? [];
     if (this.has('roles')) vals.roles = slots.map((s) => s.row.role_name);
@@ -273,7 +274,7 @@ export class RevisionRenderer {
         setFlag(vals, 'commenthidden', true);
         anyHidden = true;
       }
-      if (canSeeField(rev.deleted, DELETED_COMMENT, rights)) {
+      if (userCanBitfield(rev.deleted, DELETED_COMMENT, rights)) {
         if (this.has('comment')) vals.comment = rev.comment;
         if (this.has('parsedcomment')) vals.parsedcomment = this.parsedComments.get(rev.id) ?? '';
       }
@@ -333,13 +334,13 @@ export class RevisionRenderer {
     if (this.has('slotsize')) fields.size = slot.row.content_size;
     if (this.has('slotsha1')) {
       if (rev.deleted & DELETED_TEXT) setFlag(fields, 'sha1hidden', true);
-      if (canSeeField(rev.deleted, DELETED_TEXT, rights)) fields.sha1 = sha1Base36ToHex(slot.row.content_sha1);
+      if (userCanBitfield(rev.deleted, DELETED_TEXT, rights)) fields.sha1 = sha1Base36ToHex(slot.row.content_sha1);
     }
     if (this.has('contentmodel')) fields.contentmodel = model;
     let content: string | null = null;
     if (this.settings.fetchContent) {
       if (rev.deleted & DELETED_TEXT) setFlag(fields, 'texthidden', true);
-      if (canSeeField(rev.deleted, DELETED_TEXT, rights)) {
+      if (userCanBitfield(rev.deleted, DELETED_TEXT, rights)) {
         if (slot.text === undefined) setFlag(fields, 'textmissing', true);
         else content = slot.text;
         if (content !== null && this.settings.section !== false) {

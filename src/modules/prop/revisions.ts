@@ -6,7 +6,8 @@ import type { RevisionBound, RevisionRow, SlotsWanted } from '../../store/revisi
 import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { ANY_USER, CONT, SINGLE_PAGE_ONLY, user } from '../../api/params/common.ts';
 import { revCommon } from '../param-blocks.ts';
-import { hiddenUserMask, revisionFromRow } from './revision-record.ts';
+import { hiddenUserMask } from '../../wiki/visibility.ts';
+import { revisionFromRow } from './revision-record.ts';
 import { RevisionRenderer, readRevCommon, warnMediaWikiDeprecations, type RevCommonSettings } from './revision-shared.ts';
 
 /** getModulePrefix(): `rv` also when running as a generator. */
