@@ -239,12 +239,15 @@ function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: Re
  */
 function refuseAction(ctx: RequestContext, action: ActionDecl, maxLag: number | undefined, modules: ApiModules): never {
   const { request } = ctx;
+  // ApiBase::extractRequestParams: the first required parameter missing, in declaration order
+  // (the token is one of them, usually the last).
+  for (const name in action.params) {
+    if (!action.params[name]!.required || request.peek(`${action.prefix}${name}`) !== undefined) continue;
+    throw new ApiError(msg('paramvalidator-missingparam', { plaintext: `${action.prefix}${name}` }), { code: 'missingparam', modulePath: action.path });
+  }
   if (action.needsToken !== undefined) {
     const tokenParam = `${action.prefix}token`;
-    const token = request.peek(tokenParam);
-    if (token === undefined) {
-      throw new ApiError(msg('paramvalidator-missingparam', { plaintext: tokenParam }), { code: 'missingparam', modulePath: action.path });
-    }
+    const token = request.peek(tokenParam)!;
     // ApiBase::requirePostedParameters: a token must not travel in the URL, even of a POST.
     if (request.inQueryString(tokenParam)) {
       throw new ApiError(msg('apierror-mustpostparams', tokenParam, 1), { code: 'mustpostparams', modulePath: action.path });
