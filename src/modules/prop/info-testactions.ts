@@ -1,7 +1,10 @@
 // prop=info&intestactions: whether the caller may do an action on a page, with MediaWiki's
 // PermissionManager checks (rights, namespace and site/user config protection, page, cascading
-// and title protections) and its error messages as `testactionsdetail=full|quick` lists them.
+// and title protections, the caller's block) and its error messages as `testactionsdetail=full|quick`
+// lists them.
+import type { EffectiveBlock } from '../../wiki/blocks.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { groupPermissions } from '../../wiki/rights.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
 import type { TitleCodec } from '../../wiki/titles.ts';
 import { namespaceProtection } from '../../wiki/site-facts.ts';
@@ -10,6 +13,8 @@ import { articleUrl } from '../../wiki/urls.ts';
 
 /** What the checks need to know about one page. */
 export interface PermissionPage {
+  /** 0 for a missing page. */
+  pageId: number;
   ns: number;
   dbKey: string;
   exists: boolean;
@@ -35,12 +40,16 @@ export interface PermissionContext {
   site: SiteConfig;
   titles: TitleCodec;
   caller: PermissionCaller;
+  /** The caller's block (BlockManager::getUserBlock), with a partial block's restrictions. */
+  block: EffectiveBlock | null;
 }
 
 /** A permission error: a core message key and its parameters. */
 export interface PermissionError {
   key: string;
   params: (string | number)[];
+  /** The block of a block error (`blockinfo` in its data). */
+  block?: EffectiveBlock;
 }
 
 type Rigor = 'quick' | 'full';
@@ -55,9 +64,9 @@ export function permissionErrors(ctx: PermissionContext, action: string, page: P
   let checks: ((errors: PermissionError[]) => PermissionError[])[];
   const c = new Checks(ctx, action, page, rigor, short);
   if (action === 'read') {
-    checks = [(e) => c.read(e)];
+    checks = [(e) => c.read(e), (e) => c.userBlock(e)];
   } else if (action === 'create') {
-    checks = [(e) => c.quick(e), (e) => c.pageRestrictions(e), (e) => c.cascadingSources(e), (e) => c.actionPermissions(e)];
+    checks = [(e) => c.quick(e), (e) => c.pageRestrictions(e), (e) => c.cascadingSources(e), (e) => c.actionPermissions(e), (e) => c.userBlock(e)];
   } else {
     checks = [
       (e) => c.quick(e),
@@ -67,6 +76,7 @@ export function permissionErrors(ctx: PermissionContext, action: string, page: P
       (e) => c.pageRestrictions(e),
       (e) => c.cascadingSources(e),
       (e) => c.actionPermissions(e),
+      (e) => c.userBlock(e),
     ];
   }
   let errors: PermissionError[] = [];
@@ -242,6 +252,70 @@ class Checks {
     }
     return errors;
   }
+
+  /**
+   * PermissionManager::checkUserBlock: a block that may apply to the action (AbstractBlock::
+   * appliesToRight) refuses it on the pages it applies to, unless the action needs no unblock
+   * (purge). Not checked quickly.
+   */
+  userBlock(errors: PermissionError[]): PermissionError[] {
+    const { block, site } = this.ctx;
+    if (this.rigor === 'quick' || this.action === 'unblock') return errors;
+    if (this.action === 'read' && site.blockDisablesLogin !== true) return errors;
+    if (!block || blockAppliesToRight(block, this.action, site) === false) return errors;
+    if (ACTIONS_WITHOUT_UNBLOCK.has(this.action)) return errors;
+    if (isBlockedFrom(block, this.page, this.ctx.caller.name)) errors.push({ key: blockMessageKey(block), params: [], block });
+    return errors;
+  }
+}
+
+/** Actions whose Action class says they do not require an unblocked user (Action::requiresUnblock). */
+const ACTIONS_WITHOUT_UNBLOCK = new Set(['purge']);
+
+/**
+ * AbstractBlock::appliesToRight: true or false where the block decides, null where it does not
+ * (then the pages it applies to decide). A composite block applies when one of its blocks does.
+ */
+export function blockAppliesToRight(block: EffectiveBlock, right: string, site: SiteConfig): boolean | null {
+  if (block.originals) {
+    const answers = block.originals.map((b) => blockAppliesToRight(b, right, site));
+    if (answers.includes(true)) return true;
+    return answers.includes(null) ? null : false;
+  }
+  let applies: boolean | null = null;
+  if (right === 'createaccount' || right === 'autocreateaccount') applies = block.createAccountBlocked;
+  else if (right === 'sendemail') applies = block.emailBlocked;
+  else if (right === 'upload') applies = block.sitewide;
+  else if (right === 'read' || right === 'purge') applies = false;
+  // A block that disables login refuses whatever anonymous callers may not do.
+  if (!applies && site.blockDisablesLogin === true && !groupPermissions(site, ['*']).includes(right)) applies = true;
+  return applies;
+}
+
+/**
+ * PermissionManager::isBlockedFrom: a user whose name the block hides is blocked everywhere; the
+ * caller's own talk page as AbstractBlock::appliesToUsertalk says; other pages when the block is
+ * sitewide or one of a partial block's pages or namespaces.
+ */
+export function isBlockedFrom(block: EffectiveBlock, page: PermissionPage, callerName: string): boolean {
+  if (block.hiddenName) return true;
+  const blocks = block.originals ?? [block];
+  const ownTalk = page.ns === NS.USER_TALK && page.dbKey === callerName.replace(/ /g, '_');
+  return blocks.some((b) => (ownTalk && b.sitewide ? !b.allowUsertalk : appliesToPage(b, page)));
+}
+
+function appliesToPage(block: EffectiveBlock, page: PermissionPage): boolean {
+  if (block.sitewide) return true;
+  const restrictions = block.restrictions;
+  if (!restrictions) return false;
+  return (page.exists && restrictions.pageIds.includes(page.pageId)) || restrictions.namespaces.includes(page.ns);
+}
+
+/** BlockErrorFormatter's message, as ApiBlockInfoTrait turns it into an API message. */
+function blockMessageKey(block: EffectiveBlock): string {
+  if (block.originals) return 'apierror-blocked';
+  if (block.type === 'auto') return 'apierror-autoblocked';
+  return block.sitewide ? 'apierror-blocked' : 'apierror-blocked-partial';
 }
 
 /** Protection levels name rights by their old names. */
@@ -260,7 +334,8 @@ const GROUP_NAMES: Record<string, string> = {
   'interface-admin': 'Interface administrators',
   bureaucrat: 'Bureaucrats',
   suppress: 'Suppressors',
-  '*': '(all)',
+  // There is no group-*-member message: the group's name stands.
+  '*': '*',
 };
 const GROUP_PAGES: Record<string, string> = {
   user: 'Users',
@@ -316,6 +391,9 @@ const TEXTS: Record<string, string> = {
   'immobile-source-namespace': 'Cannot move pages in namespace "$1".',
   'immobile-target-namespace': 'Cannot move pages into namespace "$1".',
   deleteprotected: 'You cannot delete this page because it has been protected.',
+  'apierror-blocked': 'You have been blocked from editing.',
+  'apierror-blocked-partial': 'You have been blocked from editing this page.',
+  'apierror-autoblocked': 'Your IP address has been blocked automatically, because it was used by a blocked user.',
   'protect-cantedit': 'You cannot change the protection settings of this page because you do not have permission to edit it.',
   'undelete-cantedit': 'You cannot undelete this page as you are not allowed to edit this page.',
   siterawhtmlprotected:
@@ -326,6 +404,9 @@ const TEXTS: Record<string, string> = {
 
 /** ApiMessageTrait::$messageMap: the API codes of core permission messages. */
 const CODES: Record<string, string> = {
+  'apierror-autoblocked': 'autoblocked',
+  'apierror-blocked': 'blocked',
+  'apierror-blocked-partial': 'blocked',
   'badaccess-group0': 'permissiondenied',
   'badaccess-groups': 'permissiondenied',
   deleteprotected: 'cantedit',
@@ -334,6 +415,7 @@ const CODES: Record<string, string> = {
   movenotallowedfile: 'cantmovefile',
   namespaceprotected: 'protectednamespace',
   nocreatetext: 'cantcreate-anon',
+  'nocreate-loggedin': 'cantcreate',
   'ns-specialprotected': 'unsupportednamespace',
   'protect-cantedit': 'cantedit',
   protectedinterface: 'protectednamespace-interface',

@@ -13,7 +13,11 @@ import { phpInt } from '../../wiki/php-values.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { editUrl, fullUrl } from '../../wiki/urls.ts';
 import { CONT } from '../../api/params/common.ts';
-import { errorCode, errorHtml, errorPlaintext, errorWikitext, permissionErrors, type PermissionError, type PermissionPage } from './info-testactions.ts';
+import { callerBlock } from '../../api/caller.ts';
+import { blockDetails } from '../meta/userinfo.ts';
+import {
+  errorCode, errorHtml, errorPlaintext, errorWikitext, permissionErrors, type PermissionContext, type PermissionError, type PermissionPage,
+} from './info-testactions.ts';
 
 const params = {
   prop: {
@@ -176,6 +180,8 @@ interface Facts {
   displayTitles: Map<number, string>;
   /** Existence of pages that permission messages link to (errorformat=html). */
   linkStatus: Map<string, { exists: boolean; redirect: boolean }>;
+  /** Who tests the actions, with their block. */
+  permissionContext: PermissionContext;
 }
 
 function key(ns: number, dbKey: string): string {
@@ -191,6 +197,7 @@ async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<str
     subjectIds: new Map(),
     displayTitles: new Map(),
     linkStatus: new Map(),
+    permissionContext: { site: run.services.site, titles: run.services.titles, caller: run.caller, block: null },
   };
   const testing = (run.params.testactions ?? []).length > 0;
   // Independent reads: on a database server they run at once rather than one round trip after another.
@@ -201,6 +208,7 @@ async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<str
     props.has('displaytitle') && ids.length
       ? run.services.store.pages.props(ids, 'displaytitle').then((titles) => void (facts.displayTitles = titles))
       : undefined,
+    testing ? callerBlock(run.services, run.caller).then((block) => void (facts.permissionContext.block = block)) : undefined,
   ]);
   if (testing && errorFormatOf(run).format === 'html' && run.params.testactionsdetail !== 'boolean') await loadLinkStatus(run, pages, facts);
   return facts;
@@ -211,7 +219,7 @@ async function loadLinkStatus(run: InfoRun, pages: InfoPage[], facts: Facts): Pr
   const { titles } = run.services;
   const wanted = new Map<string, { ns: number; dbKey: string }>();
   const rigor = run.params.testactionsdetail === 'quick' ? 'quick' : 'full';
-  const ctx = { site: run.services.site, titles, caller: run.caller };
+  const ctx = facts.permissionContext;
   for (const page of pages) {
     const permissionPage = facts.permissionPages.get(key(page.ns, page.dbKey))!;
     for (const action of run.params.testactions ?? []) {
@@ -318,6 +326,7 @@ function buildPermissionPages(
       cascadeRestrictions.set(r.pr_type, levels);
     }
     facts.permissionPages.set(key(page.ns, page.dbKey), {
+      pageId: page.exists ? page.id : 0,
       ns: page.ns,
       dbKey: page.dbKey,
       exists: page.exists,
@@ -437,20 +446,24 @@ function escapeNoQuotes(text: string): string {
 function formatPermissionError(run: QueryRun, e: PermissionError, facts: Facts): ResultObject {
   const item: ResultObject = { code: errorCode(e) };
   const { format, lang } = errorFormatOf(run);
-  if (format === 'none') return item;
+  const site = run.services.site;
   if (format === 'raw') {
     item.key = e.key;
     item.params = list('param', e.params.map((p) => (typeof p === 'number' ? p : p)));
-    return item;
+  } else if (format !== 'none') {
+    if (lang === 'qqx') setContent(item, 'text', e.params.length ? `(${e.key}: ${e.params.join(', ')})` : `(${e.key})`);
+    else if (format === 'html') setContent(item, 'html', errorHtml(e, run.services, facts.linkStatus));
+    else setContent(item, 'text', format === 'wikitext' ? errorWikitext(e, site) : errorPlaintext(e, site));
   }
-  if (lang === 'qqx') {
-    setContent(item, 'text', e.params.length ? `(${e.key}: ${e.params.join(', ')})` : `(${e.key})`);
-    return item;
-  }
-  const site = run.services.site;
-  if (format === 'html') setContent(item, 'html', errorHtml(e, run.services, facts.linkStatus));
-  else setContent(item, 'text', format === 'wikitext' ? errorWikitext(e, site) : errorPlaintext(e, site));
+  // ApiBlockInfoTrait::addBlockInfoToStatus: a block error carries the block.
+  if (e.block) item.data = { blockinfo: blockDetails(e.block, site) };
   return item;
+}
+
+/** StatusValue keeps one of equal errors (same key and parameters): the last one added. */
+function withoutRepeats(errors: readonly PermissionError[]): PermissionError[] {
+  const same = (a: PermissionError, b: PermissionError) => a.key === b.key && a.params.length === b.params.length && a.params.every((p, i) => p === b.params[i]);
+  return errors.filter((e, i) => !errors.slice(i + 1).some((later) => same(e, later)));
 }
 
 function errorFormatOf(run: QueryRun): { format: string; lang: string } {
@@ -461,7 +474,7 @@ function errorFormatOf(run: QueryRun): { format: string; lang: string } {
 function testedActions(run: InfoRun, page: InfoPage, actions: readonly string[], facts: Facts): ResultNode {
   const detail = run.params.testactionsdetail;
   const permissionPage = facts.permissionPages.get(key(page.ns, page.dbKey))!;
-  const ctx = { site: run.services.site, titles: run.services.titles, caller: run.caller };
+  const ctx = facts.permissionContext;
   const out: ResultObject = {};
   setType(out, 'BCassoc');
   for (const action of actions) {
@@ -469,7 +482,7 @@ function testedActions(run: InfoRun, page: InfoPage, actions: readonly string[],
       setFlag(out, action, permissionErrors(ctx, action, permissionPage, 'full', true).length === 0, false);
       continue;
     }
-    const errors = permissionErrors(ctx, action, permissionPage, detail === 'quick' ? 'quick' : 'full');
+    const errors = withoutRepeats(permissionErrors(ctx, action, permissionPage, detail === 'quick' ? 'quick' : 'full'));
     out[action] = list(
       'error',
       errors.map((e) => formatPermissionError(run, e, facts)),
