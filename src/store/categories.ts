@@ -63,7 +63,18 @@ export interface MembersByTimestampQuery extends CategoryMemberBase {
   after: { timestamp: string; from: number } | null;
 }
 
+/** A row of the category table, with whether its page is a hidden category (prop=categoryinfo). */
+export interface CategoryInfoRow {
+  cat_title: string;
+  cat_pages: number;
+  cat_subcats: number;
+  cat_files: number;
+  hidden: boolean;
+}
+
 export interface CategoryStore {
+  /** The category table's rows of these categories (DB keys) from `from` on, in title order. */
+  info(titles: readonly string[], from: string | null): Promise<CategoryInfoRow[]>;
   /** Category memberships of the pages (prop=categories). */
   of(query: CategoriesOfQuery): Promise<CategoryLinkRow[]>;
   /**

@@ -1,4 +1,5 @@
 // The page family: page, redirect, page_props, page_restrictions, protected_titles.
+import type { PagePropRow, PagesWithPropQuery, PageWithPropRow } from './page-props.ts';
 
 export interface PageRow {
   page_id: number;
@@ -98,6 +99,12 @@ export interface PageStore {
   allPages(q: AllPagesQuery): Promise<LinkingPage[]>;
   /** page_props values of one property for these pages. */
   props(pageIds: readonly number[], name: string): Promise<Map<number, string>>;
+  /** Every property of these pages (only the named ones, unless null), by page and name. */
+  propsOf(pageIds: readonly number[], names: readonly string[] | null): Promise<PagePropRow[]>;
+  /** Distinct property names in use, from `from` on (list=pagepropnames). */
+  propNames(from: string | null, limit: number): Promise<string[]>;
+  /** The pages carrying a property (list=pageswithprop). */
+  withProp(query: PagesWithPropQuery): Promise<PageWithPropRow[]>;
   /** page_restrictions rows of these pages, by page and type. */
   restrictions(pageIds: readonly number[]): Promise<RestrictionRow[]>;
   /** Create protections of titles that do not exist. */

@@ -2,6 +2,7 @@
 // the category's (cl_sortkey and cl_timestamp indexes).
 import type {
   CategoriesOfQuery,
+  CategoryInfoRow,
   CategoryLinkRow,
   CategoryMemberRow,
   CategoryStore,
@@ -50,6 +51,24 @@ export class SqlCategoryStore implements CategoryStore {
     const rest = `FROM {categorylinks} WHERE ${where.join(' AND ')} ORDER BY cl_from${dir}, cl_to${dir} LIMIT ?`;
     const rows = await this.db.rows<Omit<CategoryLinkRow, 'hidden'> & { hidden: number }>(select, rest, ...params, query.limit);
     return rows.map((row) => ({ ...row, hidden: row.hidden === 1 }));
+  }
+
+  async info(titles: readonly string[], from: string | null): Promise<CategoryInfoRow[]> {
+    if (!titles.length) return [];
+    const d = this.db.dialect;
+    const params: unknown[] = [JSON.stringify([...new Set(titles)])];
+    let range = '';
+    if (from !== null) {
+      range = ' AND cat_title >= ?';
+      params.push(from);
+    }
+    const hidden = "EXISTS (SELECT 1 FROM {page} JOIN {page_props} ON pp_page = page_id AND pp_propname = 'hiddencat' WHERE page_namespace = 14 AND page_title = cat_title)";
+    const rows = await this.db.rows<Omit<CategoryInfoRow, 'hidden'> & { hidden: number }>(
+      `cat_title, cat_pages, cat_subcats, cat_files, ${d.flag(hidden)} AS hidden`,
+      `FROM {category} WHERE ${d.inJsonList('cat_title', 'strings')}${range} ORDER BY cat_title`,
+      ...params,
+    );
+    return rows.map((row) => ({ ...row, hidden: Number(row.hidden) === 1 }));
   }
 
   async membersBySortkey(q: MembersBySortkeyQuery): Promise<CategoryMemberRow[]> {

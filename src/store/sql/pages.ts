@@ -11,9 +11,11 @@ import type {
   RestrictionRow,
   TitleKey,
 } from '../pages.ts';
+import type { PagePropRow, PagesWithPropQuery, PageWithPropRow } from '../page-props.ts';
 import { inList } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, titleSet } from './queries.ts';
+import { pagePropNames, pagePropsOf, pagesWithProp } from './page-props.ts';
 
 export const RESTRICTION_COLUMNS = 'pr_page, pr_type, pr_level, pr_expiry, pr_cascade';
 
@@ -119,6 +121,18 @@ export class SqlPageStore implements PageStore {
       for (const r of rows) out.set(r.pp_page, typeof r.pp_value === 'string' ? r.pp_value : r.pp_value.toString('utf8'));
     }
     return out;
+  }
+
+  propsOf(pageIds: readonly number[], names: readonly string[] | null): Promise<PagePropRow[]> {
+    return pagePropsOf(this.db, pageIds, names);
+  }
+
+  propNames(from: string | null, limit: number): Promise<string[]> {
+    return pagePropNames(this.db, from, limit);
+  }
+
+  withProp(query: PagesWithPropQuery): Promise<PageWithPropRow[]> {
+    return pagesWithProp(this.db, query);
   }
 
   async restrictions(pageIds: readonly number[]): Promise<RestrictionRow[]> {

@@ -1,0 +1,58 @@
+// Queries of page_props: every property of some pages, the distinct names in use (one seek of the
+// pp_propname_page index per name), and the pages with one property (by that index too).
+import type { PagePropRow, PagesWithPropQuery, PageWithPropRow } from '../page-props.ts';
+import type { SqlExecutor } from './executor.ts';
+
+/** pp_value is a blob: SQLite may give its bytes. */
+function text(value: string | Uint8Array): string {
+  return typeof value === 'string' ? value : Buffer.from(value).toString('utf8');
+}
+
+/** The properties of the pages (only the named ones, unless null), by page and name. */
+export async function pagePropsOf(db: SqlExecutor, pageIds: readonly number[], names: readonly string[] | null): Promise<PagePropRow[]> {
+  if (!pageIds.length || (names && !names.length)) return [];
+  const d = db.dialect;
+  const where = [d.inJsonList('pp_page', 'integers')];
+  const params: unknown[] = [JSON.stringify([...new Set(pageIds)])];
+  if (names) {
+    where.push(d.inJsonList('pp_propname', 'strings'));
+    params.push(JSON.stringify([...new Set(names)]));
+  }
+  const rows = await db.rows<PagePropRow>('pp_page, pp_propname, pp_value', `FROM {page_props} WHERE ${where.join(' AND ')} ORDER BY pp_page, pp_propname`, ...params);
+  return rows.map((r) => ({ pp_page: Number(r.pp_page), pp_propname: text(r.pp_propname), pp_value: text(r.pp_value) }));
+}
+
+/**
+ * Distinct property names from `from` on (inclusive), in byte order: one index seek per name
+ * (a recursive walk of pp_propname_page), so that a name carried by millions of pages is not read
+ * row by row as a DISTINCT scan would.
+ */
+export async function pagePropNames(db: SqlExecutor, from: string | null, limit: number): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = await db.all<{ name: string }>(
+    'WITH RECURSIVE names (name, n) AS (' +
+      'SELECT (SELECT MIN(pp_propname) FROM {page_props} WHERE pp_propname >= ?), 1 ' +
+      'UNION ALL SELECT (SELECT MIN(pp_propname) FROM {page_props} WHERE pp_propname > name), n + 1 FROM names WHERE name IS NOT NULL AND n < ?' +
+      ') SELECT name FROM names WHERE name IS NOT NULL',
+    from ?? '',
+    limit,
+  );
+  return rows.map((r) => text(r.name));
+}
+
+export async function pagesWithProp(db: SqlExecutor, q: PagesWithPropQuery): Promise<PageWithPropRow[]> {
+  const params: unknown[] = [q.name];
+  let range = '';
+  if (q.from !== null) {
+    range = ` AND pp_page ${q.descending ? '<=' : '>='} ?`;
+    params.push(q.from);
+  }
+  const dir = q.descending ? ' DESC' : '';
+  const rows = await db.rows<PageWithPropRow>(
+    'page_id, page_namespace, page_title, pp_value',
+    `FROM {page_props} JOIN {page} ON page_id = pp_page WHERE pp_propname = ?${range} ORDER BY pp_page${dir} LIMIT ?`,
+    ...params,
+    q.limit,
+  );
+  return rows.map((r) => ({ ...r, page_id: Number(r.page_id), pp_value: text(r.pp_value) }));
+}
