@@ -10,7 +10,7 @@ import { NS } from '../../wiki/namespaces.ts';
 import { bcp47, languageName } from '../../wiki/languages.ts';
 import { contentLanguage, restrictionConfig } from '../../wiki/site-facts.ts';
 import { phpInt } from '../../wiki/php-values.ts';
-import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
+import { dateToMw, mwToDate, mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { editUrl, fullUrl } from '../../wiki/urls.ts';
 import { CONT } from '../../api/params/common.ts';
 import { callerBlock } from '../../api/caller.ts';
@@ -72,6 +72,14 @@ interface Protection {
   cascade?: boolean;
   source?: string;
 }
+
+/**
+ * $wgUnwatchedPageThreshold (callers without unwatchedpages see the watchers of pages with at
+ * least this many; null: none) and $wgWatchersMaxAge in seconds: MediaWiki's defaults, which the
+ * site configuration has no setting for.
+ */
+const UNWATCHED_PAGE_THRESHOLD: number | null = null;
+const WATCHERS_MAX_AGE = 180 * 24 * 3600;
 
 /** ApiBase::LIMIT_SML1 / LIMIT_SML2: actions tested per request. */
 const TESTED_ACTIONS_LIMIT = { user: 50, bot: 500 };
@@ -182,6 +190,13 @@ interface Facts {
   linkStatus: Map<string, { exists: boolean; redirect: boolean }>;
   /** Who tests the actions, with their block. */
   permissionContext: PermissionContext;
+  /** The caller's watches of the pages; null when not read (anonymous, or no viewmywatchlist). */
+  watched: Map<string, { notificationTimestamp: string | null; expiry: string | null }> | null;
+  /** Watchers and visiting watchers per page; null when the caller may not see them. */
+  watchers: Map<string, number> | null;
+  visitingWatchers: Map<string, number> | null;
+  /** Counts of 0 are shown only to callers with unwatchedpages. */
+  showZeroWatchers: boolean;
 }
 
 function key(ns: number, dbKey: string): string {
@@ -198,6 +213,10 @@ async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<str
     displayTitles: new Map(),
     linkStatus: new Map(),
     permissionContext: { site: run.services.site, titles: run.services.titles, caller: run.caller, block: null },
+    watched: null,
+    watchers: null,
+    visitingWatchers: null,
+    showZeroWatchers: false,
   };
   const testing = (run.params.testactions ?? []).length > 0;
   // Independent reads: on a database server they run at once rather than one round trip after another.
@@ -209,6 +228,8 @@ async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<str
       ? run.services.store.pages.props(ids, 'displaytitle').then((titles) => void (facts.displayTitles = titles))
       : undefined,
     testing ? callerBlock(run.services, run.caller).then((block) => void (facts.permissionContext.block = block)) : undefined,
+    props.has('watched') || props.has('notificationtimestamp') ? loadWatched(run, pages, facts) : undefined,
+    props.has('watchers') || props.has('visitingwatchers') ? loadWatchers(run, pages, props, facts) : undefined,
   ]);
   if (testing && errorFormatOf(run).format === 'html' && run.params.testactionsdetail !== 'boolean') await loadLinkStatus(run, pages, facts);
   return facts;
@@ -235,6 +256,53 @@ async function loadLinkStatus(run: InfoRun, pages: InfoPage[], facts: Facts): Pr
   for (const row of await run.services.store.pages.byTitles([...wanted.values()])) {
     facts.linkStatus.set(key(row.page_namespace, row.page_title), { exists: true, redirect: row.page_is_redirect !== 0 });
   }
+}
+
+/** $wgWatchlistExpiry: expired watches count as none. */
+function expiryFilter(run: QueryRun): { now: string } | null {
+  return run.services.site.watchlistExpiry ? { now: nowMw() } : null;
+}
+
+/** ApiQueryInfo::getWatchedInfo: the caller's own watches, for a registered caller who may view them. */
+async function loadWatched(run: QueryRun, pages: InfoPage[], facts: Facts): Promise<void> {
+  const caller = run.caller;
+  if (caller.isAnonymous || !caller.rights.has('viewmywatchlist')) return;
+  const rows = await run.services.store.watchlist.watchedItems(caller.id, pages.map((p) => ({ ns: p.ns, dbKey: p.dbKey })), expiryFilter(run));
+  facts.watched = new Map(rows.map((r) => [key(r.wl_namespace, r.wl_title), { notificationTimestamp: r.wl_notificationtimestamp, expiry: r.we_expiry }]));
+}
+
+/**
+ * ApiQueryInfo::getWatcherInfo and getVisitingWatcherInfo: counts for callers with unwatchedpages,
+ * or of pages with at least $wgUnwatchedPageThreshold watchers. A watcher is visiting when they
+ * have seen the page's changes up to $wgWatchersMaxAge before its latest one (for a missing page,
+ * every watcher).
+ */
+async function loadWatchers(run: QueryRun, pages: InfoPage[], props: ReadonlySet<string>, facts: Facts): Promise<void> {
+  const { store } = run.services;
+  const canSeeUnwatched = run.caller.rights.has('unwatchedpages');
+  if (!canSeeUnwatched && UNWATCHED_PAGE_THRESHOLD === null) return;
+  facts.showZeroWatchers = canSeeUnwatched;
+  const minimum = canSeeUnwatched ? null : UNWATCHED_PAGE_THRESHOLD;
+  const expiry = expiryFilter(run);
+  const titles = pages.map((p) => ({ ns: p.ns, dbKey: p.dbKey }));
+  const counts = (rows: { wl_namespace: number; wl_title: string; watchers: number }[]) => {
+    const out = new Map(pages.map((p) => [key(p.ns, p.dbKey), 0]));
+    for (const r of rows) out.set(key(r.wl_namespace, r.wl_title), r.watchers);
+    return out;
+  };
+  const visiting = async () => {
+    const existing = pages.filter((p) => p.exists);
+    const latest = existing.length ? await store.revisions.timestampsOf(existing.map((p) => p.latest)) : new Map<number, string>();
+    const visitingTitles = pages.map((p) => {
+      const ts = p.exists ? latest.get(p.latest) : undefined;
+      return { ns: p.ns, dbKey: p.dbKey, since: ts === undefined ? null : dateToMw(new Date(mwToDate(ts).getTime() - WATCHERS_MAX_AGE * 1000)) };
+    });
+    facts.visitingWatchers = counts(await store.watchlist.visitingWatcherCounts(visitingTitles, expiry, minimum));
+  };
+  await Promise.all([
+    props.has('watchers') ? store.watchlist.watcherCounts(titles, expiry, minimum).then((rows) => void (facts.watchers = counts(rows))) : undefined,
+    props.has('visitingwatchers') ? visiting() : undefined,
+  ]);
 }
 
 /** ApiResult::formatExpiry */
@@ -392,9 +460,14 @@ function pageInfo(run: QueryRun, page: InfoPage, props: ReadonlySet<string>, fac
     out.protection = list('pr', (facts.protections.get(k) ?? []).map(protectionItem));
     out.restrictiontypes = list('rt', restrictionTypes(facts.restrictionTypes, page));
   }
-  // The caller is anonymous: nothing is watched, and watcher counts need `unwatchedpages`.
-  if (props.has('watched')) setFlag(out, 'watched', false, false);
-  if (props.has('notificationtimestamp')) out.notificationtimestamp = '';
+  const watch = facts.watched?.get(k);
+  if (props.has('watched')) {
+    setFlag(out, 'watched', watch !== undefined, false);
+    if (watch?.expiry) out.watchlistexpiry = mwToIso(watch.expiry);
+  }
+  if (props.has('watchers')) watcherCount(out, 'watchers', facts.watchers?.get(k), facts.showZeroWatchers);
+  if (props.has('visitingwatchers')) watcherCount(out, 'visitingwatchers', facts.visitingWatchers?.get(k), facts.showZeroWatchers);
+  if (props.has('notificationtimestamp')) out.notificationtimestamp = watch?.notificationTimestamp ? mwToIso(watch.notificationTimestamp) : '';
   if (props.has('talkid') && facts.talkIds.has(k)) out.talkid = facts.talkIds.get(k)!;
   if (props.has('subjectid') && facts.subjectIds.has(k)) out.subjectid = facts.subjectIds.get(k)!;
   if (props.has('url')) {
@@ -414,6 +487,12 @@ function pageInfo(run: QueryRun, page: InfoPage, props: ReadonlySet<string>, fac
     out.varianttitles = { [site.lang]: shown };
   }
   return out;
+}
+
+/** A count of 0 only for callers who may see unwatched pages. */
+function watcherCount(out: ResultObject, field: string, count: number | undefined, showZero: boolean): void {
+  if (count !== undefined && count !== 0) out[field] = count;
+  else if (showZero) out[field] = 0;
 }
 
 /** ApiPageSet::isResolvingRedirects: with `redirects`, MediaWiki reports no page as a redirect. */
