@@ -101,6 +101,8 @@ export interface RevisionStore {
   byIds(query: RevisionsByIdQuery): Promise<RevisionRow[]>;
   /** rev_id -> rev_page for live revisions (archived ones are not found). */
   pagesOf(revIds: readonly number[]): Promise<{ rev_id: number; rev_page: number }[]>;
+  /** The titles of archived revisions (ar_rev_id), for callers who may know of deleted history. */
+  archivedTitles(revIds: readonly number[]): Promise<{ ar_rev_id: number; ar_namespace: number; ar_title: string }[]>;
   /** Timestamps of revision ids, live or archived (rvstartid/rvendid). */
   timestampsOf(revIds: readonly number[]): Promise<Map<number, string>>;
   /** Tag names per revision, in tag-id order. */

@@ -217,6 +217,20 @@ export class SqlRevisionStore implements RevisionStore {
     return out;
   }
 
+  async archivedTitles(revIds: readonly number[]): Promise<{ ar_rev_id: number; ar_namespace: number; ar_title: string }[]> {
+    const out: { ar_rev_id: number; ar_namespace: number; ar_title: string }[] = [];
+    // Read through ar_revid_uniq.
+    for (const part of chunks(revIds)) {
+      const archived = inList(this.db.dialect, 'ar_rev_id', part);
+      const rows = await this.db.all<{ ar_rev_id: number; ar_namespace: number; ar_title: string }>(
+        `SELECT ar_rev_id, ar_namespace, ar_title FROM {archive} WHERE ${archived.sql}`,
+        ...archived.values,
+      );
+      out.push(...rows.map((r) => ({ ar_rev_id: Number(r.ar_rev_id), ar_namespace: Number(r.ar_namespace), ar_title: r.ar_title })));
+    }
+    return out;
+  }
+
   async timestampsOf(revIds: readonly number[]): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     for (const part of chunks(revIds, CHUNK / 2)) {
