@@ -110,9 +110,9 @@ export const INFOBOX_SOURCE: ModuleSource = Object.freeze(extensionSource('Infob
 
 /**
  * The all*-links family (alllinks, alltransclusions, allfileusages, allredirects): one MediaWiki
- * class, ApiQueryAllLinks, so one parameter list; `namespaceDefault` null leaves `namespace` out.
+ * class, ApiQueryAllLinks, so one parameter list.
  */
-export function allLinksParams<const V extends readonly string[]>(propValues: V, namespaceDefault: number | null) {
+export function allLinksParams<const V extends readonly string[]>(propValues: V, namespaceDefault: number) {
   return {
     continue: CONT,
     from: { type: 'string' },
@@ -120,10 +120,16 @@ export function allLinksParams<const V extends readonly string[]>(propValues: V,
     prefix: { type: 'string' },
     unique: { type: 'boolean' },
     prop: { type: propValues, default: 'title', multi: true },
-    ...(namespaceDefault === null ? {} : { namespace: { type: 'namespace', default: namespaceDefault, extraNamespaces: VIRTUAL_NAMESPACES } }),
+    namespace: { type: 'namespace', default: namespaceDefault, extraNamespaces: VIRTUAL_NAMESPACES },
     limit: limit(10),
     dir: DIR,
   } as const satisfies ParamDecls;
+}
+
+/** allfileusages: imagelinks names files alone, so it has no namespace to choose. */
+export function allFileUsagesParams() {
+  const { namespace: _files, ...params } = allLinksParams(['ids', 'title'], 6);
+  return params;
 }
 
 /**

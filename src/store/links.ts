@@ -126,4 +126,38 @@ export interface LinkStore {
    * a database server one statement rather than four round trips.
    */
   protections(query: ProtectionsQuery): Promise<Protections>;
+  /** Links from every page to one namespace, by target title (list=alllinks and its kin). */
+  all(query: AllLinksQuery): Promise<AllLinksRow[]>;
+}
+
+/** The tables list=alllinks, alltransclusions, allfileusages and allredirects read (MediaWiki's ApiQueryAllLinks). */
+export type AllLinksTable = LinkTable | 'redirect';
+
+/** Link targets of one namespace in title order, each with its source page unless `unique`. */
+export interface AllLinksQuery {
+  table: AllLinksTable;
+  /** The targets' namespace (not a condition for imagelinks, whose targets are files). */
+  namespace: number;
+  /** One row per target title (no source page). */
+  unique: boolean;
+  descending: boolean;
+  /** Title bounds in DB-key form, inclusive, in ascending terms whatever the direction. */
+  from: string | null;
+  to: string | null;
+  /** DB-key prefix of the titles (byte for byte). */
+  prefix: string | null;
+  /** Resume at this title and (unless unique) source page id, inclusive. */
+  continueAt: { title: string; from: number } | null;
+  /** allredirects: rd_fragment and rd_interwiki too. */
+  redirectDetails: boolean;
+  limit: number;
+}
+
+/** One link of list=alllinks and its kin, named as MediaWiki's query aliases them. */
+export interface AllLinksRow {
+  pl_title: string;
+  /** The source page; 0 when unique. */
+  pl_from: number;
+  rd_fragment?: string | null;
+  rd_interwiki?: string | null;
 }

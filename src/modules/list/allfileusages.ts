@@ -1,7 +1,9 @@
 // list=allfileusages: List all file usages, including non-existing.
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
-import { allLinksParams } from '../param-blocks.ts';
+import { allFileUsagesParams } from '../param-blocks.ts';
+import { NS } from '../../wiki/namespaces.ts';
+import { runAllLinks } from './all-links.ts';
 
 export const allfileusages = defineQueryModule({
   prefix: 'af',
@@ -9,5 +11,8 @@ export const allfileusages = defineQueryModule({
   source: MEDIAWIKI_SOURCE,
   helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Allfileusages'],
   generator: true,
-  params: allLinksParams(['ids', 'title'], null),
+  params: allFileUsagesParams(),
+  itemTag: 'f',
+  // imagelinks names files alone: no namespace to choose.
+  execute: (run) => runAllLinks(run, { table: 'imagelinks', namespace: NS.FILE, rowProps: [] }),
 });

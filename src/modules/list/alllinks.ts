@@ -2,6 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { allLinksParams } from '../param-blocks.ts';
+import { runAllLinks } from './all-links.ts';
 
 export const alllinks = defineQueryModule({
   prefix: 'al',
@@ -10,4 +11,6 @@ export const alllinks = defineQueryModule({
   helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alllinks'],
   generator: true,
   params: allLinksParams(['ids', 'title'], 0),
+  itemTag: 'l',
+  execute: (run) => runAllLinks(run, { table: 'pagelinks', namespace: run.params.namespace, rowProps: [] }),
 });

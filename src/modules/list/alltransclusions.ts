@@ -2,6 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { allLinksParams } from '../param-blocks.ts';
+import { runAllLinks } from './all-links.ts';
 
 export const alltransclusions = defineQueryModule({
   prefix: 'at',
@@ -10,4 +11,6 @@ export const alltransclusions = defineQueryModule({
   helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Alltransclusions'],
   generator: true,
   params: allLinksParams(['ids', 'title'], 10),
+  itemTag: 't',
+  execute: (run) => runAllLinks(run, { table: 'templatelinks', namespace: run.params.namespace, rowProps: [] }),
 });

@@ -3,6 +3,8 @@
 // or to a target (a range scan of the target index), and cascading protections reached through them.
 import type { LinkingPage, TitleKey } from '../pages.ts';
 import type {
+  AllLinksQuery,
+  AllLinksRow,
   CascadeRow,
   LinkingViaRedirect,
   LinkRow,
@@ -18,6 +20,7 @@ import { inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, statementsAreCalls, titleSet } from './queries.ts';
 import { protectedTitlesFrom, RESTRICTION_COLUMNS, SqlPageStore } from './pages.ts';
+import { allLinks } from './links-all.ts';
 
 /** The columns of a cascading protection after its target's. */
 const CASCADE_COLUMNS = 'pr_type, pr_level, pr_expiry, page_namespace, page_title';
@@ -261,6 +264,10 @@ export class SqlLinkStore implements LinkStore {
       );
     }
     return out;
+  }
+
+  all(q: AllLinksQuery): Promise<AllLinksRow[]> {
+    return allLinks(this.db, q);
   }
 
   async protections(q: ProtectionsQuery): Promise<Protections> {
