@@ -1,6 +1,7 @@
 // The link family: pagelinks, templatelinks (through linktarget), imagelinks, read from either end,
 // and the cascading protections that reach a title through templatelinks or imagelinks.
 import type { LinkingPage, ProtectedTitleRow, RedirectFilter, RestrictionRow, TitleKey } from './pages.ts';
+import type { ExternalLinkRow, ExternalLinksQuery, InterwikiLinkRow, InterwikiLinksQuery, LangLinkRow, LangLinksQuery } from './outbound-links.ts';
 
 /** The link tables that name a target page: pagelinks, templatelinks (via linktarget), imagelinks. */
 export type LinkTable = 'pagelinks' | 'templatelinks' | 'imagelinks';
@@ -126,6 +127,12 @@ export interface LinkStore {
    * a database server one statement rather than four round trips.
    */
   protections(query: ProtectionsQuery): Promise<Protections>;
+  /** Language links of the pages (prop=langlinks). */
+  langLinks(query: LangLinksQuery): Promise<LangLinkRow[]>;
+  /** Interwiki links of the pages (prop=iwlinks). */
+  interwikiLinks(query: InterwikiLinksQuery): Promise<InterwikiLinkRow[]>;
+  /** External links of the pages (prop=extlinks). */
+  externalLinks(query: ExternalLinksQuery): Promise<ExternalLinkRow[]>;
   /** Links from every page to one namespace, by target title (list=alllinks and its kin). */
   all(query: AllLinksQuery): Promise<AllLinksRow[]>;
 }

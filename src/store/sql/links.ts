@@ -20,6 +20,8 @@ import { inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, statementsAreCalls, titleSet } from './queries.ts';
 import { protectedTitlesFrom, RESTRICTION_COLUMNS, SqlPageStore } from './pages.ts';
+import type { ExternalLinkRow, ExternalLinksQuery, InterwikiLinkRow, InterwikiLinksQuery, LangLinkRow, LangLinksQuery } from '../outbound-links.ts';
+import { externalLinksOf, interwikiLinksOf, langLinksOf } from './outbound-links.ts';
 import { allLinks } from './links-all.ts';
 
 /** The columns of a cascading protection after its target's. */
@@ -237,6 +239,18 @@ export class SqlLinkStore implements LinkStore {
     const select = `${LINKING_PAGE_COLUMNS}, ${cols.ns} AS target_ns, ${cols.title} AS target_title`;
     const rest = `FROM ${cols.table} ${cols.join} JOIN {page} ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
     return this.db.rows<LinkingViaRedirect>(select, rest, ...c.values, q.limit);
+  }
+
+  langLinks(q: LangLinksQuery): Promise<LangLinkRow[]> {
+    return langLinksOf(this.db, q);
+  }
+
+  interwikiLinks(q: InterwikiLinksQuery): Promise<InterwikiLinkRow[]> {
+    return interwikiLinksOf(this.db, q);
+  }
+
+  externalLinks(q: ExternalLinksQuery): Promise<ExternalLinkRow[]> {
+    return externalLinksOf(this.db, q);
   }
 
   async cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]> {
