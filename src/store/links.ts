@@ -78,6 +78,36 @@ export interface LinksToRedirectsQuery {
   limit: number;
 }
 
+/** The tables prop=linkshere, transcludedin, fileusage and redirects read from the target's end. */
+export type BacklinkTable = LinkTable | 'redirect';
+
+/** The pages pointing at several titles, in MediaWiki's order (target ns, title, from-namespace, page id). */
+export interface BacklinksOfTitlesQuery {
+  table: BacklinkTable;
+  /** The targets (imagelinks: namespace ignored). */
+  targets: readonly TitleKey[];
+  /** `*_from_namespace` values (redirect: the page's namespace); null: any. */
+  fromNamespaces: readonly number[] | null;
+  /** Which sort columns lead: only those that are not constant in the query. */
+  byTargetNs: boolean;
+  byTargetTitle: boolean;
+  byFromNamespace: boolean;
+  /** Resume at (target ns, target title, from-namespace, page id), inclusive. */
+  after: { ns: number; title: string; fromNs: number; from: number } | null;
+  redirects: RedirectFilter;
+  /** redirect: only those with a fragment, or without. */
+  fragments: 'all' | 'with' | 'without';
+  limit: number;
+}
+
+/** A page pointing at one of the targets. */
+export interface Backlink extends LinkingPage {
+  target_ns: number;
+  target_title: string;
+  from_ns: number;
+  fragment: string | null;
+}
+
 /** A cascading protection reaching a title through a transclusion (or an image link). */
 export interface CascadeRow {
   /** The protected title (template target or, for files, the file name in namespace 6). */
@@ -118,6 +148,8 @@ export interface LinkStore {
   to(query: LinksToQuery): Promise<LinkingPage[]>;
   /** Pages linking to any of these redirects. */
   toRedirects(query: LinksToRedirectsQuery): Promise<LinkingViaRedirect[]>;
+  /** Pages pointing at any of several titles (prop=linkshere, transcludedin, fileusage, redirects). */
+  backlinksOfTitles(query: BacklinksOfTitlesQuery): Promise<Backlink[]>;
   /** Cascading protections of pages transcluding these titles (not files). */
   cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]>;
   /** Cascading protections of pages using these files (file names without namespace). */

@@ -243,20 +243,28 @@ export class PageSet {
     if (this.resolveRedirects) await this.followRedirects(rows);
   }
 
-  /** `revids=` */
-  async addRevisionIds(ids: readonly number[]): Promise<void> {
+  /**
+   * `revids=`. For a caller who may see deleted history (`archived`), ids of archived revisions
+   * bring their page's title in, as existing or missing, rather than being bad ids: the revision
+   * itself is no live revision for the modules.
+   */
+  async addRevisionIds(ids: readonly number[], options: { archived?: boolean } = {}): Promise<void> {
     const unique = [...new Set(ids)];
     const positive = unique.filter((id) => id > 0);
     const pairs = positive.length ? await this.services.store.revisions.pagesOf(positive) : [];
     const pageOf = new Map(pairs.map((p) => [p.rev_id, p.rev_page]));
+    const unknown = positive.filter((id) => !pageOf.has(id));
+    const archived = options.archived && unknown.length ? await this.services.store.revisions.archivedTitles(unknown) : [];
+    const archivedIds = new Set(archived.map((r) => r.ar_rev_id));
     for (const id of unique) {
       const page = pageOf.get(id);
-      if (page === undefined) this.badRevIds.push(id);
-      else this.revisionIds.set(id, page);
+      if (page !== undefined) this.revisionIds.set(id, page);
+      else if (!archivedIds.has(id)) this.badRevIds.push(id);
     }
     const pageIds = [...new Set(pageOf.values())];
     const rows = pageIds.length ? byPageId(await this.services.store.pages.byIds(pageIds)) : [];
     for (const row of rows) this.addGood(row);
+    if (archived.length) await this.lookUpTitles(archived.map((r) => ({ ns: r.ar_namespace, dbKey: r.ar_title })));
   }
 
   /** Pages a generator produced: ids of existing pages and titles that may not exist. */

@@ -1,4 +1,5 @@
 // action=query: builds the page set, runs prop/list/meta modules, writes continuation.
+import { canSeeDeletedHistory } from '../../wiki/visibility.ts';
 import { ApiError, apiError, formatMessage } from '../errors.ts';
 import { msg, type MessageParam } from '../i18n/messages.ts';
 import type { RequestContext } from '../context.ts';
@@ -358,7 +359,7 @@ async function fillFromSources(ctx: RequestContext, pageset: PageSet, params: Pa
     await pageset.addTitles(params.titles as string[], raw === undefined ? undefined : changedMultiValues(raw, ctx.request.method !== 'POST'));
   }
   else if (source === 'pageids') await pageset.addPageIds(params.pageids as number[]);
-  else if (source === 'revids') await pageset.addRevisionIds(params.revids as number[]);
+  else if (source === 'revids') await pageset.addRevisionIds(params.revids as number[], { archived: canSeeDeletedHistory(ctx.caller.rights) });
 }
 
 async function runGenerator(
@@ -382,7 +383,7 @@ async function runGenerator(
   const run = new ModuleRun(ctx, module, prefix, params, input, sink, output, continuation, resolveRedirects);
   await withModulePathAsync(module.decl.path, async () => execute(run));
   const generated = new PageSet(ctx.services, resolveRedirects);
-  if (sink.revisionIds.length) await generated.addRevisionIds(sink.revisionIds);
+  if (sink.revisionIds.length) await generated.addRevisionIds(sink.revisionIds, { archived: canSeeDeletedHistory(ctx.caller.rights) });
   await generated.addGenerated(sink.pageIds, sink.titles);
   return generated;
 }

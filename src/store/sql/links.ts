@@ -5,6 +5,8 @@ import type { LinkingPage, TitleKey } from '../pages.ts';
 import type {
   AllLinksQuery,
   AllLinksRow,
+  Backlink,
+  BacklinksOfTitlesQuery,
   CascadeRow,
   LinkingViaRedirect,
   LinkRow,
@@ -22,6 +24,7 @@ import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, statements
 import { protectedTitlesFrom, RESTRICTION_COLUMNS, SqlPageStore } from './pages.ts';
 import type { ExternalLinkRow, ExternalLinksQuery, InterwikiLinkRow, InterwikiLinksQuery, LangLinkRow, LangLinksQuery } from '../outbound-links.ts';
 import { externalLinksOf, interwikiLinksOf, langLinksOf } from './outbound-links.ts';
+import { backlinksOfTitles } from './links-backlinks.ts';
 import { allLinks } from './links-all.ts';
 
 /** The columns of a cascading protection after its target's. */
@@ -239,6 +242,10 @@ export class SqlLinkStore implements LinkStore {
     const select = `${LINKING_PAGE_COLUMNS}, ${cols.ns} AS target_ns, ${cols.title} AS target_title`;
     const rest = `FROM ${cols.table} ${cols.join} JOIN {page} ON page_id = ${cols.from} ${c.where} ORDER BY ${order} LIMIT ?`;
     return this.db.rows<LinkingViaRedirect>(select, rest, ...c.values, q.limit);
+  }
+
+  backlinksOfTitles(q: BacklinksOfTitlesQuery): Promise<Backlink[]> {
+    return backlinksOfTitles(this.db, q);
   }
 
   langLinks(q: LangLinksQuery): Promise<LangLinkRow[]> {
