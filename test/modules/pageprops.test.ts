@@ -34,7 +34,6 @@ describe('page_props and category reads', { skip: skipWithoutFixture }, () => {
       await new SqlCategoryStore(db).info(['Planets', 'Animals', 'Nope'], 'B');
     });
     assert.equal(plans.length, 7);
-    if (process.env.SHOW_PLANS) console.log(plans.join("\n\n"));
     for (const plan of plans) assert.doesNotMatch(plan, /\bSCAN (page_props|page|category)\b(?! USING)/, plan);
   });
 
