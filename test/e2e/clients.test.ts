@@ -83,6 +83,13 @@ describe('real clients', { skip }, () => {
     assert.ok(members.some((m) => m.title === 'Mars'));
   });
 
+  test('nodemw lists the pages transcluding a template, with continuation', async () => {
+    const client = nodemw(server.url);
+    const pages = await call<{ title: string }[]>((cb) => client.getPagesTranscluding('Template:Cite web', cb));
+    assert.equal(pages.length, 81);
+    assert.equal(new Set(pages.map((p) => p.title)).size, pages.length);
+  });
+
   test('nodemw reads the categories of an article', async () => {
     const client = nodemw(server.url);
     const categories = await call<{ title: string }[]>((cb) => client.getArticleCategories('Mars', cb));
@@ -141,10 +148,13 @@ describe('mwn logged in with a bot password', { skip }, () => {
     await bot.logout();
   });
 
-  test('mwn lists the backlinks of a page', { todo: 'Page.backlinks() asks prop=linkshere, which the server declares but does not implement yet (notimplemented)' }, async () => {
+  test('mwn lists the backlinks and transclusions of a page (prop=linkshere, transcludedin)', async () => {
     const bot = await loggedInBot();
     const backlinks = await new bot.Page('Mars').backlinks();
     assert.ok(backlinks.includes('Earth') && backlinks.includes('Talk:Mars'));
+    assert.equal(new Set(backlinks).size, backlinks.length);
+    const transclusions = await new bot.Page('Template:Welcome').transclusions();
+    assert.ok(transclusions.includes('User talk:Bob'));
     await bot.logout();
   });
 

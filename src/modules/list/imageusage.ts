@@ -2,6 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { linkBack } from '../param-blocks.ts';
+import { runLinkBack } from './linkback.ts';
 
 export const imageusage = defineQueryModule({
   prefix: 'iu',
@@ -13,4 +14,6 @@ export const imageusage = defineQueryModule({
     ...linkBack(),
     redirect: { type: 'boolean' },
   },
+  itemTag: 'iu',
+  execute: (run) => runLinkBack(run, { table: 'imagelinks', code: 'iu', redirect: run.params.redirect }),
 });

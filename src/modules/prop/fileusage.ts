@@ -2,6 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { propLinks } from '../param-blocks.ts';
+import { runBacklinksProp } from './backlinks-prop.ts';
 
 export const fileusage = defineQueryModule({
   prefix: 'fu',
@@ -12,4 +13,5 @@ export const fileusage = defineQueryModule({
   params: {
     ...propLinks(),
   },
+  execute: (run) => runBacklinksProp(run, { table: 'imagelinks', ...run.params }),
 });

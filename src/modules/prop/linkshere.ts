@@ -2,6 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { propLinks } from '../param-blocks.ts';
+import { runBacklinksProp } from './backlinks-prop.ts';
 
 export const linkshere = defineQueryModule({
   prefix: 'lh',
@@ -12,4 +13,5 @@ export const linkshere = defineQueryModule({
   params: {
     ...propLinks(),
   },
+  execute: (run) => runBacklinksProp(run, { table: 'pagelinks', ...run.params }),
 });

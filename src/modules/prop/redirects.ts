@@ -2,6 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { CONT, NAMESPACES, limit } from '../../api/params/common.ts';
+import { runBacklinksProp } from './backlinks-prop.ts';
 
 export const redirects = defineQueryModule({
   prefix: 'rd',
@@ -16,4 +17,5 @@ export const redirects = defineQueryModule({
     limit: limit(10),
     continue: CONT,
   },
+  execute: (run) => runBacklinksProp(run, { table: 'redirect', ...run.params }),
 });

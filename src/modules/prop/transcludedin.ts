@@ -2,6 +2,7 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import { propLinks } from '../param-blocks.ts';
+import { runBacklinksProp } from './backlinks-prop.ts';
 
 export const transcludedin = defineQueryModule({
   prefix: 'ti',
@@ -12,4 +13,5 @@ export const transcludedin = defineQueryModule({
   params: {
     ...propLinks(),
   },
+  execute: (run) => runBacklinksProp(run, { table: 'templatelinks', ...run.params }),
 });
