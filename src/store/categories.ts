@@ -84,4 +84,33 @@ export interface CategoryStore {
   membersBySortkey(q: MembersBySortkeyQuery): Promise<CategoryMemberRow[]>;
   /** Members of one category in the order they were added. */
   membersByTimestamp(q: MembersByTimestampQuery): Promise<CategoryMemberRow[]>;
+  /** Categories with their counts (list=allcategories). */
+  all(q: AllCategoriesQuery): Promise<CategoryRow[]>;
+}
+
+/** The category table in title order (list=allcategories). */
+export interface AllCategoriesQuery {
+  descending: boolean;
+  /** Title bounds in DB-key form, inclusive, in the listing's direction (`from` first). */
+  from: string | null;
+  to: string | null;
+  /** Resume at this title, inclusive. */
+  continueFrom: string | null;
+  /** DB-key prefix of the titles (byte for byte). */
+  prefix: string | null;
+  /** Bounds of cat_pages, inclusive. */
+  minPages: number | null;
+  maxPages: number | null;
+  /** Whether to tell hidden categories (the category page has the `hiddencat` property). */
+  hidden: boolean;
+  limit: number;
+}
+
+export interface CategoryRow {
+  cat_title: string;
+  cat_pages: number;
+  cat_subcats: number;
+  cat_files: number;
+  /** `hiddencat` when asked and hidden, else null. */
+  cat_hidden: string | null;
 }

@@ -1,10 +1,12 @@
 // Queries of the category family: categorylinks from the member's end (cl_from, cl_to) or
 // the category's (cl_sortkey and cl_timestamp indexes).
 import type {
+  AllCategoriesQuery,
   CategoriesOfQuery,
   CategoryInfoRow,
   CategoryLinkRow,
   CategoryMemberRow,
+  CategoryRow,
   CategoryStore,
   MembersBySortkeyQuery,
   MembersByTimestampQuery,
@@ -12,6 +14,7 @@ import type {
 import type { Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { Conditions, orderedIds, statementsAreCalls } from './queries.ts';
+import { allCategories } from './categories-all.ts';
 
 function memberColumns(d: Dialect): string {
   return `cl_from, ${d.hex('cl_sortkey')} AS sortkey_hex, cl_sortkey_prefix, cl_type, cl_timestamp, page_id, page_namespace, page_title`;
@@ -22,6 +25,10 @@ export class SqlCategoryStore implements CategoryStore {
 
   constructor(private readonly db: SqlExecutor) {
     this.memberColumns = memberColumns(db.dialect);
+  }
+
+  all(q: AllCategoriesQuery): Promise<CategoryRow[]> {
+    return allCategories(this.db, q);
   }
 
   async of(query: CategoriesOfQuery): Promise<CategoryLinkRow[]> {
