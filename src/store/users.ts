@@ -61,10 +61,10 @@ export interface UserStore {
   /** Revisions made by the user (the edit count of an account whose user_editcount is null). */
   revisionCount(userId: number): Promise<number>;
   /**
-   * LocalIdLookup::centralIdFromName for the public: the account's id, 0 when there is none or
-   * when a block hides its name.
+   * The account's id and whether the last of its blocks (as MediaWiki reads them) hides its name:
+   * what LocalIdLookup decides a central id from. null when there is no such account.
    */
-  publicCentralId(name: string): Promise<number>;
+  idAndNameHidden(name: string): Promise<{ user_id: number; hidden: boolean } | null>;
   /** `user_newtalk` holds a notice for this IP address (anonymous callers). */
   ipHasNewMessages(ip: string): Promise<boolean>;
 }

@@ -41,7 +41,7 @@ async function answers(store: Store): Promise<Map<string, string>> {
       first: await users.editTimestamp(id, 'first'),
       last: await users.editTimestamp(id, 'last'),
       revisions: await users.revisionCount(id),
-      central: await users.publicCentralId(name),
+      central: await users.idAndNameHidden(name),
     }));
     const caller: Caller = await callerFor(api.services, { userId: id, name }, request('action=query'));
     const answer = await handleApiRequest(api, request(USERINFO), { caller });

@@ -8,6 +8,8 @@ import type { EffectiveBlock } from '../../wiki/blocks.ts';
 import { isInRange } from '../../wiki/ip.ts';
 import { listAllGroups, localTimeOffset, rateLimits, type OptionValue } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
+import { canSeeHiddenUser } from '../../wiki/visibility.ts';
+import type { UserStore } from '../../store/users.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
 
 export { blockHexPrefix, effectiveBlock, type EffectiveBlock } from '../../wiki/blocks.ts';
@@ -179,7 +181,7 @@ async function centralUserInfo(run: UserInfoRun): Promise<ResultObject> {
   const attachedWiki = run.params.attachedwiki;
   // LocalIdLookup answers the public, to whom an account whose name a block hides has no id.
   const users = run.services.store.users;
-  const centralIds: ResultObject = setType({ local: await (caller.isAnonymous ? users.idByName(caller.name) : users.publicCentralId(caller.name)) }, 'assoc');
+  const centralIds: ResultObject = setType({ local: await (caller.isAnonymous ? users.idByName(caller.name) : publicCentralId(users, caller.name)) }, 'assoc');
   const attachedLocal: ResultObject = setType({}, 'assoc');
   // LocalIdLookup: an account is attached to its own wiki; an anonymous caller to none.
   setFlag(attachedLocal, 'local', !caller.isAnonymous, false);
@@ -228,3 +230,12 @@ export function formatDateTime(ts: string, site: SiteConfig): string {
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
+
+/** LocalIdLookup::centralIdFromName for the public audience: 0 for an account whose name a block hides. */
+async function publicCentralId(users: UserStore, name: string): Promise<number> {
+  const account = await users.idAndNameHidden(name);
+  return account && canSeeHiddenUser(account.hidden, NO_RIGHTS) ? account.user_id : 0;
+}
+
+/** The public audience has no rights. */
+const NO_RIGHTS: ReadonlySet<string> = new Set();

@@ -107,13 +107,13 @@ export class SqlUserStore implements UserStore {
     return Number(row!.n);
   }
 
-  async publicCentralId(name: string): Promise<number> {
+  async idAndNameHidden(name: string): Promise<{ user_id: number; hidden: boolean } | null> {
     const rows = await this.db.all<{ user_id: number; ipb_deleted: number | null }>(
       'SELECT user_id, ipb_deleted FROM {user} LEFT JOIN {ipblocks} ON ipb_user = user_id WHERE user_name = ? ORDER BY ipb_id',
       name,
     );
     // Each of the account's blocks gives a row; as in MediaWiki, the last one read decides.
     const last = rows.at(-1);
-    return last === undefined || Number(last.ipb_deleted ?? 0) !== 0 ? 0 : Number(last.user_id);
+    return last === undefined ? null : { user_id: Number(last.user_id), hidden: Number(last.ipb_deleted ?? 0) !== 0 };
   }
 }
