@@ -53,6 +53,8 @@ const FALLBACKS: Omit<SiteConfig, 'namespaces' | 'namespaceAliases' | 'groups' |
   apiMaxResultSize: 8388608,
   activeUserDays: 30,
   watchlistExpiry: false,
+  unwatchedPageThreshold: null,
+  watchersMaxAge: 180 * 24 * 3600,
   defaultSkin: 'vector',
 };
 

@@ -99,6 +99,10 @@ export interface SiteConfig {
   activeUserDays: number;
   /** $wgWatchlistExpiry */
   watchlistExpiry: boolean;
+  /** $wgUnwatchedPageThreshold: callers without unwatchedpages see the watchers of pages with at least this many (null: never). */
+  unwatchedPageThreshold: number | null;
+  /** $wgWatchersMaxAge in seconds: a watcher who has not visited for longer is not a visiting one. */
+  watchersMaxAge: number;
   /** $wgShowHostnames: `servedby` and the hostname header are shown only when true. */
   showHostnames?: boolean;
   /** Whether a Vector-like skin is the default (siteinfo skins). */

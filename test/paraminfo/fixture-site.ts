@@ -61,6 +61,8 @@ export const fixtureSite: SiteConfig = {
   apiMaxResultSize: 8388608,
   activeUserDays: 30,
   watchlistExpiry: true,
+  unwatchedPageThreshold: null,
+  watchersMaxAge: 180 * 24 * 3600,
   defaultSkin: 'vector',
 };
 

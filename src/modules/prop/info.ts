@@ -73,14 +73,6 @@ interface Protection {
   source?: string;
 }
 
-/**
- * $wgUnwatchedPageThreshold (callers without unwatchedpages see the watchers of pages with at
- * least this many; null: none) and $wgWatchersMaxAge in seconds: MediaWiki's defaults, which the
- * site configuration has no setting for.
- */
-const UNWATCHED_PAGE_THRESHOLD: number | null = null;
-const WATCHERS_MAX_AGE = 180 * 24 * 3600;
-
 /** ApiBase::LIMIT_SML1 / LIMIT_SML2: actions tested per request. */
 const TESTED_ACTIONS_LIMIT = { user: 50, bot: 500 };
 
@@ -279,10 +271,11 @@ async function loadWatched(run: QueryRun, pages: InfoPage[], facts: Facts): Prom
  */
 async function loadWatchers(run: QueryRun, pages: InfoPage[], props: ReadonlySet<string>, facts: Facts): Promise<void> {
   const { store } = run.services;
+  const { unwatchedPageThreshold, watchersMaxAge } = run.services.site;
   const canSeeUnwatched = run.caller.rights.has('unwatchedpages');
-  if (!canSeeUnwatched && UNWATCHED_PAGE_THRESHOLD === null) return;
+  if (!canSeeUnwatched && unwatchedPageThreshold === null) return;
   facts.showZeroWatchers = canSeeUnwatched;
-  const minimum = canSeeUnwatched ? null : UNWATCHED_PAGE_THRESHOLD;
+  const minimum = canSeeUnwatched ? null : unwatchedPageThreshold;
   const expiry = expiryFilter(run);
   const titles = pages.map((p) => ({ ns: p.ns, dbKey: p.dbKey }));
   const counts = (rows: { wl_namespace: number; wl_title: string; watchers: number }[]) => {
@@ -295,7 +288,7 @@ async function loadWatchers(run: QueryRun, pages: InfoPage[], props: ReadonlySet
     const latest = existing.length ? await store.revisions.timestampsOf(existing.map((p) => p.latest)) : new Map<number, string>();
     const visitingTitles = pages.map((p) => {
       const ts = p.exists ? latest.get(p.latest) : undefined;
-      return { ns: p.ns, dbKey: p.dbKey, since: ts === undefined ? null : dateToMw(new Date(mwToDate(ts).getTime() - WATCHERS_MAX_AGE * 1000)) };
+      return { ns: p.ns, dbKey: p.dbKey, since: ts === undefined ? null : dateToMw(new Date(mwToDate(ts).getTime() - watchersMaxAge * 1000)) };
     });
     facts.visitingWatchers = counts(await store.watchlist.visitingWatcherCounts(visitingTitles, expiry, minimum));
   };
