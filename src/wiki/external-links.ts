@@ -1,8 +1,18 @@
-// externallinks.el_index as MediaWiki 1.39's LinkFilter::makeIndexes builds it.
+// External links as MediaWiki 1.39 stores them: the URL as Parser::normalizeLinkUrl leaves it
+// (externallinks.el_to) and the reversed-host form of LinkFilter::makeIndexes (el_index).
 
+import { isIPv6 } from 'node:net';
 import { domainToUnicode } from 'node:url';
-import { URL_PROTOCOLS } from '../wikitext/links.ts';
-import { isValidIP, sanitizeIP } from '../../wiki/ip.ts';
+import { isValidIP, sanitizeIP } from './ip.ts';
+
+/** $wgUrlProtocols (MediaWiki 1.39 default). */
+export const URL_PROTOCOLS = [
+  'bitcoin:', 'ftp://', 'ftps://', 'geo:', 'git://', 'gopher://', 'http://', 'https://', 'irc://', 'ircs://',
+  'magnet:', 'mailto:', 'matrix:', 'mms://', 'news:', 'nntp://', 'redis://', 'sftp://', 'sip:', 'sips:',
+  'sms:', 'ssh://', 'svn://', 'tel:', 'telnet://', 'urn:', 'worldwind://', 'xmpp:', '//',
+];
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 interface UrlBits {
   scheme: string;
@@ -116,4 +126,46 @@ function toUnicodeHost(host: string): string {
   } catch {
     return host;
   }
+}
+
+const UNSAFE_URL_CHARS = /[\x00-\x20"<>[\\\]^`{|}\x7F-\u{10FFFF}]/gu;
+
+/** Parser::normalizeLinkUrl: unsafe characters escaped, needless escapes undone, hex in capitals. */
+export function normalizeLinkUrl(url: string): string {
+  const ipv6 = IPV6_URL.exec(url);
+  const ipv6Host = ipv6 && isIPv6(ipv6[1]!) ? ipv6[1]! : null;
+  const normalized = normalizeUnsafeAndEscapes(url);
+  // An IPv6 host keeps its brackets (they were escaped with the other unsafe characters).
+  if (ipv6Host === null) return normalized;
+  return normalized.replace(new RegExp(`^((?:${URL_SCHEME})?//(?:${URL_USERINFO}@)?)%5B(${escapeRe(ipv6Host)})%5D(?=[:/?#]|$)`, 'i'), '$1[$2]');
+}
+
+const URL_SCHEME = '[a-z][a-z0-9+.-]*:';
+const URL_USERINFO = "(?:[a-z0-9\\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*";
+const IPV6_URL = new RegExp(`^(?:${URL_SCHEME})?//(?:${URL_USERINFO}@)?\\[((?:[0-9a-f]*:){2,7}[0-9a-f]*)\\](?:[:/?#].*|)$`, 'is');
+
+function normalizeUnsafeAndEscapes(url: string): string {
+  url = url.replace(UNSAFE_URL_CHARS, (c) => encodeURIComponent(c));
+  let end = url.length;
+  let result = '';
+  const hash = url.indexOf('#');
+  if (hash >= 0) {
+    result = normalizeUrlComponent(url.slice(hash), '"#%<>[\\]^`{|}') + result;
+    end = hash;
+  }
+  const question = url.indexOf('?');
+  if (question >= 0 && question < end) {
+    result = normalizeUrlComponent(url.slice(question, end), '"#%<>[\\]^`{|}&=+;') + result;
+    end = question;
+  }
+  return normalizeUrlComponent(url.slice(0, end), '"#%<>[\\]^`{|}/?') + result;
+}
+
+function normalizeUrlComponent(component: string, unsafe: string): string {
+  if (component.indexOf('%') < 0) return component;
+  return component.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    const code = parseInt(escape.slice(1), 16);
+    const c = String.fromCharCode(code);
+    return code > 32 && code < 127 && !unsafe.includes(c) ? c : escape.toUpperCase();
+  });
 }

@@ -6,7 +6,7 @@ import { InterwikiTable } from '../../src/import/interwiki.ts';
 import { defaultNamespaces, NamespaceTable, TitleCodec } from '../../src/import/title.ts';
 import { TemplateCache } from '../../src/import/wikitext/expander.ts';
 import { analyzeWikitext, redirectTarget, type PageAnalysis } from '../../src/import/wikitext/page.ts';
-import { makeIndexes } from '../../src/import/links/external-links.ts';
+import { makeIndexes } from '../../src/wiki/external-links.ts';
 import { searchText } from '../../src/import/links/search-text.ts';
 import type { ParsedTitle } from '../../src/wiki/titles.ts';
 

@@ -1,7 +1,7 @@
 // Fills the links tables from every page's current text, as refreshLinks.php would after an import.
 
 import type Database from 'better-sqlite3';
-import { makeIndexes } from './external-links.ts';
+import { makeIndexes } from '../../wiki/external-links.ts';
 import { uppercaseSortKey } from '../../wiki/collation.ts';
 import { searchText, searchTitle } from './search-text.ts';
 import { SEARCHINDEX_DDL } from '../../store/sqlite/schema.ts';

@@ -1,12 +1,12 @@
 // Finds what MediaWiki's parser records from expanded wikitext: links, categories, files, URLs, switches.
 
 import type { TitleCodec } from '../title.ts';
-import { isIPv6 } from 'node:net';
 import { STRIP_MARKER } from './text.ts';
 import { decodeLinkTarget, normalizeSubpageLink } from '../../wiki/link-targets.ts';
 import { magicWords, MagicWordMatcher } from './language.ts';
 import { decodeCharReferencesOnly, type ParsedTitle } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { normalizeLinkUrl, URL_PROTOCOLS } from '../../wiki/external-links.ts';
 
 export interface LinkTarget {
   ns: number;
@@ -44,12 +44,6 @@ export interface LinkContext {
   lang?: string;
 }
 
-/** $wgUrlProtocols (MediaWiki 1.39 default). */
-export const URL_PROTOCOLS = [
-  'bitcoin:', 'ftp://', 'ftps://', 'geo:', 'git://', 'gopher://', 'http://', 'https://', 'irc://', 'ircs://',
-  'magnet:', 'mailto:', 'matrix:', 'mms://', 'news:', 'nntp://', 'redis://', 'sftp://', 'sip:', 'sips:',
-  'sms:', 'ssh://', 'svn://', 'tel:', 'telnet://', 'urn:', 'worldwind://', 'xmpp:', '//',
-];
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const PROTOCOLS = URL_PROTOCOLS.map(escapeRe).join('|');
@@ -534,48 +528,6 @@ function addWrittenUrl(written: string, out: ScannedLinks): void {
     storedUrls.set(written, stored);
   }
   out.externalLinks.add(stored);
-}
-
-const UNSAFE_URL_CHARS = /[\x00-\x20"<>[\\\]^`{|}\x7F-\u{10FFFF}]/gu;
-
-/** Parser::normalizeLinkUrl: unsafe characters escaped, needless escapes undone, hex in capitals. */
-export function normalizeLinkUrl(url: string): string {
-  const ipv6 = IPV6_URL.exec(url);
-  const ipv6Host = ipv6 && isIPv6(ipv6[1]!) ? ipv6[1]! : null;
-  const normalized = normalizeUnsafeAndEscapes(url);
-  // An IPv6 host keeps its brackets (they were escaped with the other unsafe characters).
-  if (ipv6Host === null) return normalized;
-  return normalized.replace(new RegExp(`^((?:${URL_SCHEME})?//(?:${URL_USERINFO}@)?)%5B(${escapeRe(ipv6Host)})%5D(?=[:/?#]|$)`, 'i'), '$1[$2]');
-}
-
-const URL_SCHEME = '[a-z][a-z0-9+.-]*:';
-const URL_USERINFO = "(?:[a-z0-9\\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*";
-const IPV6_URL = new RegExp(`^(?:${URL_SCHEME})?//(?:${URL_USERINFO}@)?\\[((?:[0-9a-f]*:){2,7}[0-9a-f]*)\\](?:[:/?#].*|)$`, 'is');
-
-function normalizeUnsafeAndEscapes(url: string): string {
-  url = url.replace(UNSAFE_URL_CHARS, (c) => encodeURIComponent(c));
-  let end = url.length;
-  let result = '';
-  const hash = url.indexOf('#');
-  if (hash >= 0) {
-    result = normalizeUrlComponent(url.slice(hash), '"#%<>[\\]^`{|}') + result;
-    end = hash;
-  }
-  const question = url.indexOf('?');
-  if (question >= 0 && question < end) {
-    result = normalizeUrlComponent(url.slice(question, end), '"#%<>[\\]^`{|}&=+;') + result;
-    end = question;
-  }
-  return normalizeUrlComponent(url.slice(0, end), '"#%<>[\\]^`{|}/?') + result;
-}
-
-function normalizeUrlComponent(component: string, unsafe: string): string {
-  if (component.indexOf('%') < 0) return component;
-  return component.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
-    const code = parseInt(escape.slice(1), 16);
-    const c = String.fromCharCode(code);
-    return code > 32 && code < 127 && !unsafe.includes(c) ? c : escape.toUpperCase();
-  });
 }
 
 const URL_STRIP = /[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]/gu;
