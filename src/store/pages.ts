@@ -109,4 +109,27 @@ export interface PageStore {
   restrictions(pageIds: readonly number[]): Promise<RestrictionRow[]>;
   /** Create protections of titles that do not exist. */
   protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]>;
+  /** Every create protection, by time then title (list=protectedtitles). */
+  protectedTitleList(q: ProtectedTitleListQuery): Promise<ProtectedTitleListRow[]>;
+}
+
+/** Create protections in the order they were made (list=protectedtitles). */
+export interface ProtectedTitleListQuery {
+  /** `pt_namespace` values; null or empty: any. */
+  namespaces: readonly number[] | null;
+  /** `pt_create_perm` values; null or empty: any. */
+  levels: readonly string[] | null;
+  /** Oldest first (MediaWiki's `newer`); else newest first. */
+  newer: boolean;
+  /** 14-digit bounds, inclusive: `start` is where the listing begins. */
+  start: string | null;
+  end: string | null;
+  /** Resume at (timestamp, namespace, title), inclusive. */
+  after: { timestamp: string; ns: number; title: string } | null;
+  limit: number;
+}
+
+export interface ProtectedTitleListRow extends ProtectedTitleRow {
+  pt_timestamp: string;
+  pt_user: number;
 }

@@ -5,6 +5,8 @@ import type {
   LinkingPage,
   PageRow,
   PageStore,
+  ProtectedTitleListQuery,
+  ProtectedTitleListRow,
   ProtectedTitleRow,
   ProtectionFilter,
   RedirectRow,
@@ -15,6 +17,7 @@ import type { PagePropRow, PagesWithPropQuery, PageWithPropRow } from '../page-p
 import { inList } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, titleSet } from './queries.ts';
+import { protectedTitleList } from './protected-titles.ts';
 import { pagePropNames, pagePropsOf, pagesWithProp } from './page-props.ts';
 
 export const RESTRICTION_COLUMNS = 'pr_page, pr_type, pr_level, pr_expiry, pr_cascade';
@@ -147,6 +150,10 @@ export class SqlPageStore implements PageStore {
       );
     }
     return out;
+  }
+
+  protectedTitleList(q: ProtectedTitleListQuery): Promise<ProtectedTitleListRow[]> {
+    return protectedTitleList(this.db, q);
   }
 
   async protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]> {
