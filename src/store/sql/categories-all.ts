@@ -21,6 +21,9 @@ export async function allCategories(db: SqlExecutor, q: AllCategoriesQuery): Pro
     const upper = prefixUpperBound(q.prefix);
     if (upper !== null) c.add('cat_title < ?', upper);
   }
+  // Without any condition MariaDB may sort the whole table and PostgreSQL read the whole index:
+  // a range that holds every title makes both read the title index in order, up to the limit.
+  if (q.continueFrom === null && q.from === null && q.to === null && !q.prefix) c.add('cat_title >= ?', '');
   const hidden = q.hidden ? 'pp_propname' : 'NULL';
   const join = q.hidden ? HIDDEN_JOIN : '';
   return db.rows<CategoryRow>(

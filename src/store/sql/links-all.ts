@@ -49,6 +49,9 @@ export async function allLinks(db: SqlExecutor, q: AllLinksQuery): Promise<AllLi
     const upper = prefixUpperBound(q.prefix);
     if (upper !== null) c.add(`${cols.title} < ?`, upper);
   }
+  // Without any condition MariaDB may sort the whole table and PostgreSQL read the whole index:
+  // a range that holds every title makes both read the title index in order, up to the limit.
+  if (c.sql.length === 0) c.add(`${cols.title} >= ?`, '');
   const dir = q.descending ? ' DESC' : '';
   if (q.unique) {
     // all(), not rows(): a backend's own reading of the select list would lose the DISTINCT.

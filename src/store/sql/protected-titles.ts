@@ -4,6 +4,9 @@ import type { ProtectedTitleListQuery, ProtectedTitleListRow } from '../pages.ts
 import type { SqlExecutor } from './executor.ts';
 import { Conditions } from './queries.ts';
 
+/** Earlier than any timestamp a wiki holds. */
+const EARLIEST = '00010101000000';
+
 export async function protectedTitleList(db: SqlExecutor, q: ProtectedTitleListQuery): Promise<ProtectedTitleListRow[]> {
   const d = db.dialect;
   const ts = d.timestampParameter();
@@ -20,6 +23,9 @@ export async function protectedTitleList(db: SqlExecutor, q: ProtectedTitleListQ
       timestamp, timestamp, ns, ns, title,
     );
   }
+  // Without a time bound MariaDB may sort the whole table and PostgreSQL read the whole index:
+  // a range that holds every timestamp makes both read the timestamp index in order.
+  if (q.start === null && q.end === null && q.after === null) c.add(`pt_timestamp >= ${ts}`, EARLIEST);
   const dir = q.newer ? '' : ' DESC';
   return db.rows<ProtectedTitleListRow>(
     'pt_namespace, pt_title, pt_timestamp, pt_user, pt_expiry, pt_create_perm, user_name, comment_text AS pt_reason_text',
