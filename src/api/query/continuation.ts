@@ -1,8 +1,10 @@
 // Single owner of `continue`: which modules still run on a continued request, and the
 // `continue` object and `batchcomplete` flag of the answer (MediaWiki's continuation protocol).
+import { randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import { msg } from '../i18n/messages.ts';
 import type { ApiRequest } from '../request.ts';
+import { nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
 
 export type ContinueValue = string | number | readonly (string | number)[];
 
@@ -109,4 +111,19 @@ export class Continuation {
     }
     return out;
   }
+}
+
+/**
+ * The timestamp of a continuation value as ConvertibleTimestamp reads it: empty or "0" is now, any
+ * form it knows is taken, anything else is the exception MediaWiki lets through to its handler.
+ */
+export function continuationTimestamp(text: string): string {
+  if (text === '' || text === '0') return nowMw();
+  const ts = parseTimestamp(text);
+  if (ts !== null) return ts;
+  const type = 'Wikimedia\\Timestamp\\TimestampException';
+  throw new ApiError(
+    msg('apierror-exceptioncaught', randomBytes(12).toString('hex'), `Wikimedia\\Timestamp\\ConvertibleTimestamp::setTimestamp: Invalid timestamp - ${text}`),
+    { code: `internal_api_error_${type}`, data: { errorclass: type } },
+  );
 }

@@ -1,14 +1,12 @@
 // list=categorymembers: List all pages in a given category.
-import { randomBytes } from 'node:crypto';
-import { ApiError } from '../../api/errors.ts';
-import { msg } from '../../api/i18n/messages.ts';
+import { continuationTimestamp } from '../../api/query/continuation.ts';
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { setType, type ResultObject } from '../../api/result.ts';
 import type { CategoryMemberRow } from '../../store/categories.ts';
 import { NS } from '../../wiki/namespaces.ts';
-import { mwToIso, nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
+import { mwToIso } from '../../wiki/timestamps.ts';
 import { uppercaseSortKey } from '../../wiki/collation.ts';
 import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
@@ -150,24 +148,13 @@ function splitLimit(text: string, limit: number): string[] {
 }
 
 /** $db->timestamp(): every form MediaWiki reads; empty and 0 mean now; anything else is an exception. */
-function continueTimestamp(text: string): string {
-  if (text === '' || text === '0') return nowMw();
-  const ts = parseTimestamp(text);
-  if (ts !== null) return ts;
-  const type = 'Wikimedia\\Timestamp\\TimestampException';
-  throw new ApiError(
-    msg('apierror-exceptioncaught', randomBytes(12).toString('hex'), `Wikimedia\\Timestamp\\ConvertibleTimestamp::setTimestamp: Invalid timestamp - ${text}`),
-    { code: `internal_api_error_${type}`, data: { errorclass: type } },
-  );
-}
-
 async function byTimestamp(run: CategoryMembersRun, category: string, namespaces: readonly number[], descending: boolean, limit: number): Promise<Listing> {
   let after: { timestamp: string; from: number } | null = null;
   const cont = run.params.continue;
   if (cont !== undefined) {
     const parts = cont.split('|');
     if (parts.length !== 2) run.fail('apierror-badcontinue');
-    const timestamp = continueTimestamp(parts[0]!);
+    const timestamp = continuationTimestamp(parts[0]!);
     if (!phpIntEqualsText(parts[1]!)) run.fail('apierror-badcontinue');
     after = { timestamp, from: phpInt(parts[1]!) };
   }

@@ -1,7 +1,5 @@
 // list=protectedtitles: List all titles protected from creation.
-import { randomBytes } from 'node:crypto';
-import { ApiError } from '../../api/errors.ts';
-import { msg } from '../../api/i18n/messages.ts';
+import { continuationTimestamp } from '../../api/query/continuation.ts';
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import { CONT, NAMESPACES, TIME_DIR, limit } from '../../api/params/common.ts';
@@ -10,7 +8,7 @@ import type { ResultObject } from '../../api/result.ts';
 import type { ProtectedTitleListRow } from '../../store/pages.ts';
 import { formatComments } from '../../wiki/comment-formatter.ts';
 import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
-import { mwToIso, nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
+import { mwToIso } from '../../wiki/timestamps.ts';
 import { commentContext } from '../prop/revision-shared.ts';
 
 const params = {
@@ -42,23 +40,12 @@ export const protectedtitles = defineQueryModule({
 type ProtectedTitlesRun = QueryRun<typeof params>;
 
 /** $db->timestamp() of a continuation's first part: empty and 0 mean now; anything unreadable is an exception. */
-function continueTimestamp(text: string): string {
-  if (text === '' || text === '0') return nowMw();
-  const ts = parseTimestamp(text);
-  if (ts !== null) return ts;
-  const type = 'Wikimedia\\Timestamp\\TimestampException';
-  throw new ApiError(
-    msg('apierror-exceptioncaught', randomBytes(12).toString('hex'), `Wikimedia\\Timestamp\\ConvertibleTimestamp::setTimestamp: Invalid timestamp - ${text}`),
-    { code: `internal_api_error_${type}`, data: { errorclass: type } },
-  );
-}
-
 function continuePosition(run: ProtectedTitlesRun): { timestamp: string; ns: number; title: string } | null {
   const value = run.params.continue;
   if (value === undefined) return null;
   const parts = value.split('|');
   if (parts.length !== 3) run.fail('apierror-badcontinue');
-  const timestamp = continueTimestamp(parts[0]!);
+  const timestamp = continuationTimestamp(parts[0]!);
   if (!phpIntEqualsText(parts[1]!)) run.fail('apierror-badcontinue');
   return { timestamp, ns: phpInt(parts[1]!), title: parts[2]! };
 }
