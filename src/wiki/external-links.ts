@@ -18,6 +18,8 @@ interface UrlBits {
   scheme: string;
   delimiter: string;
   host: string;
+  user?: string;
+  pass?: string;
   port?: string;
   path?: string;
   query?: string;
@@ -53,12 +55,27 @@ export function parseUrl(url: string): UrlBits | null {
     let authority = slash >= 0 ? rest.slice(0, slash) : rest;
     if (slash >= 0) bits.path = rest.slice(slash);
     const at = authority.lastIndexOf('@');
-    if (at >= 0) authority = authority.slice(at + 1);
-    const port = /^(.*?):(\d*)$/.exec(authority);
-    if (port && !authority.endsWith(']')) {
-      authority = port[1]!;
-      if (port[2] !== '') bits.port = String(Number(port[2]));
+    if (at >= 0) {
+      const userInfo = authority.slice(0, at);
+      const colon = userInfo.indexOf(':');
+      bits.user = colon >= 0 ? userInfo.slice(0, colon) : userInfo;
+      if (colon >= 0) bits.pass = userInfo.slice(colon + 1);
+      authority = authority.slice(at + 1);
     }
+    const colon = authority.startsWith('[') && authority.endsWith(']') ? -1 : authority.lastIndexOf(':');
+    if (colon >= 0) {
+      const port = authority.slice(colon + 1);
+      if (port !== '') {
+        // PHP reads at most five characters with strtol: `8443x` is 8443, `x` or 65536 no URL.
+        const digits = port.length > 5 ? null : /^[\t\n\v\f\r ]*([+-]?\d+)/.exec(port);
+        const value = digits ? Number(digits[1]) : NaN;
+        if (!(value >= 0 && value <= 65535)) return null;
+        bits.port = String(value);
+      }
+      authority = authority.slice(0, colon);
+    }
+    // parse_url gives no URL without a host (`http:///x`, `http://user@/`).
+    if (authority === '') return null;
     bits.host = authority;
   } else {
     // parse_url calls what follows `mailto:` the path; MediaWiki moves it to the host.
@@ -103,11 +120,30 @@ function indexifyHost(host: string): string {
   if (v6) {
     if (isValidIP(v6[1]!)) return `V6.${sanitizeIP(v6[1]!)!.split(':').join('.')}.`;
   }
+  if (v6?.[1]!.endsWith(':*')) {
+    const wildcard = wildcardIPv6(v6[1]!);
+    if (wildcard !== null) return wildcard;
+  }
   if (host.endsWith('.')) host = host.slice(0, -1);
   if (IPV4.test(host)) {
     return `V4.${host.split('.').map((v) => (v === '*' ? v : String(Number(v)))).join('.')}.`;
   }
   return `${host.split('.').reverse().join('.')}.`;
+}
+
+/** An IPv6 range searched with a trailing `:*`: its fixed groups, then `*`. */
+function wildcardIPv6(ip: string): string | null {
+  const cut = ip.slice(0, -2);
+  if (isValidIP(`${cut}::`)) {
+    // Without `::` every group after the written ones is open.
+    const written = ip.split(':').length - 1;
+    return `V6.${sanitizeIP(`${cut}::`)!.split(':').slice(0, written).join('.')}.*.`;
+  }
+  if (isValidIP(`${cut}:1`)) {
+    // With `::` only the last group is open.
+    return `V6.${sanitizeIP(`${cut}:1`)!.split(':').join('.').slice(0, -1)}*.`;
+  }
+  return null;
 }
 
 function safeDecode(s: string): string {
@@ -126,6 +162,107 @@ function toUnicodeHost(host: string): string {
   } catch {
     return host;
   }
+}
+
+/**
+ * The constant start of el_index that a search of external links matches (LinkFilter::getQueryConditions
+ * with one wildcard, the protocol already in `filterEntry`): `*.example.org` matches every subdomain
+ * and nothing after the host counts then, `*@example.org` every address there. Null where
+ * MediaWiki refuses the search (no URL, or an asterisk anywhere else).
+ */
+export function linkSearchPrefix(filterEntry: string): string | null {
+  const bits = parseUrl(filterEntry);
+  if (!bits) return null;
+  let subdomains = false;
+  let host: string;
+  const at = bits.host.indexOf('@');
+  if (bits.scheme === 'mailto' && at > 0) {
+    const domain = indexifyHost(bits.host.slice(at + 1));
+    const localPart = bits.host.slice(0, at);
+    subdomains = localPart === '*';
+    host = subdomains ? `${domain}@` : `${domain}@${localPart}`;
+  } else {
+    host = indexifyHost(bits.host);
+    if (host.endsWith('.*.')) {
+      subdomains = true;
+      host = host.slice(0, -2);
+    }
+  }
+  const start = bits.scheme + bits.delimiter + host;
+  const rest: string[] = [];
+  if (bits.port !== undefined) rest.push(`:${bits.port}`);
+  if (bits.path !== undefined) rest.push(bits.path);
+  else if (!subdomains) rest.push('/');
+  if (bits.query !== undefined) rest.push(`?${bits.query}`);
+  if (bits.fragment !== undefined) rest.push(`#${bits.fragment}`);
+  if (start.includes('*') || rest.some((part) => part.includes('*'))) return null;
+  return subdomains ? start : start + rest.join('');
+}
+
+/**
+ * ApiQueryExtLinksUsage::getProtocolPrefix: the protocol of $wgUrlProtocols that a `protocol`
+ * parameter names (`http` is `http://`, `mailto` is `mailto:`), null for any protocol.
+ */
+export function protocolPrefix(protocol: string): string | null {
+  if (protocol === '' || protocol === '0' || URL_PROTOCOLS.includes(protocol)) return null;
+  return URL_PROTOCOLS.find((p) => p.startsWith(protocol)) ?? protocol;
+}
+
+/**
+ * wfExpandUrl with PROTO_CANONICAL: a protocol-relative link gets the canonical server's protocol,
+ * and a URL with a path comes back reassembled with its dot segments removed (`/a/../b` is `/b`).
+ * Null where MediaWiki gives false.
+ */
+export function expandLinkUrl(url: string, canonicalServer: string): string | null {
+  if (url.startsWith('/')) {
+    const server = parseUrl(canonicalServer);
+    const serverProtocol = server && server.scheme !== '' ? `${server.scheme}://` : 'http://';
+    url = url.startsWith('//') ? serverProtocol.slice(0, -2) + url : (server && server.scheme !== '' ? '' : serverProtocol.slice(0, -2)) + canonicalServer + url;
+  }
+  const bits = parseUrl(url);
+  if (bits && bits.path !== undefined) {
+    bits.path = removeDotSegments(bits.path);
+    return assembleUrl(bits);
+  }
+  if (bits) return url;
+  if (!url.startsWith('/')) return removeDotSegments(url);
+  return null;
+}
+
+/** UrlUtils::assemble. */
+function assembleUrl(bits: UrlBits): string {
+  let url = bits.scheme + bits.delimiter;
+  if (bits.user !== undefined) url += `${bits.user}${bits.pass !== undefined ? `:${bits.pass}` : ''}@`;
+  url += bits.host;
+  if (bits.port !== undefined) url += `:${bits.port}`;
+  url += bits.path ?? '';
+  if (bits.query !== undefined && bits.query !== '') url += `?${bits.query}`;
+  if (bits.fragment !== undefined) url += `#${bits.fragment}`;
+  return url;
+}
+
+/** RFC 3986 section 5.2.4, as UrlUtils::removeDotSegments reads it. */
+export function removeDotSegments(path: string): string {
+  let output = '';
+  let input = path;
+  while (input !== '') {
+    if (input.startsWith('./')) input = input.slice(2);
+    else if (input.startsWith('../')) input = input.slice(3);
+    else if (input === '/.') input = '/';
+    else if (input.startsWith('/./')) input = input.slice(2);
+    else if (input === '/..' || input.startsWith('/../')) {
+      input = input === '/..' ? '/' : input.slice(3);
+      const slash = output.lastIndexOf('/');
+      output = slash < 0 ? '' : output.slice(0, slash);
+    } else if (input === '.' || input === '..') input = '';
+    else {
+      const slash = input.indexOf('/', input.startsWith('/') ? 1 : 0);
+      const segment = slash < 0 ? input : input.slice(0, slash);
+      output += segment;
+      input = input.slice(segment.length);
+    }
+  }
+  return output;
 }
 
 const UNSAFE_URL_CHARS = /[\x00-\x20"<>[\\\]^`{|}\x7F-\u{10FFFF}]/gu;

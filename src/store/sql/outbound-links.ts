@@ -53,8 +53,8 @@ export async function externalLinksOf(db: SqlExecutor, q: ExternalLinksQuery): P
   const c = new Conditions(db.dialect).add(db.dialect.inJsonList('el_from', 'integers'), JSON.stringify(ids));
   const f = q.filter;
   if (f.index60Equals !== null) c.add('el_index_60 = ?', f.index60Equals);
-  if (f.index60Like !== null) c.add("el_index_60 LIKE ? ESCAPE '!'", f.index60Like);
-  if (f.indexLike !== null) c.add("el_index LIKE ? ESCAPE '!'", f.indexLike);
+  if (f.index60Like !== null) c.add(...caseSensitiveLike(db, 'el_index_60', f.index60Like));
+  if (f.indexLike !== null) c.add(...caseSensitiveLike(db, 'el_index', f.indexLike));
   if (q.withoutRelativeCopies) c.add("(el_to NOT LIKE '//%' OR el_index_60 LIKE 'http://%')");
   const order: [string, unknown][] = [];
   if (q.byFrom) order.push(['el_from', q.continueAt?.from]);
@@ -68,4 +68,23 @@ export async function externalLinksOf(db: SqlExecutor, q: ExternalLinksQuery): P
     q.limit,
   );
   return rows.map((r) => ({ el_id: Number(r.el_id), el_from: Number(r.el_from), el_to: text(r.el_to), el_index_60: text(r.el_index_60) }));
+}
+
+/**
+ * `column LIKE pattern` (escaped with `!`), telling case apart as MediaWiki's databases do (it turns
+ * SQLite's case_sensitive_like on): on SQLite as a GLOB, whose `*` and `?` are LIKE's `%` and `_`.
+ */
+function caseSensitiveLike(db: SqlExecutor, column: string, pattern: string): [string, string] {
+  if (db.dialect.name !== 'sqlite') return [`${column} LIKE ? ESCAPE '!'`, pattern];
+  let glob = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '!' && i + 1 < pattern.length) {
+      const literal = pattern[++i]!;
+      glob += '*?['.includes(literal) ? `[${literal}]` : literal;
+    } else if (c === '%') glob += '*';
+    else if (c === '_') glob += '?';
+    else glob += '*?['.includes(c) ? `[${c}]` : c;
+  }
+  return [`${column} GLOB ?`, glob];
 }
