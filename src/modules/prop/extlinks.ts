@@ -62,9 +62,54 @@ function escapeLike(text: string): string {
   return text.replace(/[!%_]/g, '!$&');
 }
 
-/** What SQLite makes of a continuation part compared with an integer column: a number, or a text above them all. */
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/**
+ * What SQLite makes of a continuation part compared with an integer column: a number, or (not
+ * a number) a text, greater than every number.
+ */
 function continueNumber(text: string): number {
-  return /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(text) ? Number(text) : Number.MAX_SAFE_INTEGER;
+  return /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(text) ? Number(text) : Infinity;
+}
+
+type ContinuePosition = NonNullable<ExternalLinksQuery['continueAt']>;
+
+/**
+ * The first row at or after a continuation, as MediaWiki's `>`/`=` conditions over the order
+ * columns find it on SQLite, written as integers every database takes: a fraction is rounded up, a
+ * value past any id skips what the columns before it fix. Null when no row can follow.
+ */
+function continuePosition(order: readonly OrderColumn[], parts: readonly string[]): ContinuePosition | null {
+  const values: (number | string)[] = [];
+  let k = 0;
+  for (; k < order.length; k++) {
+    if (order[k] === 'el_index_60') {
+      values.push(parts[k]!);
+      continue;
+    }
+    const value = continueNumber(parts[k]!);
+    if (Number.isInteger(value) && value >= INT_MIN && value <= INT_MAX) {
+      values.push(value);
+      continue;
+    }
+    if (value <= INT_MAX) {
+      values.push(Math.max(INT_MIN, Math.ceil(value)));
+      k++;
+      break;
+    }
+    // Past every id: on to the next value of the column before.
+    const before = values.pop();
+    if (before === undefined || before === INT_MAX) return null;
+    values.push(typeof before === 'string' ? `${before}\u0001` : before + 1);
+    break;
+  }
+  // The columns after a rounded or skipped one take their lowest values.
+  for (k = values.length; k < order.length; k++) values.push(order[k] === 'el_index_60' ? '' : INT_MIN);
+  const at = (column: OrderColumn): number | string | undefined => values[order.indexOf(column)];
+  const from = at('el_from');
+  const index60 = at('el_index_60');
+  return { from: from === undefined ? null : Number(from), index60: index60 === undefined ? null : String(index60), id: Number(at('el_id')) };
 }
 
 /** PHP's rawurldecode: `%XX` as bytes, `+` kept. */
@@ -120,9 +165,8 @@ async function listExternalLinks(run: ExtLinksRun): Promise<void> {
   if (run.params.continue !== undefined) {
     const parts = run.params.continue.split('|').map(rawUrlDecode);
     if (parts.length !== order.length) run.fail('apierror-badcontinue');
-    const at = (column: OrderColumn): string | undefined => parts[order.indexOf(column)];
-    const from = at('el_from');
-    continueAt = { from: from === undefined ? null : continueNumber(from), index60: at('el_index_60') ?? null, id: continueNumber(at('el_id')!) };
+    continueAt = continuePosition(order, parts);
+    if (continueAt === null) return;
   }
 
   const rows = await run.services.store.links.externalLinks({

@@ -50,7 +50,8 @@ export async function interwikiLinksOf(db: SqlExecutor, q: InterwikiLinksQuery):
 export async function externalLinksOf(db: SqlExecutor, q: ExternalLinksQuery): Promise<ExternalLinkRow[]> {
   const ids = orderedIds(q.fromIds, false, q.continueAt?.from ?? undefined);
   if (!ids.length || q.limit <= 0) return [];
-  const c = new Conditions(db.dialect).add(db.dialect.inJsonList('el_from', 'integers'), JSON.stringify(ids));
+  // One page as an equality, so that PostgreSQL reads el_from_index_60 in the order asked rather than el_index_60 whole.
+  const c = ids.length === 1 ? new Conditions(db.dialect).add('el_from = ?', ids[0]) : new Conditions(db.dialect).add(db.dialect.inJsonList('el_from', 'integers'), JSON.stringify(ids));
   const f = q.filter;
   if (f.index60Equals !== null) c.add('el_index_60 = ?', f.index60Equals);
   if (f.index60Like !== null) c.add(...caseSensitiveLike(db, 'el_index_60', f.index60Like));
