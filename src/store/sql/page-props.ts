@@ -2,6 +2,7 @@
 // pp_propname_page index per name), and the pages with one property (by that index too).
 import type { PagePropRow, PagesWithPropQuery, PageWithPropRow } from '../page-props.ts';
 import type { SqlExecutor } from './executor.ts';
+import { jumpsToDistinctValues } from './queries.ts';
 
 /** pp_value is a blob: SQLite may give its bytes. */
 function text(value: string | Uint8Array): string {
@@ -29,6 +30,14 @@ export async function pagePropsOf(db: SqlExecutor, pageIds: readonly number[], n
  */
 export async function pagePropNames(db: SqlExecutor, from: string | null, limit: number): Promise<string[]> {
   if (limit <= 0) return [];
+  if (jumpsToDistinctValues(db.dialect)) {
+    const distinct = await db.all<{ name: string }>(
+      'SELECT DISTINCT pp_propname AS name FROM {page_props} WHERE pp_propname >= ? ORDER BY pp_propname LIMIT ?',
+      from ?? '',
+      limit,
+    );
+    return distinct.map((r) => text(r.name));
+  }
   const rows = await db.all<{ name: string }>(
     'WITH RECURSIVE names (name, n) AS (' +
       'SELECT (SELECT MIN(pp_propname) FROM {page_props} WHERE pp_propname >= ?), 1 ' +

@@ -24,6 +24,15 @@ export function statementsAreCalls(dialect: Dialect): boolean {
   return dialect.name === 'sqlite';
 }
 
+/**
+ * Whether the database reads the distinct values of an index's leading column by jumping from one
+ * value to the next (MySQL's loose index scan for SELECT DISTINCT ... ORDER BY ... LIMIT); SQLite
+ * and PostgreSQL walk every entry, so a recursive query asking for the next value stands in there.
+ */
+export function jumpsToDistinctValues(dialect: Dialect): boolean {
+  return dialect.name === 'mysql';
+}
+
 /** Distinct ids in listing order, without those a continuation has already passed. */
 export function orderedIds(ids: readonly number[], descending: boolean, continueFrom: number | undefined): number[] {
   let out = [...new Set(ids)].sort((a, b) => (descending ? b - a : a - b));
