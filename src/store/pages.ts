@@ -111,6 +111,25 @@ export interface PageStore {
   protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]>;
   /** Every create protection, by time then title (list=protectedtitles). */
   protectedTitleList(q: ProtectedTitleListQuery): Promise<ProtectedTitleListRow[]>;
+  /** Pages in page_random order (list=random). */
+  randomPages(q: RandomPagesQuery): Promise<RandomPageRow[]>;
+}
+
+/** Pages in (page_random, page_id) order within [start, end) (list=random). */
+export interface RandomPagesQuery {
+  /** `page_namespace` values; null or empty: any. */
+  namespaces: readonly number[] | null;
+  redirects: RedirectFilter;
+  /** Inclusive lower bound of page_random; with `startId` > 0, (start, startId) inclusive. */
+  start: number | null;
+  startId: number;
+  /** Exclusive upper bound of page_random. */
+  end: number | null;
+  limit: number;
+}
+
+export interface RandomPageRow extends LinkingPage {
+  page_random: number;
 }
 
 /** Create protections in the order they were made (list=protectedtitles). */

@@ -9,6 +9,8 @@ import type {
   ProtectedTitleListRow,
   ProtectedTitleRow,
   ProtectionFilter,
+  RandomPageRow,
+  RandomPagesQuery,
   RedirectRow,
   RestrictionRow,
   TitleKey,
@@ -19,6 +21,7 @@ import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, titleSet } from './queries.ts';
 import { protectedTitleList } from './protected-titles.ts';
 import { pagePropNames, pagePropsOf, pagesWithProp } from './page-props.ts';
+import { randomPages } from './pages-random.ts';
 
 export const RESTRICTION_COLUMNS = 'pr_page, pr_type, pr_level, pr_expiry, pr_cascade';
 
@@ -154,6 +157,10 @@ export class SqlPageStore implements PageStore {
 
   protectedTitleList(q: ProtectedTitleListQuery): Promise<ProtectedTitleListRow[]> {
     return protectedTitleList(this.db, q);
+  }
+
+  randomPages(q: RandomPagesQuery): Promise<RandomPageRow[]> {
+    return randomPages(this.db, q);
   }
 
   async protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]> {
