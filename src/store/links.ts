@@ -1,6 +1,7 @@
 // The link family: pagelinks, templatelinks (through linktarget), imagelinks, read from either end,
 // and the cascading protections that reach a title through templatelinks or imagelinks.
 import type { LinkingPage, ProtectedTitleRow, RedirectFilter, RestrictionRow, TitleKey } from './pages.ts';
+import type { ExternalLinkUse, ExternalLinkUsesQuery, OutboundTargetUse, OutboundTargetUsesQuery } from './outbound-backlinks.ts';
 import type { ExternalLinkRow, ExternalLinksQuery, InterwikiLinkRow, InterwikiLinksQuery, LangLinkRow, LangLinksQuery } from './outbound-links.ts';
 
 /** The link tables that name a target page: pagelinks, templatelinks (via linktarget), imagelinks. */
@@ -165,6 +166,10 @@ export interface LinkStore {
   interwikiLinks(query: InterwikiLinksQuery): Promise<InterwikiLinkRow[]>;
   /** External links of the pages (prop=extlinks). */
   externalLinks(query: ExternalLinksQuery): Promise<ExternalLinkRow[]>;
+  /** Pages using interwiki or language targets (list=iwbacklinks, langbacklinks). */
+  outboundTargetUses(query: OutboundTargetUsesQuery): Promise<OutboundTargetUse[]>;
+  /** Pages using external links (list=exturlusage). */
+  externalLinkUses(query: ExternalLinkUsesQuery): Promise<ExternalLinkUse[]>;
   /** Links from every page to one namespace, by target title (list=alllinks and its kin). */
   all(query: AllLinksQuery): Promise<AllLinksRow[]>;
 }

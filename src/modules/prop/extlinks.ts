@@ -58,7 +58,7 @@ function wholeCharacters(bytes: Uint8Array): string {
 }
 
 /** A LIKE pattern's literal text, escaped with `!` as the store's queries declare. */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[!%_]/g, '!$&');
 }
 
@@ -73,14 +73,14 @@ function continueNumber(text: string): number {
   return /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(text) ? Number(text) : Infinity;
 }
 
-type ContinuePosition = NonNullable<ExternalLinksQuery['continueAt']>;
+export type ContinuePosition = NonNullable<ExternalLinksQuery['continueAt']>;
 
 /**
  * The first row at or after a continuation, as MediaWiki's `>`/`=` conditions over the order
  * columns find it on SQLite, written as integers every database takes: a fraction is rounded up, a
  * value past any id skips what the columns before it fix. Null when no row can follow.
  */
-function continuePosition(order: readonly OrderColumn[], parts: readonly string[]): ContinuePosition | null {
+export function continuePosition(order: readonly OrderColumn[], parts: readonly string[]): ContinuePosition | null {
   const values: (number | string)[] = [];
   let k = 0;
   for (; k < order.length; k++) {
@@ -113,7 +113,7 @@ function continuePosition(order: readonly OrderColumn[], parts: readonly string[
 }
 
 /** PHP's rawurldecode: `%XX` as bytes, `+` kept. */
-function rawUrlDecode(text: string): string {
+export function rawUrlDecode(text: string): string {
   if (!text.includes('%')) return text;
   const bytes = Buffer.from(text, 'utf8');
   const out: number[] = [];
@@ -130,11 +130,11 @@ function rawUrlDecode(text: string): string {
 }
 
 /** The order columns' values joined by `|`, each with `%` and `|` escaped. */
-function continueValue(order: readonly OrderColumn[], row: ExternalLinkRow): string {
+export function continueValue(order: readonly OrderColumn[], row: Partial<Record<OrderColumn, number | string>>): string {
   return order.map((column) => String(row[column]).replace(/%/g, '%25').replace(/\|/g, '%7C')).join('|');
 }
 
-type OrderColumn = 'el_from' | 'el_index_60' | 'el_id';
+export type OrderColumn = 'el_from' | 'el_index_60' | 'el_id';
 
 async function listExternalLinks(run: ExtLinksRun): Promise<void> {
   const pages = run.pageset.goodPages();

@@ -23,6 +23,8 @@ import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, statementsAreCalls, titleSet } from './queries.ts';
 import { protectedTitlesFrom, RESTRICTION_COLUMNS, SqlPageStore } from './pages.ts';
 import type { ExternalLinkRow, ExternalLinksQuery, InterwikiLinkRow, InterwikiLinksQuery, LangLinkRow, LangLinksQuery } from '../outbound-links.ts';
+import type { ExternalLinkUse, ExternalLinkUsesQuery, OutboundTargetUse, OutboundTargetUsesQuery } from '../outbound-backlinks.ts';
+import { externalLinkUses, outboundTargetUses } from './outbound-backlinks.ts';
 import { externalLinksOf, interwikiLinksOf, langLinksOf } from './outbound-links.ts';
 import { backlinksOfTitles } from './links-backlinks.ts';
 import { allLinks } from './links-all.ts';
@@ -258,6 +260,14 @@ export class SqlLinkStore implements LinkStore {
 
   externalLinks(q: ExternalLinksQuery): Promise<ExternalLinkRow[]> {
     return externalLinksOf(this.db, q);
+  }
+
+  outboundTargetUses(q: OutboundTargetUsesQuery): Promise<OutboundTargetUse[]> {
+    return outboundTargetUses(this.db, q);
+  }
+
+  externalLinkUses(q: ExternalLinkUsesQuery): Promise<ExternalLinkUse[]> {
+    return externalLinkUses(this.db, q);
   }
 
   async cascadeByTemplates(titles: readonly TitleKey[]): Promise<CascadeRow[]> {

@@ -75,7 +75,7 @@ export async function externalLinksOf(db: SqlExecutor, q: ExternalLinksQuery): P
  * `column LIKE pattern` (escaped with `!`), telling case apart as MediaWiki's databases do (it turns
  * SQLite's case_sensitive_like on): on SQLite as a GLOB, whose `*` and `?` are LIKE's `%` and `_`.
  */
-function caseSensitiveLike(db: SqlExecutor, column: string, pattern: string): [string, string] {
+export function caseSensitiveLike(db: SqlExecutor, column: string, pattern: string): [string, string] {
   if (db.dialect.name !== 'sqlite') return [`${column} LIKE ? ESCAPE '!'`, pattern];
   let glob = '';
   for (let i = 0; i < pattern.length; i++) {
