@@ -113,6 +113,16 @@ export interface PageStore {
   protectedTitleList(q: ProtectedTitleListQuery): Promise<ProtectedTitleListRow[]>;
   /** Pages in page_random order (list=random). */
   randomPages(q: RandomPagesQuery): Promise<RandomPageRow[]>;
+  /** Pages whose titles start with a prefix, by title then namespace (list=prefixsearch). */
+  prefixSearch(q: PrefixSearchQuery): Promise<ListedPage[]>;
+}
+
+/** Title prefixes, each in some namespaces (a namespace may capitalise and another not). */
+export interface PrefixSearchQuery {
+  /** DB-key prefixes; '' matches every title of the namespaces. */
+  groups: readonly { namespaces: readonly number[]; prefix: string }[];
+  limit: number;
+  offset: number;
 }
 
 /** Pages in (page_random, page_id) order within [start, end) (list=random). */

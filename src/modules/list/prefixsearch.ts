@@ -1,7 +1,12 @@
 // list=prefixsearch: Perform a prefix search for page titles.
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
+import type { QueryRun } from '../../api/query/run.ts';
+import { setFlag, type ResultObject } from '../../api/result.ts';
 import { searchCommon } from '../param-blocks.ts';
+import { completionSearch } from './prefix-search.ts';
+
+const params = searchCommon();
 
 export const prefixsearch = defineQueryModule({
   prefix: 'ps',
@@ -9,5 +14,29 @@ export const prefixsearch = defineQueryModule({
   source: MEDIAWIKI_SOURCE,
   helpUrls: ['https://www.mediawiki.org/wiki/Special:MyLanguage/API:Prefixsearch'],
   generator: true,
-  params: searchCommon(),
+  params,
+  itemTag: 'ps',
+  execute: runPrefixSearch,
 });
+
+async function runPrefixSearch(run: QueryRun<typeof params>): Promise<void> {
+  const { limit, offset } = run.params;
+  const namespaces = run.params.namespace;
+  const { titles, more } = await completionSearch(run.services, run.params.search, namespaces, limit, offset);
+  if (more) run.setContinue('offset', offset + limit);
+  if (run.generator) {
+    for (const title of titles) run.generator.addTitle(title.ns, title.dbKey);
+    return;
+  }
+  let count = 0;
+  for (const title of titles) {
+    const item: ResultObject = { ns: title.ns, title: run.services.titles.text(title.ns, title.dbKey) };
+    if (title.ns === -1) setFlag(item, 'special', true);
+    else item.pageid = title.pageId;
+    count++;
+    if (!run.addItem(item)) {
+      run.setContinue('offset', offset + count);
+      break;
+    }
+  }
+}

@@ -3,11 +3,13 @@
 import type {
   AllPagesQuery,
   LinkingPage,
+  ListedPage,
   PageRow,
   PageStore,
   ProtectedTitleListQuery,
   ProtectedTitleListRow,
   ProtectedTitleRow,
+  PrefixSearchQuery,
   ProtectionFilter,
   RandomPageRow,
   RandomPagesQuery,
@@ -22,6 +24,7 @@ import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, titleSet } from './que
 import { protectedTitleList } from './protected-titles.ts';
 import { pagePropNames, pagePropsOf, pagesWithProp } from './page-props.ts';
 import { randomPages } from './pages-random.ts';
+import { prefixSearch } from './pages-prefix.ts';
 
 export const RESTRICTION_COLUMNS = 'pr_page, pr_type, pr_level, pr_expiry, pr_cascade';
 
@@ -161,6 +164,10 @@ export class SqlPageStore implements PageStore {
 
   randomPages(q: RandomPagesQuery): Promise<RandomPageRow[]> {
     return randomPages(this.db, q);
+  }
+
+  prefixSearch(q: PrefixSearchQuery): Promise<ListedPage[]> {
+    return prefixSearch(this.db, q, prefixUpperBound);
   }
 
   async protectedTitles(titles: readonly TitleKey[]): Promise<ProtectedTitleRow[]> {
