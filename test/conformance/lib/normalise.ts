@@ -21,8 +21,12 @@ const JSONP = /^\/\*\*\/([A-Za-z0-9_$.[\]]+)\(([\s\S]*)\)$/;
 
 export function comparableView(response: RecordedResponse): ComparableView {
   const body = response.json !== undefined ? normaliseJson(response.json, { sessionTokens: SESSION_TOKEN_PLACEHOLDER.test(response.query) }) : normaliseText(response.text ?? '');
-  return { status: response.status, headers: { ...response.headers }, nonAscii: response.nonAscii ?? 'none', body };
+  // Which pages list=random picks is chance, and so is whether one of their titles is not ASCII.
+  const nonAscii = RANDOM_PAGES.test(response.query) ? '<random>' : response.nonAscii ?? 'none';
+  return { status: response.status, headers: { ...response.headers }, nonAscii, body };
 }
+
+const RANDOM_PAGES = /(?:^|&)(?:list|generator)=(?:[^&]*%7C|[^&]*\|)?random(?:&|%7C|\||$)/i;
 
 /** A `{token:TYPE}` placeholder: the request carried a token its session was given just before. */
 const SESSION_TOKEN_PLACEHOLDER = /\{token:[a-z]+\}/;
