@@ -13,7 +13,9 @@ const INTERNALS: readonly RegExp[] = [
   /\bat (?:async )?[\w$.<>[\] ]+ \((?:file:\/\/|node:|\/)[^)]*:\d+:\d+\)/,
   /\.(?:ts|mjs|cjs|js):\d+:\d+/,
   /\bnode:internal\b/,
-  /\binternal_api_error_/,
+  // MediaWiki's own internal errors for bad input (an unreadable continuation timestamp, a value
+  // its database refuses, the time limit, no database) are its answers too; any other is a leak.
+  /\binternal_api_error_(?!Wikimedia\\{1,2}Timestamp\\{1,2}TimestampException|Wikimedia\\{1,2}RequestTimeout|DBQueryError|DBConnectionError)/,
   /\bSqliteError\b/,
   /\bSQLITE_[A-Z_]+\b/,
   /\b(?:ENOENT|EACCES|EMFILE|ENFILE|EISDIR)\b/,
@@ -196,7 +198,7 @@ export function judgeAnswer(answer: RawAnswer, allowedStatuses: readonly number[
 }
 
 /** Statuses the API itself answers with; the others come from the HTTP layer before the API sees the request. */
-const API_STATUSES = new Set([200, 403, 501]);
+const API_STATUSES = new Set([200, 403]);
 
 /** An answer of the HTTP layer (400, 404, 405, 408, 413, 414, 417, 431, 503...): short plain text, nothing internal. */
 export function judgeRefusal(answer: RawAnswer, allowedStatuses: readonly number[]): string[] {
@@ -206,6 +208,16 @@ export function judgeRefusal(answer: RawAnswer, allowedStatuses: readonly number
   if (internals) problems.push(`server internals in the body: ${JSON.stringify(internals)}`);
   const type = answer.headers['content-type'];
   if (answer.body.length > 0 && !/^text\/plain\b/i.test(String(type ?? ''))) problems.push(`a ${answer.status} answer with Content-Type ${JSON.stringify(type)}`);
+  return problems;
+}
+
+/** The rule's format for an OPTIONS request: MediaWiki answers a CORS preflight with headers only. */
+export const PREFLIGHT = 'preflight';
+
+function judgePreflight(answer: RawAnswer, allowedStatuses: readonly number[]): string[] {
+  const problems: string[] = [];
+  if (!allowedStatuses.includes(answer.status)) problems.push(`HTTP status ${answer.status}`);
+  if (answer.body.length > 0) problems.push(`a preflight answer with a body: ${JSON.stringify(answer.body.slice(0, 80))}`);
   return problems;
 }
 
@@ -229,7 +241,9 @@ export function judgeWire(result: WireResult, rules: readonly AnswerRule[], minA
       problems.push(`an answer more than the ${rules.length} owed: ${answer.status}`);
       return;
     }
-    const own = API_STATUSES.has(answer.status) && rule.statuses.includes(answer.status) ? judgeAnswer(answer, rule.statuses, rule.format) : judgeRefusal(answer, rule.statuses);
+    const own = rule.format === PREFLIGHT
+      ? judgePreflight(answer, rule.statuses)
+      : API_STATUSES.has(answer.status) && rule.statuses.includes(answer.status) ? judgeAnswer(answer, rule.statuses, rule.format) : judgeRefusal(answer, rule.statuses);
     problems.push(...own.map((p) => (rules.length > 1 ? `answer ${i + 1}: ${p}` : p)));
   });
   if (result.malformed !== null) problems.push(`not HTTP after ${result.answers.length} answers: ${result.malformed}`);
