@@ -5,10 +5,9 @@ import { CONT, NAMESPACES, limit } from '../../api/params/common.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { setType, type ResultObject } from '../../api/result.ts';
 import type { ExternalLinkUsesQuery } from '../../store/outbound-backlinks.ts';
-import type { ExternalLinkIndexFilter } from '../../store/outbound-links.ts';
-import { expandLinkUrl, protocolPrefix } from '../../wiki/external-links.ts';
+import { expandLinkUrl } from '../../wiki/external-links.ts';
 import { PROTOCOL } from '../param-blocks.ts';
-import { continuePosition, continueValue, escapeLike, externalLinkSearch, rawUrlDecode, type OrderColumn } from '../prop/extlinks.ts';
+import { continuePosition, continueValue, linkSearchFilter, rawUrlDecode, type OrderColumn } from '../prop/extlinks.ts';
 
 const params = {
   prop: { type: ['ids', 'title', 'url'], default: 'ids|title|url', multi: true },
@@ -32,20 +31,8 @@ export const exturlusage = defineQueryModule({
 });
 
 async function listExternalLinkUses(run: QueryRun<typeof params>): Promise<void> {
-  const { query, limit } = run.params;
-  let protocol = protocolPrefix(run.params.protocol);
-  let filter: ExternalLinkIndexFilter = { index60Equals: null, index60Like: null, indexLike: null };
-  let withoutRelativeCopies = false;
-  if (query !== undefined && query !== '') {
-    protocol ??= 'http://';
-    const search = externalLinkSearch(query, protocol);
-    if (search === null) run.fail('apierror-badquery');
-    filter = search;
-  } else if (protocol !== null) {
-    filter = { index60Equals: null, index60Like: `${escapeLike(protocol)}%`, indexLike: null };
-  } else {
-    withoutRelativeCopies = true;
-  }
+  const { limit } = run.params;
+  const { filter, withoutRelativeCopies } = linkSearchFilter(run, run.params.query, run.params.protocol);
   const byIndex = filter.index60Equals === null;
   const order: OrderColumn[] = byIndex ? ['el_index_60', 'el_id'] : ['el_id'];
 

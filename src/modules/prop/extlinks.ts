@@ -136,25 +136,30 @@ export function continueValue(order: readonly OrderColumn[], row: Partial<Record
 
 export type OrderColumn = 'el_from' | 'el_index_60' | 'el_id';
 
-async function listExternalLinks(run: ExtLinksRun): Promise<void> {
-  const pages = run.pageset.goodPages();
-  if (!pages.length) return;
-  const { query, limit } = run.params;
-  let protocol = protocolPrefix(run.params.protocol);
-  // Ordered by page only when there is more than one.
-  const byFrom = pages.length !== 1;
-  let filter: ExternalLinkIndexFilter = { index60Equals: null, index60Like: null, indexLike: null };
-  let withoutRelativeCopies = false;
+/**
+ * What `query` and `protocol` ask of the links' el_index (ApiQueryExternalLinks and
+ * ApiQueryExtLinksUsage read them alike): a search (http:// unless a protocol is given), all links of
+ * a protocol, or every link, whose protocol-relative copies then count once.
+ */
+export function linkSearchFilter(run: { fail(key: string): never }, query: string | undefined, protocolParam: string): { filter: ExternalLinkIndexFilter; withoutRelativeCopies: boolean } {
+  let protocol = protocolPrefix(protocolParam);
   if (query !== undefined && query !== '') {
     protocol ??= 'http://';
     const search = externalLinkSearch(query, protocol);
     if (search === null) run.fail('apierror-badquery');
-    filter = search;
-  } else if (protocol !== null) {
-    filter = { index60Equals: null, index60Like: `${escapeLike(protocol)}%`, indexLike: null };
-  } else {
-    withoutRelativeCopies = true;
+    return { filter: search, withoutRelativeCopies: false };
   }
+  if (protocol !== null) return { filter: { index60Equals: null, index60Like: `${escapeLike(protocol)}%`, indexLike: null }, withoutRelativeCopies: false };
+  return { filter: { index60Equals: null, index60Like: null, indexLike: null }, withoutRelativeCopies: true };
+}
+
+async function listExternalLinks(run: ExtLinksRun): Promise<void> {
+  const pages = run.pageset.goodPages();
+  if (!pages.length) return;
+  const { limit } = run.params;
+  // Ordered by page only when there is more than one.
+  const byFrom = pages.length !== 1;
+  const { filter, withoutRelativeCopies } = linkSearchFilter(run, run.params.query, run.params.protocol);
   const byIndex = filter.index60Equals === null;
   const order: OrderColumn[] = [];
   if (byFrom) order.push('el_from');
