@@ -2,10 +2,10 @@
 // ApiQueryAllLinks) over the fixture wiki, with facts checked on MediaWiki 1.39.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlLinkStore } from '../../src/store/sql/links.ts';
 import type { AllLinksQuery, AllLinksTable } from '../../src/store/links.ts';
-import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture, useFixtureServer, type Json } from '../support/fixture-wiki.ts';
+import { sqliteQueryPlans } from '../support/query-plans.ts';
 
 const skip = skipWithoutFixture;
 
@@ -92,15 +92,6 @@ describe('all-links store queries', { skip }, () => {
 });
 
 /** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
-async function queryPlans(work: (store: SqlLinkStore) => Promise<void>): Promise<string[]> {
-  const db = new SqliteDatabase(fixtureDb);
-  const statements: [string, unknown[]][] = [];
-  db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(new SqlLinkStore(db));
-  const plans = statements.map(([sql, params]) => {
-    const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
-    return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;
-  });
-  db.close();
-  return plans;
+function queryPlans(work: (store: SqlLinkStore) => Promise<void>): Promise<string[]> {
+  return sqliteQueryPlans((db) => work(new SqlLinkStore(db)));
 }

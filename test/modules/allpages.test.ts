@@ -5,6 +5,7 @@ import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlPageStore, prefixUpperBound } from '../../src/store/sql/pages.ts';
 import type { AllPagesQuery } from '../../src/store/pages.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
+import { sqliteQueryPlans } from '../support/query-plans.ts';
 
 const skip = skipWithoutFixture;
 
@@ -123,15 +124,6 @@ describe('allpages store', { skip }, () => {
 });
 
 /** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
-async function queryPlans(work: (store: SqlPageStore) => Promise<void>): Promise<string[]> {
-  const db = new SqliteDatabase(fixtureDb);
-  const statements: [string, unknown[]][] = [];
-  db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(new SqlPageStore(db));
-  const plans = statements.map(([sql, params]) => {
-    const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
-    return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;
-  });
-  db.close();
-  return plans;
+function queryPlans(work: (store: SqlPageStore) => Promise<void>): Promise<string[]> {
+  return sqliteQueryPlans((db) => work(new SqlPageStore(db)));
 }

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlCategoryStore } from '../../src/store/sql/categories.ts';
 import { skipWithoutFixture, useFixtureServer, fixtureDb, type Json } from '../support/fixture-wiki.ts';
+import { sqliteQueryPlans } from '../support/query-plans.ts';
 
 const skip = skipWithoutFixture;
 
@@ -112,15 +113,6 @@ describe('categorymembers store', { skip }, () => {
 });
 
 /** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
-async function queryPlans(work: (store: SqlCategoryStore) => Promise<void>): Promise<string[]> {
-  const db = new SqliteDatabase(fixtureDb);
-  const statements: [string, unknown[]][] = [];
-  db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(new SqlCategoryStore(db));
-  const plans = statements.map(([sql, params]) => {
-    const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
-    return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;
-  });
-  db.close();
-  return plans;
+function queryPlans(work: (store: SqlCategoryStore) => Promise<void>): Promise<string[]> {
+  return sqliteQueryPlans((db) => work(new SqlCategoryStore(db)));
 }

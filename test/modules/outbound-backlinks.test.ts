@@ -1,9 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlLinkStore } from '../../src/store/sql/links.ts';
 import { externalLinkSearch } from '../../src/modules/prop/extlinks.ts';
-import { skipWithoutFixture, fixtureDb } from '../support/fixture-wiki.ts';
+import { skipWithoutFixture } from '../support/fixture-wiki.ts';
+import { sqliteQueryPlans } from '../support/query-plans.ts';
 
 describe('list=exturlusage, iwbacklinks, langbacklinks on SQLite', { skip: skipWithoutFixture }, () => {
   test('every statement reads its table through an index', async () => {
@@ -36,15 +36,6 @@ describe('list=exturlusage, iwbacklinks, langbacklinks on SQLite', { skip: skipW
 });
 
 /** EXPLAIN QUERY PLAN of every statement the store runs inside `work`. */
-async function queryPlans(work: (links: SqlLinkStore) => Promise<void>): Promise<string[]> {
-  const db = new SqliteDatabase(fixtureDb);
-  const statements: [string, unknown[]][] = [];
-  db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(new SqlLinkStore(db));
-  const plans = statements.map(([sql, params]) => {
-    const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
-    return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;
-  });
-  db.close();
-  return plans;
+function queryPlans(work: (links: SqlLinkStore) => Promise<void>): Promise<string[]> {
+  return sqliteQueryPlans((db) => work(new SqlLinkStore(db)));
 }

@@ -6,20 +6,10 @@ import { SqliteDatabase } from '../../src/store/sqlite/database.ts';
 import { SqlPageStore } from '../../src/store/sql/pages.ts';
 import { SqlCategoryStore } from '../../src/store/sql/categories.ts';
 import { skipWithoutFixture, fixtureDb } from '../support/fixture-wiki.ts';
+import { sqliteQueryPlans } from '../support/query-plans.ts';
 
 /** EXPLAIN QUERY PLAN of every statement run inside `work`. */
-async function queryPlans(work: (db: SqliteDatabase) => Promise<void>): Promise<string[]> {
-  const db = new SqliteDatabase(fixtureDb);
-  const statements: [string, unknown[]][] = [];
-  db.onQuery = (sql, params) => statements.push([sql, params]);
-  await work(db);
-  const plans = statements.map(([sql, params]) => {
-    const rows = db.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
-    return `${sql}\n${rows.map((r) => r.detail).join('\n')}`;
-  });
-  db.close();
-  return plans;
-}
+const queryPlans = sqliteQueryPlans;
 
 describe('page_props and category reads', { skip: skipWithoutFixture }, () => {
   test('every statement reads by an index, never scanning page_props, page or category', async () => {
