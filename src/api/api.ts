@@ -5,6 +5,7 @@ import type { SiteConfig } from '../wiki/site.ts';
 import type { Store } from '../store/store.ts';
 import type { ApiModules } from './actions/action.ts';
 import { helpAction } from './help-page.ts';
+import { openSearchAction } from './actions/opensearch.ts';
 import { buildApiModules, type ServedAction } from './main-declarations.ts';
 import type { QueryModule } from './module.ts';
 import { paraminfoAction } from './paraminfo-action.ts';
@@ -14,7 +15,7 @@ import { SESSION_ACTIONS } from './session/actions.ts';
 import type { SessionManager } from './session/sessions.ts';
 
 /** The actions this server answers; every other action of MediaWiki 1.39 is declared and refused. */
-const SERVED_ACTIONS: readonly ServedAction[] = [queryAction, paraminfoAction, helpAction, ...SESSION_ACTIONS];
+const SERVED_ACTIONS: readonly ServedAction[] = [queryAction, paraminfoAction, helpAction, openSearchAction, ...SESSION_ACTIONS];
 
 export interface Api {
   readonly services: ApiServices;

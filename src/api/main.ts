@@ -4,16 +4,16 @@
 // format, the checks before the action (assert, token, POST), the action's handler, the answer.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { isServed, type ActionDecl, type ActionOutcome, type ApiModules, type ReadableModuleDecl } from './actions/action.ts';
+import { isServed, type ActionDecl, type ActionOutcome, type ApiModules, type CustomPrinter, type ReadableModuleDecl } from './actions/action.ts';
 import type { Api } from './api.ts';
 import { RequestContext } from './context.ts';
 import { hasRight, type Caller } from './caller.ts';
 import { checkReadPermission } from './read-permission.ts';
-import { ApiError, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
+import { ApiError, WarningLog, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
 import { msg, toPlaintext } from './i18n/messages.ts';
 import { formatDecls, type FormatName } from './main-declarations.ts';
 import type { ApiRequest } from './request.ts';
-import { cleanResultStrings, setContent, setFlag, type ResultNode, type ResultObject } from './result.ts';
+import { cleanResultStrings, markSubelements, setContent, setFlag, setType, type ResultNode, type ResultObject } from './result.ts';
 import type { ApiServices } from './services.ts';
 import { renderResult } from './formats/index.ts';
 import { mwToIso, nowMw } from '../wiki/timestamps.ts';
@@ -69,6 +69,8 @@ interface CachePolicy {
   mode: 'private' | 'public';
   sMaxAge: number;
   maxAge: number;
+  /** The action set both ages (setCacheMaxAge): MediaWiki then writes `max-age` first. */
+  setByAction?: boolean;
 }
 
 /** What came of the request up to the rendering of the answer. */
@@ -76,6 +78,8 @@ interface Dispatched {
   output: OutputSettings;
   cache: CachePolicy;
   outcome: ActionOutcome | null;
+  /** The action's own printer, once it has chosen one. */
+  printer: CustomPrinter | null;
   /** The error answered instead, and when it was raised (RequestContext.tick). */
   failure: { error: ApiError; seq: number } | null;
 }
@@ -165,21 +169,37 @@ async function dispatch(ctx: RequestContext, modules: ApiModules, options: Handl
 
     const outcome = await handler.result(ctx, action, modules);
     cache.mode = outcome.cacheMode;
+    if (outcome.cacheMaxAge !== undefined) Object.assign(cache, { maxAge: outcome.cacheMaxAge, sMaxAge: outcome.cacheMaxAge, setByAction: true });
+    const printer = outcome.printer ?? null;
+    if (printer) output = readOutputSettings(ctx, printer.format);
     reportUnusedParams(ctx);
-    return { output, cache, outcome, failure: null };
+    return { output, cache, outcome, printer, failure: null };
   } catch (e) {
     if (e instanceof StoreInterruptedError || e instanceof StoreBusyError) throw e;
     const error = toApiError(e, ctx);
     const seq = ctx.tick();
     cache.mode = 'private';
-    return { output: output ?? errorPrinterSettings(ctx, requestedOutput(ctx.request)), cache, outcome: null, failure: { error, seq } };
+    return { output: output ?? errorPrinterSettings(ctx, requestedOutput(ctx.request)), cache, outcome: null, printer: null, failure: { error, seq } };
   }
 }
 
 /** The API result (or error) in the requested format, with MediaWiki's headers. */
 function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: RequestedFields, headers: Record<string, string>, started: bigint): ApiResponse {
   const { services, request } = ctx;
-  const { output, cache, outcome, failure } = dispatched;
+  const { output, cache, outcome, printer } = dispatched;
+  let { failure } = dispatched;
+  let warnings = ctx.warnings;
+  // ApiOpenSearchFormatJson: warnings have no place in the list; they are dropped, or the answer.
+  if (printer?.jsonList && !failure && warnings.items.length) {
+    if (printer.jsonList.warningsAsError) {
+      const removed: ResultObject = {};
+      addWarningsToResult(removed, warnings, ctx.renderContext());
+      const error = new ApiError(msg('apierror-opensearch-json-warnings'), { code: 'warnings', data: { warnings: removed.warnings! }, modulePath: printer.format });
+      failure = { error, seq: ctx.tick() };
+      cache.mode = 'private';
+    }
+    warnings = new WarningLog();
+  }
   // The XML printer's own warning, added while it prints (after everything else).
   if (output.xslt !== undefined && (output.format === 'xml' || output.format === 'xmlfm')) {
     ctx.warnings.add(output.format, msg('apiwarn-xslt-disabled'), 'xslt-disabled');
@@ -197,13 +217,16 @@ function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: Re
 
   let root: ResultObject;
   if (failure) {
-    root = errorRoot(failure.error, failure.seq, ctx, renderCtx, requestedMembers, services.apiUrl);
+    root = errorRoot(failure.error, failure.seq, warnings, renderCtx, requestedMembers, services.apiUrl);
     headers['MediaWiki-API-Error'] = failure.error.code;
     if (failure.error.headers) Object.assign(headers, failure.error.headers);
   } else {
     root = successRoot(ctx, renderCtx, requestedMembers, outcome);
+    if (printer?.jsonList) root = listRoot(root, printer.jsonList.members);
+    if (printer?.rootSubelements) markSubelements(root, ...printer.rootSubelements);
   }
-  if (services.site.debug) root.debuginfo = debugInfo(services, request, started);
+  // ApiOpenSearchFormatJson answers its list and nothing else (no debug toolbar data either).
+  if (services.site.debug && !(printer?.jsonList && !failure)) root.debuginfo = debugInfo(services, request, started);
 
   cleanResultStrings(root);
   const status = failure ? failure.error.httpStatus : 200;
@@ -216,6 +239,7 @@ function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: Re
     wrappedhtml: output.wrappedhtml,
     xslt: output.xslt,
     includexmlnamespace: output.includexmlnamespace,
+    xmlRootElement: printer?.xmlRootElement,
     apiUrl: services.apiUrl,
     requestQueryString: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
     isError: failure !== null,
@@ -273,8 +297,16 @@ const LOGIN_ACTIONS = new Set(['login', 'clientlogin']);
 /** The token every anonymous caller is given, for every type. */
 const ANONYMOUS_TOKEN = '+\\';
 
+/** The root members `0` to `count - 1` as a list: nothing else is answered. */
+function listRoot(root: ResultObject, count: number): ResultObject {
+  const list: ResultObject = {};
+  for (let i = 0; i < count; i++) list[String(i)] = root[String(i)];
+  return setType(list, 'array');
+}
+
 /** MediaWiki's Cache-Control: public answers are cacheable only when smaxage/maxage ask for it. */
-function cacheControl({ mode, sMaxAge, maxAge }: CachePolicy): string {
+function cacheControl({ mode, sMaxAge, maxAge, setByAction }: CachePolicy): string {
+  if (mode === 'public' && (sMaxAge !== 0 || maxAge !== 0) && setByAction) return `max-age=${maxAge}, s-maxage=${sMaxAge}, public`;
   if (mode === 'public' && (sMaxAge !== 0 || maxAge !== 0)) return `s-maxage=${sMaxAge}, max-age=${maxAge}, public`;
   return `private, must-revalidate, max-age=${mode === 'private' ? maxAge : 0}`;
 }
@@ -417,16 +449,16 @@ function successRoot(
 function errorRoot(
   error: ApiError,
   errorSeq: number,
-  ctx: RequestContext,
+  warnings: WarningLog,
   renderCtx: MessageRenderContext,
   requestedMembers: [string, ResultNode][],
   apiUrl: string,
 ): ResultObject {
   const parts: ResultObject = {};
   addErrorToResult(parts, error, renderCtx, apiUrl);
-  addWarningsToResult(parts, ctx.warnings, renderCtx);
+  addWarningsToResult(parts, warnings, renderCtx);
   const order = new MemberOrder();
-  const firstWarning = ctx.warnings.firstSeq;
+  const firstWarning = warnings.firstSeq;
   if (firstWarning !== undefined && firstWarning < errorSeq) order.append('warnings');
   order.prepend(renderCtx.errorFormat === 'bc' ? 'error' : 'errors');
   if (parts.warnings !== undefined) order.prepend('warnings');

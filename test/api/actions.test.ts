@@ -18,9 +18,9 @@ describe('actions', () => {
     assert.deepEqual(modules.main.params.action.definitionOrder, names);
   });
 
-  test('query, paraminfo, help and the session actions are served; the others are declared only', () => {
+  test('query, paraminfo, help, opensearch and the session actions are served; the others are declared only', () => {
     const served = [...modules.actions.values()].filter(isServed).map((a) => a.name);
-    assert.deepEqual(served.sort(), ['checktoken', 'clientlogin', 'help', 'login', 'logout', 'paraminfo', 'query']);
+    assert.deepEqual(served.sort(), ['checktoken', 'clientlogin', 'help', 'login', 'logout', 'opensearch', 'paraminfo', 'query']);
   });
 
   test('main lists internal actions last, as internal values', () => {

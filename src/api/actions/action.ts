@@ -4,6 +4,7 @@ import type { RequestContext } from '../context.ts';
 import type { ModuleDecl, ModuleGroup, ParamDecl, ParamDecls, ParamType } from '../params/declaration.ts';
 import type { QueryModuleRegistry } from '../query/query-modules.ts';
 import type { ResultNode, ResultObject } from '../result.ts';
+import type { FormatName } from '../formats/types.ts';
 
 /** Main-level modules belong to `action` or `format`; query modules to list/prop/meta. */
 export type ApiModuleGroup = ModuleGroup | 'action' | 'format';
@@ -40,10 +41,31 @@ export type ReadableModuleDecl = ApiModuleDecl & { params: ParamDecls };
  */
 export interface ActionOutcome {
   cacheMode: 'public' | 'private';
+  /** ApiMain::setCacheMaxAge by the action: both ages, main's `maxage`/`smaxage` no longer count. */
+  cacheMaxAge?: number;
+  /** The action's own printer (MediaWiki's getCustomPrinter), instead of main's `format`. */
+  printer?: CustomPrinter;
   query: ResultObject | null;
   querySeq?: number;
   top: [string, ResultNode][];
   topSeq: number;
+}
+
+/**
+ * A printer an action brings (ApiOpenSearch's): one of the formats, with the answer's root as the
+ * action wants it.
+ */
+export interface CustomPrinter {
+  format: FormatName;
+  /** xml: the root element's name instead of `api`. */
+  xmlRootElement?: string;
+  /** Root members written as elements in XML (ApiResult::addSubelementsList on the root). */
+  rootSubelements?: string[];
+  /**
+   * JSON: the answer is a list of the root members `0` to `members - 1` and nothing else
+   * (ApiOpenSearchFormatJson); warnings are dropped, or answered as the error `warnings`.
+   */
+  jsonList?: { members: number; warningsAsError: boolean };
 }
 
 /** How a served action answers: with an API result, or (help) with a page of its own. */

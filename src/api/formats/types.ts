@@ -28,6 +28,8 @@ export interface FormatOptions {
   /** xml: ignored, MediaWiki's $wgEnableUnsafeXsltOption is off (the caller adds the warning). */
   xslt?: string;
   includexmlnamespace?: boolean;
+  /** xml: the root element's name (`api`; ApiOpenSearch's printer names it `SearchSuggestion`). */
+  xmlRootElement?: string;
   /** The raw query string of a GET request (no `?`), for the link to the non-HTML form. */
   requestQueryString?: string;
   /** The API's canonical URL (the wiki's $wgServer + script path), e.g. http://127.0.0.1:8081/wiki/api.php */

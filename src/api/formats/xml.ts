@@ -129,7 +129,7 @@ export function xmlText(tree: ResultObject, opts: FormatOptions, pretty: boolean
   if (opts.includexmlnamespace && !data.entries.some(([k]) => k === 'xmlns')) {
     data.entries.push(['xmlns', XML_NAMESPACE]);
   }
-  return '<?xml version="1.0"?>' + recXmlPrint('api', data, pretty ? -2 : null);
+  return '<?xml version="1.0"?>' + recXmlPrint(opts.xmlRootElement ?? 'api', data, pretty ? -2 : null);
 }
 
 export function renderXml(tree: ResultObject, opts: FormatOptions): RenderedBody {

@@ -4,7 +4,7 @@ import { MEDIAWIKI_SOURCE } from '../../api/params/declaration.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { setFlag, type ResultObject } from '../../api/result.ts';
 import { searchCommon } from '../param-blocks.ts';
-import { completionSearch } from './prefix-search.ts';
+import { completionSearch } from '../../api/completion-search.ts';
 
 const params = searchCommon();
 

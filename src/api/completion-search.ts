@@ -1,11 +1,11 @@
 // MediaWiki's default completion search (SearchEngine::completionSearchWithVariants over
 // TitlePrefixSearch): titles starting with the search text in the requested namespaces, or in
 // the namespace the text names; an existing page named exactly by the text comes first.
-import type { ApiServices } from '../../api/services.ts';
-import type { PageRow, RedirectRow, TitleKey } from '../../store/pages.ts';
-import { phpTrim } from '../../wiki/php-values.ts';
-import { specialPageAliases } from '../../wiki/site-facts.ts';
-import { isInvalidTitle } from '../../wiki/titles.ts';
+import type { ApiServices } from './services.ts';
+import type { PageRow, RedirectRow, TitleKey } from '../store/pages.ts';
+import { phpTrim } from '../wiki/php-values.ts';
+import { specialPageAliases } from '../wiki/site-facts.ts';
+import { isInvalidTitle } from '../wiki/titles.ts';
 
 const NS_MAIN = 0;
 const NS_SPECIAL = -1;
