@@ -9,6 +9,7 @@ import type { Api } from './api.ts';
 import { RequestContext } from './context.ts';
 import { hasRight, type Caller } from './caller.ts';
 import { checkReadPermission } from './read-permission.ts';
+import { tokenIsValid } from './session/actions.ts';
 import { ApiError, WarningLog, addErrorToResult, addWarningsToResult, type ErrorFormat, type MessageRenderContext } from './errors.ts';
 import { msg, toPlaintext } from './i18n/messages.ts';
 import { formatDecls, type FormatName } from './main-declarations.ts';
@@ -276,12 +277,10 @@ function refuseAction(ctx: RequestContext, action: ActionDecl, maxLag: number | 
     if (request.inQueryString(tokenParam)) {
       throw new ApiError(msg('apierror-mustpostparams', tokenParam, 1), { code: 'mustpostparams', modulePath: action.path });
     }
-    // An anonymous caller's every token is `+\\` (login tokens belong to sessions: the login actions' own).
-    if (ctx.caller.isAnonymous && token !== ANONYMOUS_TOKEN && !LOGIN_ACTIONS.has(action.name)) throw new ApiError(msg('apierror-badtoken'), { code: 'badtoken', modulePath: action.path });
+    if (!tokenIsValid(ctx, action.needsToken, token)) throw new ApiError(msg('apierror-badtoken'), { code: 'badtoken', modulePath: action.path });
   }
   checkReadPermission(ctx.services.site, ctx.caller, action, request, modules.queryModules);
-  // MediaWiki counts logging in as a write; a read-only wikiquery still lets its callers log in.
-  if (action.writeRights && !LOGIN_ACTIONS.has(action.name)) {
+  if (action.writeRights) {
     if (!hasRight(ctx.caller, 'writeapi')) throw new ApiError(msg('apierror-writeapidenied'), { code: 'writeapidenied' });
     throw new ApiError(msg('apierror-readonly'), { code: 'readonly', data: { readonlyreason: ctx.services.site.readOnlyReason } });
   }
@@ -291,11 +290,6 @@ function refuseAction(ctx: RequestContext, action: ActionDecl, maxLag: number | 
   }
   throw new ApiError(msg('apierror-wikiquery-actionnotsupported', action.name), { code: 'actionnotsupported' });
 }
-
-const LOGIN_ACTIONS = new Set(['login', 'clientlogin']);
-
-/** The token every anonymous caller is given, for every type. */
-const ANONYMOUS_TOKEN = '+\\';
 
 /** The root members `0` to `count - 1` as a list: nothing else is answered. */
 function listRoot(root: ResultObject, count: number): ResultObject {

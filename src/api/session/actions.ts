@@ -20,7 +20,7 @@ export function sessionToken(session: RequestSession, type: string): ReturnType<
 }
 
 /** ApiBase::validateToken for the request's caller. */
-function tokenIsValid(ctx: RequestContext, type: string, token: string, maxAgeSeconds?: number): boolean {
+export function tokenIsValid(ctx: RequestContext, type: string, token: string, maxAgeSeconds?: number): boolean {
   const session = sessionOf(ctx.caller);
   if (ctx.caller.isAnonymous && !isSessionBoundForAnyone(type)) return token === ANONYMOUS_TOKEN;
   return session !== undefined && sessionToken(session, type).matches(token, maxAgeSeconds);
