@@ -9,9 +9,13 @@ export function openSqliteSessionStore(path: string): SessionStore {
   mkdirSync(dirname(path), { recursive: true });
   // Another process writing at the same moment holds the lock for microseconds: wait for it.
   const db = new Database(path, { timeout: 2000 });
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  for (const statement of createTableStatements('TEXT', 'TEXT')) db.exec(statement);
+  // Worker processes starting together all set up a new file at once; switching it to WAL can
+  // answer "database is locked" at once, without waiting, while another does the same.
+  whenUnlocked(() => {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    for (const statement of createTableStatements('TEXT', 'TEXT')) db.exec(statement);
+  });
   const getSession = db.prepare<[string, number], { data: string }>(`SELECT data FROM ${SESSIONS_TABLE} WHERE id = ? AND expires > ?`);
   const putSession = db.prepare(
     `INSERT INTO ${SESSIONS_TABLE} (id, data, expires) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires = excluded.expires`,
@@ -61,4 +65,21 @@ export function openSqliteSessionStore(path: string): SessionStore {
       db.close();
     },
   };
+}
+
+const SETUP_WAIT_MS = 10_000;
+
+/** Runs `setup` again while another process holds the file's lock, for SETUP_WAIT_MS at most. */
+function whenUnlocked(setup: () => void): void {
+  const giveUpAt = Date.now() + SETUP_WAIT_MS;
+  for (;;) {
+    try {
+      setup();
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? '';
+      if (!code.startsWith('SQLITE_BUSY') || Date.now() > giveUpAt) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
