@@ -134,7 +134,8 @@ describe('every MediaWiki 1.39 action', { skip: skipWithoutFixture }, () => {
     const loginToken = (await post({ action: 'query', meta: 'tokens', type: 'login' })).json.query.tokens.logintoken;
     const login = await post({ action: 'login', lgname: 'FixtureBot@importer', lgpassword: 'importerbotpassword0123456789abc', lgtoken: loginToken });
     assert.equal(login.json.login.result, 'Success');
-    const csrf = (await post({ action: 'query', meta: 'tokens' })).json.query.tokens.csrftoken;
+    const tokens = (await post({ action: 'query', meta: 'tokens', type: 'csrf|watch' })).json.query.tokens;
+    const csrf = tokens.csrftoken;
     assert.notEqual(csrf, '+\\');
     const writes: Record<string, Record<string, string>> = {
       edit: { title: 'Mars', text: 'replaced' },
@@ -147,7 +148,8 @@ describe('every MediaWiki 1.39 action', { skip: skipWithoutFixture }, () => {
       changecontentmodel: { title: 'Mars', model: 'text' },
     };
     for (const [action, params] of Object.entries(writes)) {
-      const answer = await post({ action, ...params, token: csrf });
+      // Each action's own token type (action=watch takes a watch token).
+      const answer = await post({ action, ...params, token: action === 'watch' ? tokens.watchtoken : csrf });
       assert.equal(answer.errorHeader, 'readonly', `${action}: ${JSON.stringify(answer.json)}`);
       assert.equal(answer.json.error.info, 'The wiki is currently in read-only mode.');
     }
