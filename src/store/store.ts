@@ -16,6 +16,7 @@ import type { UserStore } from './users.ts';
 import type { AccountStore } from './accounts.ts';
 import type { WatchlistStore } from './watchlist.ts';
 import type { SiteStore } from './site.ts';
+import type { QueryPageStore } from './query-pages.ts';
 import type { ReplicationStatus } from './replication.ts';
 
 export interface Store {
@@ -41,6 +42,8 @@ export interface Store {
   readonly watchlist: WatchlistStore;
   /** interwiki, site_stats, change_tag_def, job. */
   readonly site: SiteStore;
+  /** The query pages' lists (Special:Wantedpages ...): computed, or from querycache and querycache_info. */
+  readonly queryPages: QueryPageStore;
   /**
    * A 14-digit timestamp of `column` (rev_timestamp, cl_timestamp ...) as this database returns
    * it: MediaWiki puts that raw value into continuation parameters.

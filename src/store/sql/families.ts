@@ -10,8 +10,9 @@ import { SqlUserStore } from './users.ts';
 import { SqlWatchlistStore } from './watchlist.ts';
 import { SqlSiteStore } from './site.ts';
 import { SqlAccountStore } from './accounts.ts';
+import { SqlQueryPageStore } from './query-pages.ts';
 
-export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'accounts' | 'watchlist' | 'site' | 'storedTimestamp'>;
+export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'accounts' | 'watchlist' | 'site' | 'queryPages' | 'storedTimestamp'>;
 
 export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
   return {
@@ -24,6 +25,7 @@ export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
     accounts: new SqlAccountStore(executor),
     watchlist: new SqlWatchlistStore(executor),
     site: new SqlSiteStore(executor),
+    queryPages: new SqlQueryPageStore(executor),
     storedTimestamp: (timestamp, column) => executor.dialect.storedTimestamp(timestamp, column),
   };
 }
