@@ -1,6 +1,7 @@
 // The user family: user, actor, user_groups, ipblocks, user_newtalk.
 
 import type { BlockRestrictions, BlockRow } from '../wiki/blocks.ts';
+import type { UserListStore } from './user-lists.ts';
 
 export type { BlockRow } from '../wiki/blocks.ts';
 
@@ -35,6 +36,8 @@ export interface GroupMembershipRow {
 }
 
 export interface UserStore {
+  /** The lists of people: list=users, list=allusers, list=blocks, prop=contributors. */
+  readonly lists: UserListStore;
   /** `user_id` of a user name, 0 when there is no such account. */
   idByName(name: string): Promise<number>;
   /** The name of a registered user by id (user parameters given as `#id`); null when none. */

@@ -2,6 +2,8 @@
 import type { AccountRow, BlockRow, GroupMembershipRow, IpBlockQuery, UserStore } from '../users.ts';
 import type { BlockRestrictions } from '../../wiki/blocks.ts';
 import type { SqlExecutor } from './executor.ts';
+import type { UserListStore } from '../user-lists.ts';
+import { SqlUserLists } from './users-lists.ts';
 
 const BLOCK_FIELDS =
   'ipb_id, ipb_address, ipb_user, ipb_timestamp, ipb_auto, ipb_anon_only, ipb_create_account, ipb_expiry, ' +
@@ -10,6 +12,10 @@ const BLOCK_FIELDS =
 
 export class SqlUserStore implements UserStore {
   constructor(private readonly db: SqlExecutor) {}
+
+  get lists(): UserListStore {
+    return new SqlUserLists(this.db);
+  }
 
   async idByName(name: string): Promise<number> {
     return (await this.db.get<{ user_id: number }>('SELECT user_id FROM {user} WHERE user_name = ?', name))?.user_id ?? 0;
