@@ -16,6 +16,9 @@ import type { UserStore } from './users.ts';
 import type { AccountStore } from './accounts.ts';
 import type { WatchlistStore } from './watchlist.ts';
 import type { SiteStore } from './site.ts';
+import type { LoggingStore } from './logging.ts';
+import type { RecentChangesStore } from './recent-changes.ts';
+import type { ChangeTagStore } from './change-tags.ts';
 import type { QueryPageStore } from './query-pages.ts';
 import type { ReplicationStatus } from './replication.ts';
 
@@ -42,6 +45,12 @@ export interface Store {
   readonly watchlist: WatchlistStore;
   /** interwiki, site_stats, change_tag_def, job. */
   readonly site: SiteStore;
+  /** logging. */
+  readonly logging: LoggingStore;
+  /** recentchanges. */
+  readonly recentChanges: RecentChangesStore;
+  /** change_tag and change_tag_def. */
+  readonly changeTags: ChangeTagStore;
   /** The query pages' lists (Special:Wantedpages ...): computed, or from querycache and querycache_info. */
   readonly queryPages: QueryPageStore;
   /**

@@ -10,9 +10,12 @@ import { SqlUserStore } from './users.ts';
 import { SqlWatchlistStore } from './watchlist.ts';
 import { SqlSiteStore } from './site.ts';
 import { SqlAccountStore } from './accounts.ts';
+import { SqlLoggingStore } from './logging.ts';
+import { SqlRecentChangesStore } from './recent-changes.ts';
+import { SqlChangeTagStore } from './change-tags.ts';
 import { SqlQueryPageStore } from './query-pages.ts';
 
-export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'accounts' | 'watchlist' | 'site' | 'queryPages' | 'storedTimestamp'>;
+export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'accounts' | 'watchlist' | 'site' | 'queryPages' | 'logging' | 'recentChanges' | 'changeTags' | 'storedTimestamp'>;
 
 export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
   return {
@@ -25,6 +28,9 @@ export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
     accounts: new SqlAccountStore(executor),
     watchlist: new SqlWatchlistStore(executor),
     site: new SqlSiteStore(executor),
+    logging: new SqlLoggingStore(executor),
+    recentChanges: new SqlRecentChangesStore(executor),
+    changeTags: new SqlChangeTagStore(executor),
     queryPages: new SqlQueryPageStore(executor),
     storedTimestamp: (timestamp, column) => executor.dialect.storedTimestamp(timestamp, column),
   };
