@@ -38,16 +38,22 @@ export type InvalidReasonFormatter = (code: string, params: MessageParam[]) => R
 interface SpecialTitle {
   fakeId: number;
   ns: number;
+  dbKey: string;
   title: string;
   missing: boolean;
 }
 
 interface RedirectEntry {
+  /** `ns:dbKey` of the redirect page, for its generator data. */
+  fromKey: string;
   from: string;
   to: string;
   fragment: string;
   interwiki: string;
 }
+
+/** Merges the generator data of a redirect (`fromRedirect`) into its target page's record (`current`). */
+export type RedirectMergePolicy = (current: ResultObject, fromRedirect: ResultObject) => ResultObject;
 
 /** Byte-wise (UTF-8) comparison, the order of SQLite's BLOB/TEXT index. */
 export function compareBinary(a: string, b: string): number {
@@ -85,6 +91,9 @@ function key(ns: number, dbKey: string): string {
   return `${ns}:${dbKey}`;
 }
 
+/** How the page set keys a title in its maps (generator data). */
+export { key as titleMapKey };
+
 export class PageSet {
   private readonly good = new Map<number, PageEntry>();
   private readonly missingTitles: MissingTitle[] = [];
@@ -98,6 +107,9 @@ export class PageSet {
   private readonly badRevIds: number[] = [];
   /** Good revision ids asked for with `revids`, and their page. */
   readonly revisionIds = new Map<number, number>();
+  /** What the generator said about its titles, by `ns:dbKey`. */
+  private generatorData = new Map<string, ResultObject>();
+  private redirectMergePolicy: RedirectMergePolicy | null = null;
   private nextFakeId = -1;
 
   constructor(
@@ -190,7 +202,7 @@ export class PageSet {
       if (seen.has(s.title)) continue;
       seen.add(s.title);
       const missing = s.ns === -1 ? !this.services.specialPages.exists(s.dbKey) : !existingFiles.has(s.dbKey);
-      this.specialTitles.push({ fakeId: this.fakeId(), ns: s.ns, title: s.title, missing });
+      this.specialTitles.push({ fakeId: this.fakeId(), ns: s.ns, dbKey: s.dbKey, title: s.title, missing });
     }
   }
 
@@ -283,6 +295,12 @@ export class PageSet {
     if (normal.length) await this.lookUpTitles(normal);
   }
 
+  /** The generator's data about its titles, shown in their pages' records and redirect entries. */
+  setGeneratorData(data: ReadonlyMap<string, ResultObject>, redirectMergePolicy: RedirectMergePolicy | null): void {
+    this.generatorData = new Map(data);
+    this.redirectMergePolicy = redirectMergePolicy;
+  }
+
   /** Replaces redirect pages by their targets, level by level, stopping at loops. */
   private async followRedirects(rows: readonly PageRow[]): Promise<void> {
     const seen = new Set<string>();
@@ -302,7 +320,7 @@ export class PageSet {
         const to = interwiki
           ? `${interwiki}:${target.rd_title.replace(/_/g, ' ')}`
           : this.services.titles.text(target.rd_namespace, target.rd_title);
-        this.redirects.push({ from: from.title, to, fragment, interwiki });
+        this.redirects.push({ fromKey: key(from.ns, from.dbKey), from: from.title, to, fragment, interwiki });
         if (interwiki) {
           this.interwikiTitles.push({ title: to, iw: interwiki });
           continue;
@@ -362,7 +380,8 @@ export class PageSet {
       query.redirects = list(
         'r',
         this.redirects.map((r) => {
-          const item: ResultObject = { from: r.from, to: r.to };
+          // The generator's data comes first, as MediaWiki merges from/to over it.
+          const item: ResultObject = { ...this.generatorData.get(r.fromKey), from: r.from, to: r.to };
           if (r.fragment) item.tofragment = r.fragment;
           if (r.interwiki) item.tointerwiki = r.interwiki;
           return item;
@@ -396,7 +415,7 @@ export class PageSet {
       const item: ResultObject = { ns: m.ns, title: m.title };
       setFlag(item, 'missing', true);
       if (m.ns === NS_MEDIAWIKI && hasDefaultMessage(m.dbKey)) setFlag(item, 'known', true);
-      pages.set(m.fakeId, item);
+      pages.set(m.fakeId, this.withGeneratorData(item, key(m.ns, m.dbKey)));
     }
     for (const inv of this.invalidTitles) {
       const item: ResultObject = { title: inv.title, invalidreason: formatReason ? formatReason(inv.code, inv.params) : inv.reason };
@@ -407,14 +426,43 @@ export class PageSet {
       const item: ResultObject = { ns: s.ns, title: s.title };
       setFlag(item, 'special', true);
       if (s.missing) setFlag(item, 'missing', true);
-      pages.set(s.fakeId, item);
+      pages.set(s.fakeId, this.withGeneratorData(item, key(s.ns, s.dbKey)));
     }
     for (const p of this.good.values()) {
-      pages.set(p.pageId, { pageid: p.pageId, ns: p.ns, title: p.title });
+      pages.set(p.pageId, this.withGeneratorData({ pageid: p.pageId, ns: p.ns, title: p.title }, key(p.ns, p.dbKey)));
     }
+    this.mergeRedirectData(pages);
     setType(pages, 'BCarray');
     setIndexedTagName(pages, 'page');
     return pages;
+  }
+
+  private withGeneratorData(item: ResultObject, titleKey: string): ResultObject {
+    const data = this.generatorData.get(titleKey);
+    return data ? Object.assign(item, data) : item;
+  }
+
+  /** A resolved redirect's generator data joins the record of the page its chain ends at. */
+  private mergeRedirectData(pages: ResultMap): void {
+    const merge = this.redirectMergePolicy;
+    if (!merge || !this.generatorData.size) return;
+    const targetOf = new Map(this.redirects.map((r) => [r.from, r.to]));
+    const pageIdOf = new Map([...this.good.values()].map((p) => [p.title, p.pageId]));
+    for (const redirect of this.redirects) {
+      const data = this.generatorData.get(redirect.fromKey);
+      if (!data) continue;
+      let destination = redirect.to;
+      const visited = new Set([redirect.from]);
+      while (targetOf.has(destination) && !visited.has(destination)) {
+        visited.add(destination);
+        destination = targetOf.get(destination)!;
+      }
+      const pageId = pageIdOf.get(destination);
+      const current = pageId === undefined ? undefined : pages.get(pageId);
+      if (current && typeof current === 'object' && !Array.isArray(current) && !(current instanceof Map)) {
+        pages.set(pageId!, merge(current as ResultObject, data));
+      }
+    }
   }
 
   /** Ids as `indexpageids` lists them: the keys of `pages`, as strings, in output order. */

@@ -8,8 +8,8 @@ import type { ModuleGroup } from '../params/declaration.ts';
 import type { ParamValues } from '../params/validate.ts';
 import { list, mergeInto, setIndexedTagName, type ResultList, type ResultMap, type ResultNode, type ResultObject } from '../result.ts';
 import { Continuation, type ContinueValue } from './continuation.ts';
-import { PageSet, type InvalidReasonFormatter } from './pageset.ts';
-import type { GeneratorSink, QueryRun } from './run.ts';
+import { PageSet, titleMapKey, type InvalidReasonFormatter } from './pageset.ts';
+import type { GeneratorSink, QueryRun, RedirectMergePolicy } from './run.ts';
 import type { TitleKey } from '../../store/pages.ts';
 import { pageSetParams, submoduleParam } from '../main-declarations.ts';
 import { CONT } from '../params/common.ts';
@@ -37,6 +37,15 @@ class GeneratedPages implements GeneratorSink {
   }
   addRevisionId(revId: number): void {
     this.revisionIds.push(revId);
+  }
+  readonly pageData = new Map<string, ResultObject>();
+  redirectMergePolicy: RedirectMergePolicy | null = null;
+  setPageData(ns: number, dbKey: string, data: ResultObject): void {
+    const titleKey = titleMapKey(ns, dbKey);
+    this.pageData.set(titleKey, { ...this.pageData.get(titleKey), ...data });
+  }
+  setRedirectMergePolicy(merge: RedirectMergePolicy): void {
+    this.redirectMergePolicy = merge;
   }
 }
 
@@ -385,6 +394,7 @@ async function runGenerator(
   const generated = new PageSet(ctx.services, resolveRedirects);
   if (sink.revisionIds.length) await generated.addRevisionIds(sink.revisionIds, { archived: canSeeDeletedHistory(ctx.caller.rights) });
   await generated.addGenerated(sink.pageIds, sink.titles);
+  generated.setGeneratorData(sink.pageData, sink.redirectMergePolicy);
   return generated;
 }
 

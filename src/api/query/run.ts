@@ -8,7 +8,7 @@ import type { ErrorFormat, WarningLog } from '../errors.ts';
 import type { MessageParam } from '../i18n/messages.ts';
 import type { ResultNode, ResultObject } from '../result.ts';
 import type { ContinueValue } from './continuation.ts';
-import type { PageSet, PageEntry } from './pageset.ts';
+import type { PageSet, PageEntry, RedirectMergePolicy } from './pageset.ts';
 
 /** Where a module running as a generator puts the pages it finds. */
 export interface GeneratorSink {
@@ -18,6 +18,13 @@ export interface GeneratorSink {
   addTitle(ns: number, dbKey: string): void;
   /** generator=revisions-like modules: a revision id (its page joins the set). */
   addRevisionId?(revId: number): void;
+  /**
+   * Data about one generated title that its page's record shows (ApiPageSet::setGeneratorData:
+   * a search rank as `index`), and so does the `redirects` entry of a redirect resolved from it.
+   */
+  setPageData(ns: number, dbKey: string, data: ResultObject): void;
+  /** How a resolved redirect's data joins its target's record; without one it does not. */
+  setRedirectMergePolicy(merge: RedirectMergePolicy): void;
 }
 
 /**
@@ -85,4 +92,4 @@ export interface QueryRun<P extends ParamDecls = Record<never, never>> {
   deprecated(key: string, params: MessageParam[], feature: string): void;
 }
 
-export type { PageEntry };
+export type { PageEntry, RedirectMergePolicy };

@@ -19,13 +19,24 @@ export const prefixsearch = defineQueryModule({
   execute: runPrefixSearch,
 });
 
+/** A page reached by several generated titles keeps the best (lowest) rank among them. */
+export function keepBestIndex(current: ResultObject, fromRedirect: ResultObject): ResultObject {
+  if (current.index === undefined || (fromRedirect.index as number) < (current.index as number)) current.index = fromRedirect.index;
+  return current;
+}
+
 async function runPrefixSearch(run: QueryRun<typeof params>): Promise<void> {
   const { limit, offset } = run.params;
   const namespaces = run.params.namespace;
   const { titles, more } = await completionSearch(run.services, run.params.search, namespaces, limit, offset);
   if (more) run.setContinue('offset', offset + limit);
   if (run.generator) {
-    for (const title of titles) run.generator.addTitle(title.ns, title.dbKey);
+    // Each page shows its rank; a redirect's rank goes to its target when it is better.
+    run.generator.setRedirectMergePolicy(keepBestIndex);
+    titles.forEach((title, rank) => {
+      run.generator!.addTitle(title.ns, title.dbKey);
+      run.generator!.setPageData(title.ns, title.dbKey, { index: offset + rank + 1 });
+    });
     return;
   }
   let count = 0;
