@@ -165,6 +165,9 @@ async function dispatch(ctx: RequestContext, modules: ApiModules, options: Handl
     if (options.failure) throw options.failure;
     checkBeforeAction(ctx, main);
     if (!handler || !isServed(action)) refuseAction(ctx, action, main.maxlag, modules);
+    // ApiMain::setupModule reads the action's own parameters before the permission and maxlag
+    // checks: opensearch's parameter errors come first, and its warnings go with their errors.
+    if (action.name === 'opensearch') ctx.reader.readAll(action, action.path, action.prefix);
     checkReadPermission(ctx.services.site, ctx.caller, action, ctx.request, modules.queryModules);
     if (main.maxlag !== undefined) checkMaxLag(ctx.services, main.maxlag);
 
