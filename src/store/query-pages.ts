@@ -2,7 +2,11 @@
 // as list=querypage reads them: computed from the wiki's tables, or as updateSpecialPages.php last
 // stored them in querycache (what MediaWiki shows of an expensive page in miser mode).
 
-/** The query pages list=querypage offers (MediaWiki's QueryPage::getPages() less $wgAPIUselessQueryPages). */
+/**
+ * The query pages list=querypage offers: MediaWiki's QueryPage::getPages() less
+ * $wgAPIUselessQueryPages, GadgetUsage (Gadgets) and AllInfoboxes (the infobox extension's, as
+ * PortableInfobox defines it).
+ */
 export const QUERY_PAGES = [
   'Ancientpages', 'BrokenRedirects', 'Deadendpages', 'DoubleRedirects', 'ListDuplicatedFiles',
   'Listredirects', 'Lonelypages', 'Longpages', 'MediaStatistics', 'Mostcategories', 'Mostimages',
@@ -10,7 +14,7 @@ export const QUERY_PAGES = [
   'Fewestrevisions', 'Shortpages', 'Uncategorizedcategories', 'Uncategorizedpages',
   'Uncategorizedimages', 'Uncategorizedtemplates', 'Unusedcategories', 'Unusedimages',
   'Wantedcategories', 'Wantedfiles', 'Wantedpages', 'Wantedtemplates', 'Unwatchedpages',
-  'Unusedtemplates', 'Withoutinterwiki', 'GadgetUsage',
+  'Unusedtemplates', 'Withoutinterwiki', 'GadgetUsage', 'AllInfoboxes',
 ] as const;
 
 export type QueryPageName = (typeof QUERY_PAGES)[number];
@@ -40,7 +44,7 @@ export interface LiveQueryPageQuery {
 export interface CachedQueryPageQuery {
   page: QueryPageName;
   /** The ORDER BY MediaWiki reads the cache with (QueryPage::getCacheOrderFields, sortDescending). */
-  order: 'value' | 'value-descending' | 'value-descending-then-title';
+  order: 'value' | 'value-descending' | 'value-descending-then-title' | 'title';
   offset: number;
   limit: number;
 }

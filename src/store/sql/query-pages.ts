@@ -277,6 +277,22 @@ function pageQuery(d: Dialect, q: LiveQueryPageQuery): PageQuery {
         groupBy: 'lt_namespace, lt_title',
         orderBy: 'value DESC, namespace, title',
       };
+    case 'AllInfoboxes':
+      // PortableInfobox's page: templates whose parse found infoboxes. Its excluded subpages
+      // ($wgAllInfoboxesSubpagesBlacklist) go through buildLike without a wildcard, so they only
+      // exclude a title that is exactly `/doc` (and so on), as the extension's query does.
+      return {
+        select: 'page_namespace AS namespace, page_title AS title, page_id AS value, pp_value AS infoboxes',
+        from: "{page} JOIN {page_props} ON page_id = pp_page AND pp_propname = 'infoboxes'",
+        where: [
+          'page_is_redirect = 0',
+          'page_namespace = 10',
+          'pp_value IS NOT NULL',
+          "pp_value != ''",
+          ...['doc', 'draft', 'test'].map((subpage) => `page_title NOT LIKE ${literal(`/${subpage}`)}`),
+        ],
+        orderBy: 'title',
+      };
     case 'Withoutinterwiki':
       return {
         select: 'page_namespace AS namespace, page_title AS title',
@@ -302,6 +318,7 @@ const CACHE_ORDER: Record<CachedQueryPageQuery['order'], string> = {
   value: 'value',
   'value-descending': 'value DESC',
   'value-descending-then-title': 'value DESC, namespace, title',
+  title: 'title',
 };
 
 export class SqlQueryPageStore implements QueryPageStore {
@@ -309,15 +326,16 @@ export class SqlQueryPageStore implements QueryPageStore {
 
   async live(q: LiveQueryPageQuery): Promise<QueryPageRow[]> {
     const { select, rest } = liveQueryPageSql(this.db.dialect, q);
-    // SQLite reads a negative offset as none; the servers refuse it.
-    return this.db.rows<QueryPageRow>(select, rest, q.limit, Math.max(0, q.offset));
+    // Not rows(): that rewrites the select list, and the ORDER BY names its aliases. SQLite reads a
+    // negative offset as none; the servers refuse it.
+    return this.db.all<QueryPageRow>(`SELECT ${select} ${rest}`, q.limit, Math.max(0, q.offset));
   }
 
   async cached(q: CachedQueryPageQuery): Promise<QueryPageRow[]> {
     // The (qc_type, qc_value) index holds one page's rows in value order.
-    return this.db.rows<QueryPageRow>(
-      'qc_type, qc_namespace AS namespace, qc_title AS title, qc_value AS value',
-      `FROM {querycache} WHERE qc_type = ? ORDER BY ${CACHE_ORDER[q.order]} LIMIT ? OFFSET ?`,
+    return this.db.all<QueryPageRow>(
+      'SELECT qc_type, qc_namespace AS namespace, qc_title AS title, qc_value AS value ' +
+        `FROM {querycache} WHERE qc_type = ? ORDER BY ${CACHE_ORDER[q.order]} LIMIT ? OFFSET ?`,
       q.page,
       q.limit,
       Math.max(0, q.offset),
