@@ -90,6 +90,21 @@ def main():
     run(steps, 'links_list', lambda: list(site.pages['Mars'].links(generator=False)))
     run(steps, 'categories_of_page',
         lambda: [category.name for category in site.pages['Mars'].categories()])
+    # The listings of issue 12's modules: backlinks and transclusions (list=backlinks,
+    # embeddedin), every category (list=allcategories), a page's external and language links
+    # (prop=extlinks, langlinks). Page generators (the default) also ask prop=imageinfo.
+    run(steps, 'backlinks_list', lambda: list(site.pages['Mars'].backlinks(limit=5, generator=False)))
+    run(steps, 'backlinks', lambda: [page.name for page in site.pages['Mars'].backlinks(limit=5)])
+    run(steps, 'embeddedin_list',
+        lambda: list(site.pages['Template:Welcome'].embeddedin(limit=2, generator=False)))
+    run(steps, 'embeddedin', lambda: [page.name for page in site.pages['Template:Welcome'].embeddedin()])
+    run(steps, 'allcategories_list',
+        lambda: [category['*'] for category in site.allcategories(limit=7, generator=False)])
+    run(steps, 'allcategories', lambda: [category.name for category in site.allcategories(limit=7)])
+    run(steps, 'extlinks', lambda: list(site.pages['Earth'].extlinks()))
+    run(steps, 'langlinks', lambda: [list(pair) for pair in site.pages['Earth'].langlinks()])
+    run(steps, 'langlinks_continued',
+        lambda: [list(pair) for pair in site.pages['Gold'].langlinks(lllimit=1)])
     run(steps, 'revisions',
         lambda: [revision['revid'] for revision in site.pages['Earth'].revisions(limit=5)])
 

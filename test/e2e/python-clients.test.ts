@@ -118,6 +118,42 @@ describe('mwclient', { skip: skipMwclient }, () => {
     assert.ok(links.includes('Earth') && links.includes('Missing article'));
   });
 
+  test('lists the backlinks of a page in batches of 5, each once (generator=False)', () => {
+    const titles: string[] = succeeded('backlinks_list');
+    assert.ok(titles.includes('Earth') && titles.includes('Talk:Mars') && titles.includes('Red planet'));
+    assert.equal(titles.length, 17);
+    assert.equal(new Set(titles).size, titles.length);
+  });
+
+  test('lists the pages transcluding a template in batches of 2, each once (generator=False)', () => {
+    const titles: string[] = succeeded('embeddedin_list');
+    assert.ok(titles.includes('User talk:Bob') && titles.includes('User:Alice'));
+    assert.equal(titles.length, 16);
+    assert.equal(new Set(titles).size, titles.length);
+  });
+
+  test('lists every category in batches of 7, each once (generator=False)', () => {
+    const names: string[] = succeeded('allcategories_list');
+    assert.ok(names.includes('Planets') && names.includes('Empty category'));
+    assert.equal(new Set(names).size, names.length);
+    assert.deepEqual(names, [...names].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
+  });
+
+  test('lists the external links of a page (prop=extlinks)', () => {
+    assert.deepEqual(succeeded('extlinks'), ['//cdn.example.net/assets/Earth.png', 'https://example.org/Earth']);
+  });
+
+  test('lists the language links of a page (prop=langlinks), also one a request', () => {
+    assert.deepEqual(succeeded('langlinks'), [['de', 'Erde'], ['es', 'Tierra'], ['fr', 'Terre'], ['ja', '地球']]);
+    assert.deepEqual(succeeded('langlinks_continued'), [['de', 'Gold'], ['es', 'Oro'], ['fr', 'Or']]);
+  });
+
+  test('iterates page.backlinks(), page.embeddedin() and site.allcategories() as Page objects', { todo: imageinfoTodo }, () => {
+    assert.ok((succeeded('backlinks') as string[]).includes('Earth'));
+    assert.ok((succeeded('embeddedin') as string[]).includes('User talk:Bob'));
+    assert.ok((succeeded('allcategories') as string[]).includes('Category:Planets'));
+  });
+
   test('lists a page\'s revisions in batches of 5 with continuation', () => {
     const revisions: number[] = succeeded('revisions');
     assert.ok(revisions.length > 5);
