@@ -1,6 +1,45 @@
-// The file family: image (current uploads).
+// The file family: image (current uploads), oldimage (their earlier versions), filearchive
+// (deleted versions), uploadstash.
 
 export interface FileStore {
   /** Which of these file names (DB keys without namespace) have a current upload. */
   existing(names: readonly string[]): Promise<Set<string>>;
+  /** Current versions of these file names, with their uploader and description. */
+  currentVersions(names: readonly string[]): Promise<FileVersionRow[]>;
+  /** Earlier versions of one file, newest first (LocalFile::getHistory). */
+  oldVersions(q: OldVersionsQuery): Promise<FileVersionRow[]>;
+  /** Names of current files starting with `prefix` (byte order), at most `limit`. */
+  namesWithPrefix(prefix: string, limit: number): Promise<string[]>;
+}
+
+/** One version of a file, current (image) or old (oldimage), by MediaWiki's column names without prefix. */
+export interface FileVersionRow {
+  name: string;
+  /** oi_archive_name; null for the current version. */
+  archive_name: string | null;
+  size: number;
+  width: number;
+  height: number;
+  metadata: string;
+  bits: number;
+  media_type: string | null;
+  major_mime: string;
+  minor_mime: string;
+  timestamp: string;
+  sha1: string;
+  /** oi_deleted; 0 for the current version. */
+  deleted: number;
+  actor_user: number | null;
+  actor_name: string;
+  comment_text: string;
+}
+
+export interface OldVersionsQuery {
+  name: string;
+  /** 14-digit timestamps: versions at or before `start`, at or after `end`. */
+  start: string | null;
+  end: string | null;
+  limit: number;
+  /** Oldest first (LocalFile::getHistory reads upwards when only an end is given). */
+  ascending: boolean;
 }

@@ -1,5 +1,6 @@
 // Queries of the file family.
-import type { FileStore } from '../files.ts';
+import type { FileStore, FileVersionRow, OldVersionsQuery } from '../files.ts';
+import { currentVersions, namesWithPrefix, oldVersions } from './files-versions.ts';
 import { inList } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { chunks } from './queries.ts';
@@ -14,5 +15,17 @@ export class SqlFileStore implements FileStore {
       for (const r of await this.db.all<{ img_name: string }>(`SELECT img_name FROM {image} WHERE ${list.sql}`, ...list.values)) out.add(r.img_name);
     }
     return out;
+  }
+
+  currentVersions(names: readonly string[]): Promise<FileVersionRow[]> {
+    return currentVersions(this.db, names);
+  }
+
+  oldVersions(q: OldVersionsQuery): Promise<FileVersionRow[]> {
+    return oldVersions(this.db, q);
+  }
+
+  namesWithPrefix(prefix: string, limit: number): Promise<string[]> {
+    return namesWithPrefix(this.db, prefix, limit);
   }
 }
