@@ -128,6 +128,18 @@ describe('list=querypage in miser mode (querycache)', { skip }, () => {
   });
 });
 
+describe('query page store', { skip }, () => {
+  test('Uncategorizedcategories leaves out the exception list of MediaWiki:Uncategorized-categories-exceptionlist', async () => {
+    await sqliteQueryPlans(async (db) => {
+      const store = new SqlQueryPageStore(db);
+      const query = { page: 'Uncategorizedcategories' as const, contentNamespaces: [0], offset: 0, limit: 3 };
+      const titles = async (exceptions: string[]) => (await store.live({ ...query, exceptions })).map((row) => row.title);
+      assert.deepEqual(await titles([]), ['Cities', 'Empty_category', 'Fixture_Wiki']);
+      assert.deepEqual(await titles(['Cities', "Empty_category's"]), ['Empty_category', 'Fixture_Wiki', 'Images']);
+    });
+  });
+});
+
 describe('list=querypage query plans (SQLite)', { skip }, () => {
   const liveQuery = (page: QueryPageName) => ({ page, contentNamespaces: [0], exceptions: [], offset: 0, limit: 11 });
 
