@@ -6,12 +6,10 @@ import { list, mergeInto, setFlag, setType, type ResultList, type ResultObject }
 import { formatMessage } from '../../api/errors.ts';
 import { msg } from '../../api/i18n/messages.ts';
 import type { AccountWithBlock } from '../../store/user-lists.ts';
-import { blockFromRow } from '../../wiki/blocks.ts';
 import { activeMemberships, effectiveGroups } from '../../wiki/rights.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
-import { blockDetails } from '../meta/userinfo.ts';
 import {
-  canReceiveEmail, centralUserInfo, firstEdits, groupList, implicitGroupsOfAccount, optionOf, requireMaxOneParameter, rightsOfAccount,
+  blockInfo, callerTimeCorrection, canReceiveEmail, centralUserInfo, firstEdits, groupList, implicitGroupsOfAccount, optionOf, requireMaxOneParameter, rightsOfAccount,
 } from './user-facts.ts';
 
 const params = {
@@ -89,11 +87,12 @@ async function readUsers(
   if (!run.caller.rights.has('hideuser')) rows = rows.filter((row) => !row.block || Number(row.block.ipb_deleted) === 0);
   const userIds = [...new Set(rows.map((row) => row.account.user_id))];
   const needsGroups = props.has('groups') || props.has('groupmemberships') || props.has('implicitgroups') || props.has('rights');
-  const [memberships, edits, genders, disableMail] = await Promise.all([
+  const [memberships, edits, genders, disableMail, timeCorrection] = await Promise.all([
     needsGroups ? store.users.lists.activeMembershipsOf(userIds, now) : null,
     needsGroups ? firstEdits(run, userIds) : null,
     props.has('gender') ? optionOf(run, userIds, 'gender') : null,
     props.has('emailable') ? optionOf(run, userIds, 'disablemail') : null,
+    props.has('blockinfo') ? callerTimeCorrection(run) : null,
   ]);
   const out = new Map<string | number, ResultObject>();
   for (const row of rows) {
@@ -107,7 +106,7 @@ async function readUsers(
     if (props.has('registration')) item.registration = account.user_registration === null ? null : mwToIso(account.user_registration);
     if (needsGroups) addGroups(run, props, item, row, memberships!.get(account.user_id) ?? [], edits!.get(account.user_id));
     if (block && Number(block.ipb_deleted)) setFlag(item, 'hidden', true);
-    if (props.has('blockinfo') && block && block.ipb_by_text !== null) mergeInto(item, blockDetails(blockFromRow(block), site));
+    if (props.has('blockinfo') && block && block.ipb_by_text !== null) mergeInto(item, blockInfo(run, block, timeCorrection!));
     if (props.has('emailable')) setFlag(item, 'emailable', canReceiveEmail(run, account, disableMail!.get(account.user_id)), false);
     if (props.has('gender')) item.gender = genderOf(genders!.get(account.user_id));
     if (props.has('centralids')) mergeInto(item, await centralUserInfo(run, account.user_id, account.user_name, run.params.attachedwiki));
