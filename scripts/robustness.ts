@@ -17,7 +17,7 @@ import { ENGINE_QUERIES } from '../bench/engine-queries.ts';
 import { queryModules } from '../src/modules/index.ts';
 import { loadServeOptions } from '../src/server/config.ts';
 import { judgeAnswer, judgeWire } from '../test/robustness/answer-checks.ts';
-import { makeCase, sampleContinues, type FuzzCase, type FuzzContext } from '../test/robustness/fuzz-requests.ts';
+import { fuzzedActions, makeCase, sampleContinues, type FuzzCase, type FuzzContext } from '../test/robustness/fuzz-requests.ts';
 import { NoAnswer, sendRaw, sendWire, type RawAnswer } from '../test/robustness/raw-http.ts';
 
 const { values } = parseArgs({
@@ -218,6 +218,7 @@ const MALFORMED = /^(?:answer \d+: )?(?:not HTTP|body |JSONP|no XML|character no
 async function fuzz(served: Served): Promise<FuzzFigures> {
   const ctx: FuzzContext = {
     modules: queryModules.filter((m) => m.execute !== undefined),
+    actions: fuzzedActions(queryModules),
     continues: await sampleContinues(served.origin, served.apiPath, HANG_MS),
     limits: LIMITS,
   };

@@ -479,6 +479,81 @@ describe('an anonymous caller', { skip }, () => {
     });
   });
 
+  describe('the modules of pages and links (issue 12) reach no deleted page and leak nothing', () => {
+    // A deleted page's title may still be a link target (Uses deleted image shows File:Deleted
+    // image.png), as in MediaWiki; what must never show is the page as existing (with a page id),
+    // or anything only its hidden or deleted revisions hold (every answer is searched for those).
+    const requests: Record<string, string>[] = [
+      { prop: 'linkshere', titles: 'Earth|Deleted page|Venus', lhlimit: '3', lhprop: 'pageid|title|redirect' },
+      { prop: 'transcludedin', titles: 'Template:Stub|Template:Infobox', tilimit: '5', tiprop: 'pageid|title|redirect' },
+      { prop: 'fileusage', titles: 'File:Deleted image.png|File:Mars globe.png', fulimit: '2', fuprop: 'pageid|title|redirect' },
+      { prop: 'redirects', titles: 'Earth|Deleted page|Mars', rdlimit: '2', rdprop: 'pageid|title|fragment' },
+      { prop: 'pageprops', titles: `${'1984|IPhone|Stubs'}|Deleted page|Category:Old planets` },
+      { prop: 'categoryinfo', generator: 'allcategories', gaclimit: '10' },
+      { prop: 'images', titles: 'Uses deleted image|Deleted page|Earth', imlimit: '1' },
+      { prop: 'langlinks', titles: 'Earth|Deleted page|Gold', lllimit: '2', llprop: 'url|langname|autonym' },
+      { prop: 'iwlinks', generator: 'allpages', gaplimit: 'max', iwlimit: 'max', iwprop: 'url' },
+      { prop: 'extlinks', generator: 'allpages', gaplimit: 'max', ellimit: 'max' },
+      { list: 'imageusage', iutitle: 'File:Deleted image.png', iulimit: 'max' },
+      { list: 'alllinks', alprop: 'ids|title', allimit: 'max' },
+      { list: 'alllinks', alunique: '1', alprefix: 'D', allimit: '2' },
+      { list: 'alltransclusions', atprop: 'ids|title', atlimit: 'max' },
+      { list: 'allfileusages', afprop: 'ids|title', aflimit: 'max' },
+      { list: 'allredirects', arprop: 'ids|title|fragment|interwiki', arlimit: 'max' },
+      { list: 'allcategories', acprop: 'size|hidden', aclimit: '10' },
+      { list: 'protectedtitles', ptprop: 'timestamp|user|userid|comment|parsedcomment|expiry|level', ptlimit: 'max' },
+      { list: 'pagepropnames', ppnlimit: 'max' },
+      { list: 'pageswithprop', pwppropname: 'displaytitle', pwpprop: 'ids|title|value', pwplimit: 'max' },
+      { list: 'exturlusage', euprop: 'ids|title|url', eulimit: 'max' },
+      { list: 'iwbacklinks', iwblprop: 'iwprefix|iwtitle', iwbllimit: 'max' },
+      { list: 'langbacklinks', lblprop: 'lllang|lltitle', lbllimit: 'max' },
+      { list: 'random', rnnamespace: '0|1|6|14', rnfilterredir: 'all', rnlimit: 'max' },
+      { generator: 'random', grnnamespace: '0|14', grnlimit: 'max', prop: 'info' },
+      { list: 'prefixsearch', pssearch: 'D', psnamespace: '0|1|6|14', pslimit: 'max' },
+      { generator: 'prefixsearch', gpssearch: 'Sp', gpslimit: 'max', prop: 'info' },
+      { action: 'opensearch', search: 'De', namespace: '0|1|6|14', limit: 'max' },
+      { action: 'opensearch', search: 'Spam', format: 'xml' },
+    ];
+    const deleted = () => new Set(deletedTitles());
+
+    /** Every object of the answer that names a deleted title and gives it a page id as if it existed. */
+    function deletedAsExisting(json: Json): string[] {
+      const found: string[] = [];
+      const walk = (v: unknown): void => {
+        if (Array.isArray(v)) v.forEach(walk);
+        else if (v && typeof v === 'object') {
+          const item = v as Record<string, unknown>;
+          if (typeof item.title === 'string' && deleted().has(item.title) && typeof item.pageid === 'number' && item.pageid > 0) found.push(JSON.stringify(item));
+          Object.values(item).forEach(walk);
+        }
+      };
+      walk(json);
+      return found;
+    }
+
+    for (const params of requests) {
+      test(`${show(params)}`, async (t) => {
+        if (params.format === 'xml') {
+          // An XML answer is searched as text: no hidden or deleted data in it.
+          const res = await fetch(`${otherApi ?? ours?.url}?${new URLSearchParams(params)}`);
+          const body = await res.text();
+          assert.equal(res.status, 200);
+          for (const secret of secrets.strings) assert.ok(!body.includes(secret), `shows hidden data ${JSON.stringify(secret)}`);
+          return;
+        }
+        const answers = await askAll(t, params, 60);
+        if (!answers) return;
+        for (const answer of answers) {
+          assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+          assert.deepEqual(deletedAsExisting(answer), []);
+        }
+        if (params.action === 'opensearch') {
+          for (const title of answers[0][1] as string[]) assert.ok(!deleted().has(title), `suggests ${title}`);
+        }
+      });
+    }
+  });
+
   describe('watchlists', () => {
     const needLogin: Record<string, string>[] = [{ list: 'watchlist' }, { list: 'watchlistraw' }, { generator: 'watchlistraw' }, { list: 'watchlist', wlowner: 'Alice' }];
     for (const params of needLogin) {

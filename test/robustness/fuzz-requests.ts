@@ -2,6 +2,7 @@
 // and of hostile HTTP around them: odd multipart bodies, huge parameter counts, over-long request
 // lines and header blocks, unsupported and garbage methods, broken chunking, lying Content-Length,
 // Expect: 100-continue, pipelined bursts, protocol garbage.
+import { apiModulesFor } from '../../src/api/api.ts';
 import type { QueryModule } from '../../src/api/module.ts';
 import type { ParamDecl } from '../../src/api/params/declaration.ts';
 import { DEFAULT_SERVE_OPTIONS, type RequestLimits } from '../../src/server/options.ts';
@@ -88,8 +89,22 @@ const ERROR_FORMATS = ['bc', 'plaintext', 'wikitext', 'html', 'raw', 'none'];
 /** Real continuation values (`continue` object fields) the server gave for easy requests. */
 export type ContinueSample = Record<string, string>;
 
+/** A served action besides query and paraminfo whose own parameters are fuzzed (opensearch). */
+export interface FuzzedAction {
+  name: string;
+  params: Readonly<Record<string, ParamDecl>>;
+}
+
+/** The served actions whose parameters the fuzzer sends, as the server declares them. */
+export function fuzzedActions(modules: readonly QueryModule[]): FuzzedAction[] {
+  const actions = apiModulesFor(modules).actions;
+  return ['opensearch'].map((name) => ({ name, params: actions.get(name)!.params as Readonly<Record<string, ParamDecl>> }));
+}
+
 export interface FuzzContext {
   modules: readonly QueryModule[];
+  /** Served actions with parameters of their own; none when not given. */
+  actions?: readonly FuzzedAction[];
   continues: readonly ContinueSample[];
   /** The limits of the server under test (its defaults unless given): where requests start to be refused, how long it waits. */
   limits?: RequestLimits;
@@ -230,9 +245,22 @@ function hostileValue(rng: Rng, decl: ParamDecl, name: string, ctx: FuzzContext)
  * requests get past validation into the module itself.
  */
 function moduleParams(rng: Rng, module: QueryModule, prefix: string, ctx: FuzzContext): [string, Wire][] {
-  const chosen = rng.subset(Object.entries(module.decl.params), 0.35);
+  return declaredParams(rng, module.decl.params, prefix, ctx);
+}
+
+function declaredParams(rng: Rng, params: Readonly<Record<string, ParamDecl>>, prefix: string, ctx: FuzzContext): [string, Wire][] {
+  const chosen = rng.subset(Object.entries(params), 0.35);
   const hostile = new Set(rng.subset(chosen, rng.pick([0, 0, 0.15, 0.3, 0.6])).map(([name]) => name));
   return chosen.map(([name, decl]) => [prefix + name, hostile.has(name) ? hostileValue(rng, decl, name, ctx) : enc(validValue(rng, decl))]);
+}
+
+/** A served action of its own (action=opensearch): its required parameters mostly there, the rest fuzzed. */
+function servedActionParams(rng: Rng, ctx: FuzzContext, action: FuzzedAction): [string, Wire][] {
+  const out: [string, Wire][] = [['action', enc(action.name)], ...declaredParams(rng, action.params, '', ctx)];
+  for (const [name, decl] of Object.entries(action.params)) {
+    if (decl.required && !out.some(([sent]) => sent === name) && rng.chance(0.9)) out.push([name, enc(validValue(rng, decl))]);
+  }
+  return out;
 }
 
 function pageSetParams(rng: Rng): [string, Wire][] {
@@ -392,7 +420,12 @@ function transport(rng: Rng, apiPath: string, params: [string, Wire][]): RawRequ
 
 function makeApiCase(rng: Rng, index: number, apiPath: string, ctx: FuzzContext): ApiCase {
   const primary = ctx.modules[index % ctx.modules.length];
-  const params = rng.chance(0.04) ? otherActionParams(rng, ctx) : queryParams(rng, ctx, primary);
+  // One draw decides the kind of request: the query cases of a seed stay those they were before
+  // served actions were fuzzed, except the few that became such actions.
+  const kind = rng.next();
+  const params = kind < 0.04
+    ? otherActionParams(rng, ctx)
+    : kind < 0.07 && ctx.actions?.length ? servedActionParams(rng, ctx, rng.pick(ctx.actions)) : queryParams(rng, ctx, primary);
   params.push(...mainParams(rng, ctx));
   if (rng.chance(0.05) && params.length) params.push([rng.pick(params)[0], enc(rng.pick(['', 'x', 'Mars']))]);
   const ordered = rng.chance(0.5) ? shuffle(rng, params) : params;
@@ -437,12 +470,24 @@ export async function sampleContinues(base: string, apiPath: string, timeoutMs: 
     'prop=templates&titles=Mars&tllimit=1', 'prop=revisions&titles=Earth&rvlimit=1', 'prop=references&titles=Mars|Earth',
     'generator=allpages&gaplimit=1&prop=revisions', 'list=categorymembers&cmtitle=Category:Planets&cmlimit=1&cmsort=timestamp',
     'list=backlinks&bltitle=Earth&bllimit=1&blredirect=1', 'list=allpages&aplimit=1&rawcontinue=1',
+    // The modules of pages and links: their continuations, crossed into every other module.
+    'prop=linkshere&titles=Earth&lhlimit=1', 'prop=transcludedin&titles=Template:Infobox&tilimit=1',
+    'prop=fileusage&titles=File:Mars_globe.png|File:Earth_globe.png&fulimit=1', 'prop=redirects&titles=Earth&rdlimit=1',
+    'prop=pageprops&titles=1984|IPhone&ppprop=displaytitle|notoc', 'prop=categoryinfo&generator=allcategories&gaclimit=2',
+    'prop=images&titles=Earth|Mars&imlimit=1', 'prop=langlinks&titles=Earth&lllimit=1', 'prop=iwlinks&generator=allpages&gaplimit=max&iwlimit=1',
+    'prop=extlinks&titles=Earth&ellimit=1', 'list=imageusage&iutitle=File:Mars_globe.png&iulimit=1', 'list=alllinks&allimit=1',
+    'list=alllinks&alunique=1&allimit=1', 'list=alltransclusions&atlimit=1', 'list=allfileusages&aflimit=1', 'list=allredirects&arlimit=1',
+    'list=allcategories&aclimit=1', 'list=protectedtitles&ptlimit=1', 'list=pagepropnames&ppnlimit=1', 'list=pageswithprop&pwppropname=displaytitle&pwplimit=1',
+    'list=exturlusage&eulimit=1', 'list=iwbacklinks&iwbllimit=1', 'list=langbacklinks&lbllimit=1', 'list=random&rnlimit=1',
+    'list=prefixsearch&pssearch=M&pslimit=1',
   ];
   for (const ask of asks) {
     const answer = await sendRaw(base, { method: 'GET', path: `${apiPath}?action=query&format=json&formatversion=2&${ask}` }, timeoutMs);
-    const json = JSON.parse(answer.body) as { continue?: ContinueSample; 'query-continue'?: Record<string, ContinueSample> };
-    if (json.continue) samples.push(json.continue);
-    for (const part of Object.values(json['query-continue'] ?? {})) samples.push(part);
+    const json = JSON.parse(answer.body) as { continue?: Record<string, unknown>; 'query-continue'?: Record<string, Record<string, unknown>> };
+    // formatversion=2 gives offsets (psoffset, rnoffset...) as numbers: a request carries text.
+    const asText = (values: Record<string, unknown>): ContinueSample => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+    if (json.continue) samples.push(asText(json.continue));
+    for (const part of Object.values(json['query-continue'] ?? {})) samples.push(asText(part));
   }
   return samples;
 }

@@ -14,7 +14,7 @@ import { queryModules } from '../../src/modules/index.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { DEFAULT_SERVE_OPTIONS, type RequestLimits, type ServeOptionsInput } from '../../src/server/options.ts';
 import { judgeAnswer, judgeWire, xmlProblem } from './answer-checks.ts';
-import { makeCase, sampleContinues, type FuzzContext, type WireCase } from './fuzz-requests.ts';
+import { fuzzedActions, makeCase, sampleContinues, type FuzzContext, type WireCase } from './fuzz-requests.ts';
 import { Watchdog } from './watchdog.ts';
 import { NoAnswer, replayCommand, sendRaw, sendWire, type RawAnswer, type RawRequest, type WireExchange } from './raw-http.ts';
 import { fixtureConfig, fixtureDb, skipWithoutFixture, useFixtureServer } from '../support/fixture-wiki.ts';
@@ -210,6 +210,33 @@ function oddities(apiPath: string): { label: string; request: RawRequest; status
   ];
 }
 
+describe('what the fuzzer sends', () => {
+  test(`the ${COUNT} generated requests ask every implemented query module, as a generator too, and action=opensearch`, () => {
+    const ctx: FuzzContext = { modules: implemented, actions: fuzzedActions(queryModules), continues: [], limits: FUZZ_LIMITS };
+    const asked = new Set<string>();
+    for (let index = 0; index < COUNT; index++) {
+      const fuzz = makeCase(index, SEED, '/wiki/api.php', ctx);
+      if (fuzz.kind !== 'api') continue;
+      for (const [name, value] of fuzz.params) {
+        if (!['action', 'prop', 'list', 'meta', 'generator'].includes(name)) continue;
+        let text = value;
+        try {
+          text = decodeURIComponent(value);
+        } catch {
+          // a hostile value: its parts are no module names
+        }
+        for (const part of text.split('|')) asked.add(`${name}=${part}`);
+      }
+    }
+    const missing = implemented.flatMap((m) => [
+      ...(asked.has(`${m.decl.group ?? 'list'}=${m.decl.name}`) ? [] : [`${m.decl.group ?? 'list'}=${m.decl.name}`]),
+      ...(m.decl.generator && !asked.has(`generator=${m.decl.name}`) ? [`generator=${m.decl.name}`] : []),
+    ]);
+    if (!asked.has('action=opensearch')) missing.push('action=opensearch');
+    assert.deepEqual(missing, []);
+  });
+});
+
 describe('hostile input over HTTP', { skip }, () => {
   const log = new ServerLog();
   const server = useServer(FUZZ_SERVE, log);
@@ -219,7 +246,7 @@ describe('hostile input over HTTP', { skip }, () => {
   });
 
   test(`${COUNT} generated requests, plain and wrapped in hostile HTTP, get well-formed answers`, { timeout: 300_000 }, async (t) => {
-    const ctx: FuzzContext = { modules: implemented, continues: await sampleContinues(server.url, apiPath, HANG_MS), limits: FUZZ_LIMITS };
+    const ctx: FuzzContext = { modules: implemented, actions: fuzzedActions(queryModules), continues: await sampleContinues(server.url, apiPath, HANG_MS), limits: FUZZ_LIMITS };
     assert.ok(ctx.continues.length > 3, 'the continuation samples were collected');
     const failures: { label: string; ex: Exchange }[] = [];
     const slowest: [number, number][] = [];
