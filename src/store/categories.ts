@@ -24,6 +24,8 @@ export interface CategoriesOfQuery {
   continueAt: { from: number; to: string } | null;
   /** `only`: hidden categories alone; `exclude`: visible ones alone. */
   hidden: 'only' | 'exclude' | null;
+  /** Whether rows must tell hidden categories (otherwise `hidden` is false in every row). */
+  withHidden: boolean;
   descending: boolean;
   limit: number;
 }

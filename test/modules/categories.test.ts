@@ -85,7 +85,7 @@ describe('CategoryStore.of', { skip }, () => {
 
   test('descending from a continuation row, hidden ones left out', async () => {
     const rows = await store!.of({
-      fromIds: [97, 104], categories: null, continueAt: { from: 104, to: 'Cities' }, hidden: 'exclude',
+      fromIds: [97, 104], categories: null, continueAt: { from: 104, to: 'Cities' }, hidden: 'exclude', withHidden: true,
       descending: true, limit: 3,
     });
     assert.deepEqual(rows.map((r) => `${r.cl_from}|${r.cl_to}`), ['104|Cities', '104|Capitals', '97|Pages_with_broken_file_links']);

@@ -48,9 +48,9 @@ const QUESTIONS: [string, (store: Store) => Promise<unknown>][] = [
   ['links.protections of missing titles', (s) => s.links.protections({ pageIds: [], missing: [{ ns: 0, dbKey: 'Salted_page' }], transcluded: [{ ns: 0, dbKey: 'Salted_page' }], files: [] })],
   ...(['only', 'exclude', null] as const).map((hidden): [string, (s: Store) => Promise<unknown>] => [
     `categories.of ${hidden}`,
-    (s) => s.categories.of({ fromIds: [1, 2, 3, EARTH, 124, 132, 143, 213], categories: null, continueAt: null, hidden, descending: false, limit: 500 }),
+    (s) => s.categories.of({ fromIds: [1, 2, 3, EARTH, 124, 132, 143, 213], categories: null, continueAt: null, hidden, withHidden: true, descending: false, limit: 500 }),
   ]),
-  ['categories.of named', (s) => s.categories.of({ fromIds: [EARTH, 124, 143], categories: ['Planets', 'Articles_with_unsourced_statements'], continueAt: { from: 143, to: 'B' }, hidden: null, descending: true, limit: 50 })],
+  ['categories.of named', (s) => s.categories.of({ fromIds: [EARTH, 124, 143], categories: ['Planets', 'Articles_with_unsourced_statements'], continueAt: { from: 143, to: 'B' }, hidden: null, withHidden: false, descending: true, limit: 50 })],
   ['categories.membersBySortkey', (s) => s.categories.membersBySortkey({ category: 'Articles_with_unsourced_statements', types: ['page'], namespaces: null, descending: false, start: null, end: null, after: null, limit: 500 })],
   ['categories.membersBySortkey types', (s) => s.categories.membersBySortkey({ category: 'Planets', types: ['page', 'subcat', 'file'], namespaces: null, descending: false, start: null, end: null, after: null, limit: 500 })],
   ['categories.membersBySortkey types descending', (s) => s.categories.membersBySortkey({ category: 'Planets', types: ['subcat', 'page'], namespaces: null, descending: true, start: null, end: null, after: { sortkey: Buffer.from('P'), from: 100 }, limit: 3 })],

@@ -78,6 +78,7 @@ async function listCategories(run: CategoriesRun): Promise<void> {
     categories,
     continueAt,
     hidden,
+    withHidden: !run.generator && prop.has('hidden'),
     descending: run.params.dir === 'descending',
     limit: limit + 1,
   });

@@ -34,46 +34,39 @@ export class SqlCategoryStore implements CategoryStore {
   async of(query: CategoriesOfQuery): Promise<CategoryLinkRow[]> {
     const ids = orderedIds(query.fromIds, query.descending, query.continueAt?.from);
     if (!ids.length || query.limit <= 0) return [];
-    // A category is hidden when its page has the hiddencat property (MediaWiki joins page and
-    // page_props the same way; both lookups are unique-index hits).
     const d = this.db.dialect;
-    const hidden =
-      "EXISTS (SELECT 1 FROM {page} JOIN {page_props} ON pp_page = page_id AND pp_propname = 'hiddencat'" +
-      ' WHERE page_namespace = 14 AND page_title = cl_to)';
-    const where = [d.inJsonList('cl_from', 'integers')];
-    const params: unknown[] = [JSON.stringify(ids)];
-    if (query.categories) {
-      where.push(d.inJsonList('cl_to', 'strings'));
-      params.push(JSON.stringify(query.categories));
-    }
+    const c = new Conditions(d).valuesIn('cl_from', ids, 'integers');
+    if (query.categories) c.valuesIn('cl_to', query.categories, 'strings');
     const op = query.descending ? '<=' : '>=';
-    if (query.continueAt) {
-      where.push(`(cl_from, cl_to) ${op} (?, ?)`);
-      params.push(query.continueAt.from, query.continueAt.to);
-    }
-    if (query.hidden === 'only') where.push(hidden);
-    else if (query.hidden === 'exclude') where.push(`NOT ${hidden}`);
+    if (query.continueAt) c.add(`(cl_from, cl_to) ${op} (?, ?)`, query.continueAt.from, query.continueAt.to);
+    // A category is hidden when its page has the hiddencat property: MediaWiki joins page and
+    // page_props the same way, both unique-index hits, so a join adds no rows. Only asked for
+    // when needed: it is most of such a statement's cost on a server.
+    const needsHidden = query.withHidden || query.hidden !== null;
+    const join = needsHidden
+      ? " LEFT JOIN {page} AS category_page ON category_page.page_namespace = 14 AND category_page.page_title = cl_to" +
+        " LEFT JOIN {page_props} AS hidden_prop ON hidden_prop.pp_page = category_page.page_id AND hidden_prop.pp_propname = 'hiddencat'"
+      : '';
+    if (query.hidden === 'only') c.add('hidden_prop.pp_page IS NOT NULL');
+    else if (query.hidden === 'exclude') c.add('hidden_prop.pp_page IS NULL');
     const dir = query.descending ? ' DESC' : '';
-    const select = `cl_from, cl_to, ${d.hex('cl_sortkey')} AS sortkey_hex, cl_sortkey_prefix, cl_timestamp, ${d.flag(hidden)} AS hidden`;
-    const rest = `FROM {categorylinks} WHERE ${where.join(' AND ')} ORDER BY cl_from${dir}, cl_to${dir} LIMIT ?`;
-    const rows = await this.db.rows<Omit<CategoryLinkRow, 'hidden'> & { hidden: number }>(select, rest, ...params, query.limit);
-    return rows.map((row) => ({ ...row, hidden: row.hidden === 1 }));
+    const hidden = needsHidden ? d.flag('hidden_prop.pp_page IS NOT NULL') : '0';
+    const select = `cl_from, cl_to, ${d.hex('cl_sortkey')} AS sortkey_hex, cl_sortkey_prefix, cl_timestamp, ${hidden} AS hidden`;
+    const rest = `FROM {categorylinks}${join} ${c.where} ORDER BY cl_from${dir}, cl_to${dir} LIMIT ?`;
+    const rows = await this.db.rows<Omit<CategoryLinkRow, 'hidden'> & { hidden: number }>(select, rest, ...c.values, query.limit);
+    return rows.map((row) => ({ ...row, hidden: Number(row.hidden) === 1 }));
   }
 
   async info(titles: readonly string[], from: string | null): Promise<CategoryInfoRow[]> {
     if (!titles.length) return [];
     const d = this.db.dialect;
-    const params: unknown[] = [JSON.stringify([...new Set(titles)])];
-    let range = '';
-    if (from !== null) {
-      range = ' AND cat_title >= ?';
-      params.push(from);
-    }
+    const c = new Conditions(d).valuesIn('cat_title', [...new Set(titles)], 'strings');
+    if (from !== null) c.add('cat_title >= ?', from);
     const hidden = "EXISTS (SELECT 1 FROM {page} JOIN {page_props} ON pp_page = page_id AND pp_propname = 'hiddencat' WHERE page_namespace = 14 AND page_title = cat_title)";
     const rows = await this.db.rows<Omit<CategoryInfoRow, 'hidden'> & { hidden: number }>(
       `cat_title, cat_pages, cat_subcats, cat_files, ${d.flag(hidden)} AS hidden`,
-      `FROM {category} WHERE ${d.inJsonList('cat_title', 'strings')}${range} ORDER BY cat_title`,
-      ...params,
+      `FROM {category} ${c.where} ORDER BY cat_title`,
+      ...c.values,
     );
     return rows.map((row) => ({ ...row, hidden: Number(row.hidden) === 1 }));
   }

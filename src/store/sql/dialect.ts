@@ -120,6 +120,23 @@ export function placeholders(n: number): string {
   return n === 0 ? 'NULL' : new Array(n).fill('?').join(', ');
 }
 
+/**
+ * Up to this many values go to a server as placeholders: a MariaDB server spends 40-90 µs of CPU
+ * unpacking even a one-value JSON_TABLE, several times what an `IN (?)` costs it, and the lists
+ * of a request (the ids of its pages, a few namespaces) are short. Longer lists, which would
+ * prepare statements of thousands of placeholders, still travel as one JSON parameter.
+ */
+const PLACEHOLDER_LIST_LIMIT = 64;
+
+/**
+ * `column IN (...)` over `values`, as the dialect binds a list best: one JSON parameter on SQLite
+ * (json_each costs it nothing), padded placeholders on a server for short lists.
+ */
+export function valuesIn(dialect: Dialect, column: string, values: readonly (number | string)[], kind: 'integers' | 'strings'): { sql: string; values: unknown[] } {
+  if (dialect.name !== 'sqlite' && values.length > 0 && values.length <= PLACEHOLDER_LIST_LIMIT) return inList(dialect, column, values);
+  return { sql: dialect.inJsonList(column, kind), values: [JSON.stringify(values)] };
+}
+
 /** `column IN (?, ...)` with its values padded to the dialect's list length. */
 export function inList(dialect: Dialect, column: string, values: readonly unknown[]): { sql: string; values: unknown[] } {
   const padded = [...values];

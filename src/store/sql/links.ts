@@ -18,7 +18,7 @@ import type {
   Protections,
   ProtectionsQuery,
 } from '../links.ts';
-import { inList, placeholders, powerOfTwoBucket, type Dialect } from './dialect.ts';
+import { inList, placeholders, powerOfTwoBucket, valuesIn, type Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, orderedIds, statementsAreCalls, titleSet } from './queries.ts';
 import { protectedTitlesFrom, RESTRICTION_COLUMNS, SqlPageStore } from './pages.ts';
@@ -157,11 +157,13 @@ export class SqlLinkStore implements LinkStore {
     if (!ids.length || query.limit <= 0) return [];
     const c = this.columns[table];
     const d = this.db.dialect;
-    const where = [d.inJsonList(c.from, 'integers')];
-    const params: unknown[] = [JSON.stringify(ids)];
+    const fromList = valuesIn(d, c.from, ids, 'integers');
+    const where = [fromList.sql];
+    const params: unknown[] = [...fromList.values];
     if (query.namespaces) {
-      where.push(d.inJsonList(c.ns, 'integers'));
-      params.push(JSON.stringify(query.namespaces));
+      const namespaceList = valuesIn(d, c.ns, query.namespaces, 'integers');
+      where.push(namespaceList.sql);
+      params.push(...namespaceList.values);
     }
     if (query.targets) {
       where.push(c.targetFilter);

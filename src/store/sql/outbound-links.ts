@@ -19,7 +19,7 @@ function text(value: string | Uint8Array): string {
 export async function langLinksOf(db: SqlExecutor, q: LangLinksQuery): Promise<LangLinkRow[]> {
   const ids = orderedIds(q.fromIds, q.descending, q.continueAt?.from);
   if (!ids.length || q.limit <= 0) return [];
-  const c = new Conditions(db.dialect).add(db.dialect.inJsonList('ll_from', 'integers'), JSON.stringify(ids));
+  const c = new Conditions(db.dialect).valuesIn('ll_from', ids, 'integers');
   if (q.lang !== null) c.add('ll_lang = ?', q.lang);
   if (q.lang !== null && q.title !== null) c.add('ll_title = ?', q.title);
   if (q.continueAt) c.add(`(ll_from, ll_lang) ${q.descending ? '<=' : '>='} (?, ?)`, q.continueAt.from, q.continueAt.lang);
@@ -31,7 +31,7 @@ export async function langLinksOf(db: SqlExecutor, q: LangLinksQuery): Promise<L
 export async function interwikiLinksOf(db: SqlExecutor, q: InterwikiLinksQuery): Promise<InterwikiLinkRow[]> {
   const ids = orderedIds(q.fromIds, q.descending, q.continueAt?.from);
   if (!ids.length || q.limit <= 0) return [];
-  const c = new Conditions(db.dialect).add(db.dialect.inJsonList('iwl_from', 'integers'), JSON.stringify(ids));
+  const c = new Conditions(db.dialect).valuesIn('iwl_from', ids, 'integers');
   if (q.prefix !== null) c.add('iwl_prefix = ?', q.prefix);
   if (q.prefix !== null && q.title !== null) c.add('iwl_title = ?', q.title);
   if (q.continueAt) {
@@ -51,7 +51,7 @@ export async function externalLinksOf(db: SqlExecutor, q: ExternalLinksQuery): P
   const ids = orderedIds(q.fromIds, false, q.continueAt?.from ?? undefined);
   if (!ids.length || q.limit <= 0) return [];
   // One page as an equality, so that PostgreSQL reads el_from_index_60 in the order asked rather than el_index_60 whole.
-  const c = ids.length === 1 ? new Conditions(db.dialect).add('el_from = ?', ids[0]) : new Conditions(db.dialect).add(db.dialect.inJsonList('el_from', 'integers'), JSON.stringify(ids));
+  const c = ids.length === 1 ? new Conditions(db.dialect).add('el_from = ?', ids[0]) : new Conditions(db.dialect).valuesIn('el_from', ids, 'integers');
   const f = q.filter;
   if (f.index60Equals !== null) c.add('el_index_60 = ?', f.index60Equals);
   if (f.index60Like !== null) c.add(...caseSensitiveLike(db, 'el_index_60', f.index60Like));

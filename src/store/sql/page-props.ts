@@ -2,7 +2,7 @@
 // pp_propname_page index per name), and the pages with one property (by that index too).
 import type { PagePropRow, PagesWithPropQuery, PageWithPropRow } from '../page-props.ts';
 import type { SqlExecutor } from './executor.ts';
-import { jumpsToDistinctValues } from './queries.ts';
+import { Conditions, jumpsToDistinctValues } from './queries.ts';
 
 /** pp_value is a blob: SQLite may give its bytes. */
 function text(value: string | Uint8Array): string {
@@ -12,14 +12,9 @@ function text(value: string | Uint8Array): string {
 /** The properties of the pages (only the named ones, unless null), by page and name. */
 export async function pagePropsOf(db: SqlExecutor, pageIds: readonly number[], names: readonly string[] | null): Promise<PagePropRow[]> {
   if (!pageIds.length || (names && !names.length)) return [];
-  const d = db.dialect;
-  const where = [d.inJsonList('pp_page', 'integers')];
-  const params: unknown[] = [JSON.stringify([...new Set(pageIds)])];
-  if (names) {
-    where.push(d.inJsonList('pp_propname', 'strings'));
-    params.push(JSON.stringify([...new Set(names)]));
-  }
-  const rows = await db.rows<PagePropRow>('pp_page, pp_propname, pp_value', `FROM {page_props} WHERE ${where.join(' AND ')} ORDER BY pp_page, pp_propname`, ...params);
+  const c = new Conditions(db.dialect).valuesIn('pp_page', [...new Set(pageIds)], 'integers');
+  if (names) c.valuesIn('pp_propname', [...new Set(names)], 'strings');
+  const rows = await db.rows<PagePropRow>('pp_page, pp_propname, pp_value', `FROM {page_props} ${c.where} ORDER BY pp_page, pp_propname`, ...c.values);
   return rows.map((r) => ({ pp_page: Number(r.pp_page), pp_propname: text(r.pp_propname), pp_value: text(r.pp_value) }));
 }
 

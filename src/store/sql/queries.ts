@@ -1,5 +1,5 @@
 // Pieces of portable SQL and bound values that several families' queries share.
-import { inList, type Dialect } from './dialect.ts';
+import { inList, valuesIn, type Dialect } from './dialect.ts';
 
 /** Bound parameters per statement stay well under SQLite's limit. */
 export const CHUNK = 400;
@@ -59,6 +59,12 @@ export class Conditions {
       this.add(list.sql, ...list.values);
     }
     return this;
+  }
+
+  /** `column IN (...)` over a list bound as the dialect binds lists best (see valuesIn). */
+  valuesIn(column: string, values: readonly (number | string)[], kind: 'integers' | 'strings'): this {
+    const list = valuesIn(this.dialect, column, values, kind);
+    return this.add(list.sql, ...list.values);
   }
 
   redirects(filter: 'all' | 'redirects' | 'nonredirects'): this {
