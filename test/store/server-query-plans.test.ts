@@ -67,6 +67,14 @@ const ALLOWED_FULL_READS: { table: string; statement: RegExp; why: string }[] = 
     statement: /EXISTS \(SELECT 1 FROM \{page_restrictions\} WHERE pr_page = page_id/,
     why: 'allpages apprtype/apprexpiry: protected pages are few; MediaWiki too reads them from page_restrictions and joins page',
   },
+  // The live query pages MediaWiki marks expensive read a whole namespace or link table by nature
+  // (grouping every link, anti-joining every page, sorting by a computed value); in miser mode
+  // MediaWiki and wikiquery both answer them from querycache instead.
+  ...['page', 'revision', 'image', 'pagelinks', 'imagelinks', 'categorylinks', 'linktarget', 'templatelinks', 'langlinks', 'redirect'].map((table) => ({
+    table,
+    statement: /^SELECT .*\bAS namespace\b.* LIMIT \? OFFSET \?$/s,
+    why: 'list=querypage: an expensive query page computed live (no miser mode), the same full read as MediaWiki\'s',
+  })),
 ];
 
 function allowedFullRead(table: string, statement: RecordedStatement): boolean {
