@@ -47,8 +47,6 @@ function runSession(python: string, apiUrl: string): Promise<{ mwclient: string;
   });
 }
 
-const imageinfoTodo = "mwclient's page generators (generator=True, the default) ask prop=info|imageinfo, and the server declares prop=imageinfo but does not implement it yet (notimplemented)";
-
 describe('mwclient', { skip: skipMwclient }, () => {
   const server = useFixtureServer();
   let steps: Record<string, Step> = {};
@@ -148,7 +146,7 @@ describe('mwclient', { skip: skipMwclient }, () => {
     assert.deepEqual(succeeded('langlinks_continued'), [['de', 'Gold'], ['es', 'Oro'], ['fr', 'Or']]);
   });
 
-  test('iterates page.backlinks(), page.embeddedin() and site.allcategories() as Page objects', { todo: imageinfoTodo }, () => {
+  test('iterates page.backlinks(), page.embeddedin() and site.allcategories() as Page objects (generator=True: prop=info|imageinfo beside)', () => {
     assert.ok((succeeded('backlinks') as string[]).includes('Earth'));
     assert.ok((succeeded('embeddedin') as string[]).includes('User talk:Bob'));
     assert.ok((succeeded('allcategories') as string[]).includes('Category:Planets'));
@@ -178,18 +176,18 @@ describe('mwclient', { skip: skipMwclient }, () => {
     assert.ok(step.seconds < 5, `expandtemplates took ${step.seconds} s`);
   });
 
-  test('iterates all pages as Page objects with continuation', { todo: imageinfoTodo }, () => {
+  test('iterates all pages as Page objects with continuation', () => {
     const titles: string[] = succeeded('allpages');
     assert.equal(titles.length, 120);
     assert.equal(new Set(titles).size, titles.length);
   });
 
-  test('iterates the members of Category:Planets as Page objects', { todo: imageinfoTodo }, () => {
+  test('iterates the members of Category:Planets as Page objects', () => {
     const members: string[] = succeeded('category_members');
     assert.ok(members.includes('Mars') && members.includes('File:Mars globe.png'));
   });
 
-  test('iterates page.links() and page.categories()', { todo: imageinfoTodo }, () => {
+  test('iterates page.links() and page.categories()', () => {
     const links: string[] = succeeded('links');
     assert.ok(links.includes('Earth'));
     const categories: string[] = succeeded('categories_of_page');
