@@ -53,9 +53,11 @@ export interface RecentChangesQuery {
   start: string | null;
   end: string | null;
   from: ChangePosition | null;
-  /** rc_type values. */
+  /** rc_type values; none given: every type (MediaWiki adds no condition for an empty list). */
   types: readonly number[];
+  /** null or empty: every namespace. */
   namespaces: readonly number[] | null;
+  /** With `namespaces` too, both must hold. */
   title: { ns: number; dbKey: string } | null;
   minor: boolean | null;
   bot: boolean | null;

@@ -1,7 +1,7 @@
 // Queries of the recent changes family, read through MediaWiki's indexes on recentchanges:
 // rc_timestamp, rc_namespace_title_timestamp, rc_actor (rc_actor, rc_timestamp) and
 // rc_name_type_patrolled_timestamp.
-import type { RecentChangeRow, RecentChangesQuery, RecentChangesStore } from '../recent-changes.ts';
+import { RC_TYPES, type RecentChangeRow, type RecentChangesQuery, type RecentChangesStore } from '../recent-changes.ts';
 import type { SqlExecutor } from './executor.ts';
 import { Conditions } from './queries.ts';
 
@@ -28,7 +28,7 @@ export class SqlRecentChangesStore implements RecentChangesStore {
   constructor(private readonly db: SqlExecutor) {}
 
   async recentChanges(q: RecentChangesQuery): Promise<RecentChangeRow[]> {
-    if (q.tagId === null || q.types.length === 0) return [];
+    if (q.tagId === null) return [];
     const timestamp = this.db.dialect.timestampParameter();
     const c = new Conditions(this.db.dialect);
     const [fromOp, toOp] = q.newer ? ['>', '<'] : ['<', '>'];
@@ -37,9 +37,9 @@ export class SqlRecentChangesStore implements RecentChangesStore {
     if (q.from !== null) {
       c.add(`(rc_timestamp ${fromOp} ${timestamp} OR (rc_timestamp = ${timestamp} AND rc_id ${fromOp}= ?))`, q.from.timestamp, q.from.timestamp, q.from.id);
     }
-    if (q.types.length < 5) c.inList('rc_type', [...q.types].sort((a, b) => a - b));
+    if (q.types.length < Object.keys(RC_TYPES).length) c.inList('rc_type', [...q.types].sort((a, b) => a - b));
     if (q.title !== null) c.add('rc_namespace = ? AND rc_title = ?', q.title.ns, q.title.dbKey);
-    else c.inList('rc_namespace', q.namespaces === null ? null : [...q.namespaces].sort((a, b) => a - b));
+    c.inList('rc_namespace', q.namespaces === null ? null : [...q.namespaces].sort((a, b) => a - b));
     if (q.minor !== null) c.add(q.minor ? 'rc_minor != 0' : 'rc_minor = 0');
     if (q.bot !== null) c.add(q.bot ? 'rc_bot != 0' : 'rc_bot = 0');
     if (q.anon !== null) c.add(q.anon ? 'actor_user IS NULL' : 'actor_user IS NOT NULL');
