@@ -10,6 +10,8 @@ export interface FileStore {
   oldVersions(q: OldVersionsQuery): Promise<FileVersionRow[]>;
   /** Names of current files starting with `prefix` (byte order), at most `limit`. */
   namesWithPrefix(prefix: string, limit: number): Promise<string[]>;
+  /** Current files by name or upload time (list=allimages). */
+  allFiles(q: AllFilesQuery): Promise<FileVersionRow[]>;
 }
 
 /** One version of a file, current (image) or old (oldimage), by MediaWiki's column names without prefix. */
@@ -42,4 +44,31 @@ export interface OldVersionsQuery {
   limit: number;
   /** Oldest first (LocalFile::getHistory reads upwards when only an end is given). */
   ascending: boolean;
+}
+
+export interface AllFilesQuery {
+  sort: 'name' | 'timestamp';
+  descending: boolean;
+  /** sort=name: DB keys. */
+  from: string | null;
+  to: string | null;
+  prefix: string | null;
+  continueName: string | null;
+  /** sort=timestamp: 14-digit timestamps. */
+  start: string | null;
+  end: string | null;
+  continueAt: { timestamp: string; name: string } | null;
+  /** Uploader's name (sort=timestamp). */
+  actorName: string | null;
+  /** Uploaders in (bots) or out of (nobots) the groups with the bot right, as of `now`. */
+  bots: 'bots' | 'nobots' | null;
+  botGroups: readonly string[];
+  now: string;
+  minSize: number | null;
+  maxSize: number | null;
+  /** Base 36. */
+  sha1: string | null;
+  /** [major, minor] pairs; null: any type. */
+  mimes: (readonly [string, string])[] | null;
+  limit: number;
 }

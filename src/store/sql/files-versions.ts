@@ -6,7 +6,7 @@ import type { SqlExecutor } from './executor.ts';
 import { chunks } from './queries.ts';
 import { prefixUpperBound } from './pages.ts';
 
-const CURRENT_COLUMNS =
+export const CURRENT_COLUMNS =
   'img_name AS name, NULL AS archive_name, img_size AS size, img_width AS width, img_height AS height, ' +
   'img_metadata AS metadata, img_bits AS bits, img_media_type AS media_type, img_major_mime AS major_mime, ' +
   'img_minor_mime AS minor_mime, img_timestamp AS timestamp, img_sha1 AS sha1, 0 AS deleted, ' +

@@ -1,5 +1,6 @@
 // Queries of the file family.
-import type { FileStore, FileVersionRow, OldVersionsQuery } from '../files.ts';
+import type { AllFilesQuery, FileStore, FileVersionRow, OldVersionsQuery } from '../files.ts';
+import { allFiles } from './files-list.ts';
 import { currentVersions, namesWithPrefix, oldVersions } from './files-versions.ts';
 import { inList } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
@@ -27,5 +28,9 @@ export class SqlFileStore implements FileStore {
 
   namesWithPrefix(prefix: string, limit: number): Promise<string[]> {
     return namesWithPrefix(this.db, prefix, limit);
+  }
+
+  allFiles(q: AllFilesQuery): Promise<FileVersionRow[]> {
+    return allFiles(this.db, q);
   }
 }

@@ -1,0 +1,52 @@
+// list=allimages over image: current files by name or by upload time, with their filters.
+import type { AllFilesQuery, FileVersionRow } from '../files.ts';
+import type { SqlExecutor } from './executor.ts';
+import { prefixUpperBound } from './pages.ts';
+import { Conditions } from './queries.ts';
+import { CURRENT_COLUMNS, versionRow } from './files-versions.ts';
+
+export async function allFiles(db: SqlExecutor, q: AllFilesQuery): Promise<FileVersionRow[]> {
+  const d = db.dialect;
+  const c = new Conditions(d);
+  const ts = d.timestampParameter();
+  const desc = q.descending;
+  if (q.sort === 'name') {
+    if (q.continueName !== null) c.add(`img_name ${desc ? '<=' : '>='} ?`, q.continueName);
+    if (q.from !== null) c.add(`img_name ${desc ? '<=' : '>='} ?`, q.from);
+    if (q.to !== null) c.add(`img_name ${desc ? '>=' : '<='} ?`, q.to);
+    if (q.prefix !== null) {
+      // A range rather than LIKE: MediaWiki's LIKE is case-sensitive, SQLite's is not.
+      c.add('img_name >= ?', q.prefix);
+      const upper = prefixUpperBound(q.prefix);
+      if (upper !== null) c.add('img_name < ?', upper);
+    }
+  } else {
+    if (q.start !== null) c.add(`img_timestamp ${desc ? '<=' : '>='} ${ts}`, q.start);
+    if (q.end !== null) c.add(`img_timestamp ${desc ? '>=' : '<='} ${ts}`, q.end);
+    if (q.continueAt !== null) {
+      const op = desc ? '<' : '>';
+      c.add(`(img_timestamp ${op} ${ts} OR (img_timestamp = ${ts} AND img_name ${op}= ?))`, q.continueAt.timestamp, q.continueAt.timestamp, q.continueAt.name);
+    }
+    if (q.actorName !== null) c.add('actor_name = ?', q.actorName);
+    if (q.bots !== null) {
+      const groups = q.botGroups.length ? q.botGroups : [''];
+      const exists =
+        `EXISTS (SELECT 1 FROM {user_groups} WHERE ug_user = actor_user AND ug_group IN (${groups.map(() => '?').join(', ')}) ` +
+        `AND (ug_expiry IS NULL OR ug_expiry >= ${ts}))`;
+      c.add(q.bots === 'bots' ? exists : `NOT ${exists}`, ...groups, q.now);
+    }
+  }
+  if (q.minSize !== null) c.add('img_size >= ?', q.minSize);
+  if (q.maxSize !== null) c.add('img_size <= ?', q.maxSize);
+  if (q.sha1 !== null) c.add('img_sha1 = ?', q.sha1);
+  if (q.mimes !== null) {
+    c.add(`(${q.mimes.map(() => '(img_major_mime = ? AND img_minor_mime = ?)').join(' OR ')})`, ...q.mimes.flat());
+  }
+  const order = q.sort === 'name' ? `img_name${desc ? ' DESC' : ''}` : `img_timestamp${desc ? ' DESC' : ''}, img_name${desc ? ' DESC' : ''}`;
+  const rows = await db.all<FileVersionRow>(
+    `SELECT ${CURRENT_COLUMNS} FROM {image} JOIN {actor} ON actor_id = img_actor JOIN {comment} ON comment_id = img_description_id ` +
+      `${c.where} ORDER BY ${order} LIMIT ${Math.max(0, Math.trunc(q.limit))}`,
+    ...c.values,
+  );
+  return rows.map(versionRow);
+}
