@@ -6,10 +6,9 @@ import { mergeInto, setFlag, type ResultObject } from '../../api/result.ts';
 import { DIR, GROUPS, RIGHTS, limit } from '../../api/params/common.ts';
 import type { AllUsersRow } from '../../store/user-lists.ts';
 import { groupPermissions } from '../../wiki/rights.ts';
-import type { SiteConfig } from '../../wiki/site.ts';
 import { dateToMw, mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { ucfirst } from '../../wiki/titles.ts';
-import { blockInfo, callerTimeCorrection, centralUserInfo, firstEdits, groupList, implicitGroupsOfAccount, requireMaxOneParameter } from './user-facts.ts';
+import { blockInfo, callerTimeCorrection, centralUserInfo, groupsWithRight, firstEdits, groupList, implicitGroupsOfAccount, requireMaxOneParameter } from './user-facts.ts';
 
 const params = {
   from: { type: 'string' },
@@ -47,13 +46,6 @@ type AllUsersRun = QueryRun<typeof params>;
 /** ApiQueryAllUsers::getCanonicalUserName: first letter upper-cased, underscores as spaces. */
 function canonicalName(name: string): string {
   return ucfirst(name).replaceAll('_', ' ');
-}
-
-/** GroupPermissionsLookup::getGroupsWithPermission: the configured groups that have the right and do not revoke it. */
-export function groupsWithRight(site: SiteConfig, right: string): string[] {
-  return Object.entries(site.groups)
-    .filter(([, group]) => (group.rights ?? []).includes(right) && !(group.revoke ?? []).includes(right))
-    .map(([name]) => name);
 }
 
 async function runAllUsers(run: AllUsersRun): Promise<void> {

@@ -7,6 +7,7 @@ import type { ListedAccount } from '../../store/user-lists.ts';
 import { blockFromRow, type BlockRow } from '../../wiki/blocks.ts';
 import { autopromoteNeeds, implicitGroupsOf, userRights } from '../../wiki/rights.ts';
 import type { OptionValue } from '../../wiki/site-facts.ts';
+import type { SiteConfig } from '../../wiki/site.ts';
 import { canSeeHiddenUser } from '../../wiki/visibility.ts';
 import { userHumanFutureTime, userTimeAndDate } from '../../wiki/user-time.ts';
 import { siteDefaultOptions } from '../meta/siteinfo.ts';
@@ -138,4 +139,11 @@ export function blockInfo(run: QueryRun, block: BlockRow, timeCorrection: string
     details.blockexpiryrelative = userHumanFutureTime(block.ipb_expiry, timeCorrection, site);
   }
   return details;
+}
+
+/** GroupPermissionsLookup::getGroupsWithPermission: the configured groups that have the right and do not revoke it. */
+export function groupsWithRight(site: SiteConfig, right: string): string[] {
+  return Object.entries(site.groups)
+    .filter(([, group]) => (group.rights ?? []).includes(right) && !(group.revoke ?? []).includes(right))
+    .map(([name]) => name);
 }
