@@ -11,9 +11,11 @@ import type {
   SlotsWanted,
   SlotWithText,
 } from '../revisions.ts';
+import type { RevisionListStore } from '../revision-lists.ts';
 import { inList, type Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
-import { CHUNK, chunks, statementsAreCalls } from './queries.ts';
+import { CHUNK, chunks, materializesDerivedTables, statementsAreCalls } from './queries.ts';
+import { SqlRevisionLists } from './revisions-lists.ts';
 
 const REVISION_COLUMNS =
   'rev_id, rev_page, rev_timestamp, rev_minor_edit, rev_deleted, rev_len, rev_parent_id, rev_sha1, ' +
@@ -30,6 +32,17 @@ const SLOT_COLUMNS = 'slot_revision_id, role_name, content_size, content_sha1, m
 const SLOTS_FROM =
   'FROM {slots} JOIN {slot_roles} ON role_id = slot_role_id JOIN {content} ON content_id = slot_content_id ' +
   'JOIN {content_models} ON model_id = content_model';
+
+/**
+ * Slots are put in order here, not by the database: MariaDB would sort them, texts and all, in a
+ * temporary table on disk (its plan starts from the one-row slot_roles), 380 µs of its CPU for
+ * two revisions rather than 80.
+ */
+interface SlotOrder { slot_revision_id: number; slot_role_id: number }
+
+function bySlotOrder(a: SlotOrder, b: SlotOrder): number {
+  return a.slot_revision_id - b.slot_revision_id || a.slot_role_id - b.slot_role_id;
+}
 
 const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
 
@@ -63,6 +76,10 @@ function decodeText(text: Buffer | string, flags: string): string | null {
 
 export class SqlRevisionStore implements RevisionStore {
   constructor(private readonly db: SqlExecutor) {}
+
+  get lists(): RevisionListStore {
+    return new SqlRevisionLists(this.db, this);
+  }
 
   async pageHistory(q: PageHistoryQuery): Promise<RevisionRow[]> {
     if (q.tagId === null) return [];
@@ -147,8 +164,9 @@ export class SqlRevisionStore implements RevisionStore {
   private async revisionRows(rest: string, args: unknown[], slots: SlotsWanted | undefined, compare: (a: RevisionRow, b: RevisionRow) => number): Promise<RevisionRow[]> {
     if (!slots) return this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args);
     const d = this.db.dialect;
-    if (statementsAreCalls(d)) {
-      // SQLite answers the two statements in about half the time of the joined one.
+    if (statementsAreCalls(d) || materializesDerivedTables(d)) {
+      // SQLite answers the two statements in about half the time of the joined one; MariaDB
+      // would copy the revisions, BLOB comments and all, into a temporary table on disk.
       const revisions = await this.db.rows<RevisionRow>(REVISION_COLUMNS, rest, ...args);
       const ids = revisions.map((r) => r.rev_id);
       const bySlot = ids.length ? await (slots.texts ? this.slotsWithTexts(ids) : this.slotsOf(ids)) : new Map<number, SlotWithText[]>();
@@ -269,8 +287,8 @@ export class SqlRevisionStore implements RevisionStore {
     const out = new Map<number, SlotRow[]>();
     for (const part of chunks(revIds)) {
       const revisions = inList(this.db.dialect, 'slot_revision_id', part);
-      const rows = await this.db.rows<SlotRow>(SLOT_COLUMNS, `${SLOTS_FROM} WHERE ${revisions.sql} ORDER BY slot_revision_id, slot_role_id`, ...revisions.values);
-      groupSlots(out, rows);
+      const rows = await this.db.rows<SlotRow & SlotOrder>(`${SLOT_COLUMNS}, slot_role_id`, `${SLOTS_FROM} WHERE ${revisions.sql}`, ...revisions.values);
+      groupSlots(out, rows.sort(bySlotOrder).map(({ slot_role_id: _, ...slot }) => slot));
     }
     return out;
   }
@@ -281,12 +299,12 @@ export class SqlRevisionStore implements RevisionStore {
     for (const part of chunks(revIds)) {
       const revisions = inList(d, 'slot_revision_id', part);
       // The text row is found from the content address, through text's primary key.
-      const rows = await this.db.all<SlotRow & StoredText & { old_id: number | null }>(
-        `SELECT ${SLOT_COLUMNS}, old_id, ${textColumns(d)} ${SLOTS_FROM} LEFT JOIN {text} ON old_id = ${textIdOfAddress(d)} ` +
-          `WHERE ${revisions.sql} ORDER BY slot_revision_id, slot_role_id`,
+      const rows = await this.db.all<SlotRow & StoredText & SlotOrder & { old_id: number | null }>(
+        `SELECT ${SLOT_COLUMNS}, slot_role_id, old_id, ${textColumns(d)} ${SLOTS_FROM} LEFT JOIN {text} ON old_id = ${textIdOfAddress(d)} ` +
+          `WHERE ${revisions.sql}`,
         ...revisions.values,
       );
-      groupSlots(out, rows.map(slotWithText));
+      groupSlots(out, rows.sort(bySlotOrder).map(slotWithText));
     }
     return out;
   }
