@@ -20,6 +20,9 @@ const DELETED_USER = 4;
 /** RC_EXTERNAL: changes made on another wiki (Wikidata), which do not count as actions here. */
 const RC_EXTERNAL = 5;
 const NS_USER = 2;
+/** Timestamps before and after any block's. */
+const EARLIEST = '10000101000000';
+const LATEST = '99991231235959';
 
 type MembershipRow = { ug_group: string; ug_expiry: string | null };
 
@@ -102,6 +105,8 @@ export class SqlUserLists implements UserListStore {
     const d = this.db.dialect;
     const c = new Conditions(d);
     if (q.from !== null) c.add(q.descending ? 'user_name <= ?' : 'user_name >= ?', q.from);
+    // A bound that holds every name, so that the databases read user_name's index as a range that LIMIT ends.
+    if (q.from === null && q.prefix === null) c.add('user_name >= ?', '');
     if (q.to !== null) c.add(q.descending ? 'user_name >= ?' : 'user_name <= ?', q.to);
     if (q.prefix !== null) {
       c.add('user_name >= ?', q.prefix);
@@ -155,7 +160,9 @@ export class SqlUserLists implements UserListStore {
     const d = this.db.dialect;
     const ts = d.timestampParameter();
     const c = new Conditions(d);
-    if (q.start !== null) c.add(`ipb_timestamp ${q.newer ? '>=' : '<='} ${ts}`, q.start);
+    // A bound in the direction of travel even when none is asked, so that every planner reads the
+    // timestamp index as a range from its end.
+    c.add(`ipb_timestamp ${q.newer ? '>=' : '<='} ${ts}`, q.start ?? (q.newer ? EARLIEST : LATEST));
     if (q.end !== null) c.add(`ipb_timestamp ${q.newer ? '<=' : '>='} ${ts}`, q.end);
     if (q.after !== null) {
       const op = q.newer ? '>' : '<';
@@ -219,8 +226,10 @@ export class SqlUserLists implements UserListStore {
     }
     if (q.after !== null) c.add('(rev_page > ? OR (rev_page = ? AND rev_actor >= ?))', q.after.page, q.after.page, q.after.actor);
     const rows = await this.db.all<ContributorRow>(
+      // The actor is looked up from each revision (`+ 0`): joined on the column itself, PostgreSQL may
+      // walk every actor in id order to give the ORDER BY rather than read the page's revisions.
       'SELECT rev_page AS page, rev_actor AS actor, MAX(actor_user) AS userid, MAX(actor_name) AS username ' +
-        `FROM {revision} JOIN {actor} ON actor_id = rev_actor ${c.where} GROUP BY rev_page, rev_actor ORDER BY rev_page, rev_actor LIMIT ?`,
+        `FROM {revision} JOIN {actor} ON actor_id = rev_actor + 0 ${c.where} GROUP BY rev_page, rev_actor ORDER BY rev_page, rev_actor LIMIT ?`,
       ...c.values,
       q.limit,
     );
