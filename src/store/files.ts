@@ -12,6 +12,14 @@ export interface FileStore {
   namesWithPrefix(prefix: string, limit: number): Promise<string[]>;
   /** Current files by name or upload time (list=allimages). */
   allFiles(q: AllFilesQuery): Promise<FileVersionRow[]>;
+  /** Current files with these base-36 SHA-1s, by name (LocalRepo::findBySha1s). */
+  filesBySha1(hashes: readonly string[]): Promise<FileVersionRow[]>;
+  /** Deleted file versions (list=filearchive), by name, time and id. */
+  archivedFiles(q: ArchivedFilesQuery): Promise<ArchivedFileRow[]>;
+  /** A user's stashed uploads from id `fromId` on, by id. */
+  stashedFiles(userId: number, fromId: number | null, limit: number): Promise<StashedFileRow[]>;
+  /** A stashed upload by its key, whoever stashed it. */
+  stashedFile(key: string): Promise<StashedFileRow | null>;
 }
 
 /** One version of a file, current (image) or old (oldimage), by MediaWiki's column names without prefix. */
@@ -71,4 +79,54 @@ export interface AllFilesQuery {
   /** [major, minor] pairs; null: any type. */
   mimes: (readonly [string, string])[] | null;
   limit: number;
+}
+
+export interface ArchivedFilesQuery {
+  descending: boolean;
+  /** DB keys. */
+  from: string | null;
+  to: string | null;
+  prefix: string | null;
+  continueAt: { name: string; timestamp: string; id: number } | null;
+  /** Base 36. */
+  sha1: string | null;
+  /** With sha1: versions whose fa_deleted has all these bits are left out (0: none). */
+  hiddenMask: number;
+  limit: number;
+}
+
+export interface ArchivedFileRow {
+  fa_id: number;
+  fa_name: string;
+  fa_archive_name: string | null;
+  /** Sizes as the database returns them: MediaWiki shows them without converting. */
+  fa_size: number | string;
+  fa_width: number | string;
+  fa_height: number | string;
+  fa_metadata: string;
+  fa_bits: number | string;
+  fa_media_type: string | null;
+  fa_major_mime: string;
+  fa_minor_mime: string;
+  fa_timestamp: string;
+  fa_deleted: number;
+  fa_sha1: string;
+  actor_user: number | null;
+  actor_name: string;
+  comment_text: string;
+}
+
+export interface StashedFileRow {
+  us_id: number;
+  us_key: string;
+  us_status: string;
+  us_size: number;
+  us_image_width: number | null;
+  us_image_height: number | null;
+  us_image_bits: number | null;
+  us_mime: string | null;
+  us_media_type: string | null;
+  us_timestamp: string;
+  us_sha1: string;
+  us_props: string | null;
 }

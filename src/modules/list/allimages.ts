@@ -131,11 +131,8 @@ function query(run: AllImagesRun): AllFilesQuery | null {
 async function runAllImages(run: AllImagesRun): Promise<void> {
   if (run.generator && run.resolveRedirects) run.fail('apierror-allimages-redirect', [], 'invalidparammix');
   const q = query(run);
-  if (q === null) {
-    // No MIME type asked for: no files.
-    if (!run.generator) run.setQueryValue('allimages', []);
-    return;
-  }
+  // No MIME type asked for: no files.
+  if (q === null) return;
   const { store, titles } = run.services;
   const rows = await store.files.allFiles(q);
   const limitValue = run.params.limit;

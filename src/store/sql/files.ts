@@ -1,5 +1,6 @@
 // Queries of the file family.
-import type { AllFilesQuery, FileStore, FileVersionRow, OldVersionsQuery } from '../files.ts';
+import type { AllFilesQuery, ArchivedFileRow, ArchivedFilesQuery, FileStore, FileVersionRow, OldVersionsQuery, StashedFileRow } from '../files.ts';
+import { archivedFiles, filesBySha1, stashedFile, stashedFiles } from './files-archive.ts';
 import { allFiles } from './files-list.ts';
 import { currentVersions, namesWithPrefix, oldVersions } from './files-versions.ts';
 import { inList } from './dialect.ts';
@@ -32,5 +33,21 @@ export class SqlFileStore implements FileStore {
 
   allFiles(q: AllFilesQuery): Promise<FileVersionRow[]> {
     return allFiles(this.db, q);
+  }
+
+  filesBySha1(hashes: readonly string[]): Promise<FileVersionRow[]> {
+    return filesBySha1(this.db, hashes);
+  }
+
+  archivedFiles(q: ArchivedFilesQuery): Promise<ArchivedFileRow[]> {
+    return archivedFiles(this.db, q);
+  }
+
+  stashedFiles(userId: number, fromId: number | null, limit: number): Promise<StashedFileRow[]> {
+    return stashedFiles(this.db, userId, fromId, limit);
+  }
+
+  stashedFile(key: string): Promise<StashedFileRow | null> {
+    return stashedFile(this.db, key);
   }
 }
