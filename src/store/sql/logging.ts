@@ -14,6 +14,10 @@ const LOG_JOINS =
   'JOIN {actor} ON actor_id = log_actor JOIN {comment} ON comment_id = log_comment_id ' +
   'LEFT JOIN {page} ON page_namespace = log_namespace AND page_title = log_title';
 
+/** Timestamps before and after any log entry (14 digits every database can read as a time). */
+const EARLIEST = '10000101000000';
+const LATEST = '99991231235959';
+
 export class SqlLoggingStore implements LoggingStore {
   constructor(private readonly db: SqlExecutor) {}
 
@@ -26,7 +30,9 @@ export class SqlLoggingStore implements LoggingStore {
     if (q.hiddenTypes.length === 1) c.add('log_type != ?', q.hiddenTypes[0]);
     else if (q.hiddenTypes.length > 1) c.add(`log_type NOT IN (${q.hiddenTypes.map(() => '?').join(', ')})`, ...q.hiddenTypes);
     const [fromOp, toOp] = q.newer ? ['>', '<'] : ['<', '>'];
-    if (q.start !== null) c.add(`log_timestamp ${fromOp}= ${timestamp}`, q.start);
+    // A bound in the direction of travel even when none is asked: every planner then reads the
+    // timestamp index as a range from its end, rather than choosing between it and the filters.
+    c.add(`log_timestamp ${fromOp}= ${timestamp}`, q.start ?? (q.newer ? EARLIEST : LATEST));
     if (q.end !== null) c.add(`log_timestamp ${toOp}= ${timestamp}`, q.end);
     if (q.from !== null) {
       c.add(`(log_timestamp ${fromOp} ${timestamp} OR (log_timestamp = ${timestamp} AND log_id ${fromOp}= ?))`, q.from.timestamp, q.from.timestamp, q.from.id);

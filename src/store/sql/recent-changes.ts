@@ -15,6 +15,10 @@ const RC_JOINS =
   'LEFT JOIN {page} ON page_namespace = rc_namespace AND page_title = rc_title ' +
   'LEFT JOIN {revision} ON rev_id = rc_this_oldid';
 
+/** Timestamps before and after any change (14 digits every database can read as a time). */
+const EARLIEST = '10000101000000';
+const LATEST = '99991231235959';
+
 const NUMBER_COLUMNS = [
   'rc_id', 'rc_namespace', 'rc_cur_id', 'rc_this_oldid', 'rc_last_oldid', 'rc_type', 'rc_minor', 'rc_bot', 'rc_patrolled', 'rc_deleted', 'rc_logid',
 ] as const;
@@ -32,7 +36,9 @@ export class SqlRecentChangesStore implements RecentChangesStore {
     const timestamp = this.db.dialect.timestampParameter();
     const c = new Conditions(this.db.dialect);
     const [fromOp, toOp] = q.newer ? ['>', '<'] : ['<', '>'];
-    if (q.start !== null) c.add(`rc_timestamp ${fromOp}= ${timestamp}`, q.start);
+    // A bound in the direction of travel even when none is asked: every planner then reads the
+    // timestamp index as a range from its end, rather than choosing between it and the filters.
+    c.add(`rc_timestamp ${fromOp}= ${timestamp}`, q.start ?? (q.newer ? EARLIEST : LATEST));
     if (q.end !== null) c.add(`rc_timestamp ${toOp}= ${timestamp}`, q.end);
     if (q.from !== null) {
       c.add(`(rc_timestamp ${fromOp} ${timestamp} OR (rc_timestamp = ${timestamp} AND rc_id ${fromOp}= ?))`, q.from.timestamp, q.from.timestamp, q.from.id);
@@ -48,7 +54,9 @@ export class SqlRecentChangesStore implements RecentChangesStore {
     if (q.redirect === true) c.add('page_is_redirect = 1');
     // Log entries and other rows without a page are kept.
     if (q.redirect === false) c.add('(page_is_redirect = 0 OR page_is_redirect IS NULL)');
-    if (q.topOnly) c.add('rc_this_oldid = page_latest');
+    // As a condition on the change rather than on the joined page, so that no planner reads the
+    // pages first.
+    if (q.topOnly) c.add('EXISTS (SELECT 1 FROM {page} WHERE page_namespace = rc_namespace AND page_title = rc_title AND page_latest = rc_this_oldid)');
     // The actor's id first, so that the (rc_actor, rc_timestamp) index is read; an unknown name matches nothing.
     if (q.performer !== null) c.add('rc_actor = (SELECT actor_id FROM {actor} WHERE actor_name = ?)', q.performer);
     if (q.excludedPerformer !== null) c.add('actor_name != ?', q.excludedPerformer);
