@@ -1,0 +1,148 @@
+// Queries of the revision listings across pages: a user's contributions, read through
+// rev_actor_timestamp (rev_actor, rev_timestamp, rev_id) one actor at a time, and all revisions,
+// through rev_timestamp (or rev_actor_timestamp for one user).
+import type { RevisionBound } from '../revisions.ts';
+import type {
+  ActorRow, ActorsQuery, AllRevisionRow, AllRevisionsQuery, ContributionRow, ContributionsQuery, RevisionListStore,
+} from '../revision-lists.ts';
+import type { Dialect } from './dialect.ts';
+import type { SqlExecutor } from './executor.ts';
+import { prefixUpperBound } from './pages.ts';
+import { chunks, Conditions } from './queries.ts';
+import type { SqlRevisionStore } from './revisions.ts';
+
+const CONTRIBUTION_COLUMNS =
+  'rev_id, rev_page, rev_timestamp, rev_minor_edit, rev_deleted, rev_len, rev_parent_id, rev_sha1, ' +
+  'actor_user, actor_name, comment_text, comment_data, page_namespace, page_title, page_latest';
+
+const ALL_REVISION_COLUMNS =
+  'rev_id, rev_page, rev_timestamp, rev_minor_edit, rev_deleted, rev_len, rev_parent_id, rev_sha1, ' +
+  'actor_user, actor_name, comment_text, comment_data, page_namespace, page_title';
+
+const REVISION_JOINS =
+  'JOIN {actor} ON actor_id = rev_actor ' +
+  'LEFT JOIN {revision_comment_temp} ON revcomment_rev = rev_id ' +
+  'LEFT JOIN {comment} ON comment_id = revcomment_comment_id';
+
+const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
+
+/** Time bounds in the direction of travel: start and continuation are lower bounds when `newer`. */
+function timeBounds(d: Dialect, where: Conditions, newer: boolean, start: string | undefined, end: string | undefined, from: RevisionBound | undefined): void {
+  const ts = d.timestampParameter();
+  const fromOp = newer ? '>' : '<';
+  const toOp = newer ? '<' : '>';
+  if (start !== undefined) where.add(`rev_timestamp ${fromOp}= ${ts}`, start);
+  if (end !== undefined) where.add(`rev_timestamp ${toOp}= ${ts}`, end);
+  if (from) {
+    where.add(`(rev_timestamp ${fromOp} ${ts} OR (rev_timestamp = ${ts} AND rev_id ${fromOp}= ?))`, from.ts, from.ts, from.id ?? 0);
+  }
+}
+
+export class SqlRevisionLists implements RevisionListStore {
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly family: SqlRevisionStore,
+  ) {}
+
+  async actors(q: ActorsQuery, descending: boolean): Promise<ActorRow[]> {
+    const order = descending ? 'DESC' : '';
+    const where = new Conditions(this.db.dialect);
+    let orderBy: string;
+    let limit = '';
+    const args: unknown[] = [];
+    if (q.by === 'names') {
+      if (!q.names.length) return [];
+      where.inList('actor_name', q.names);
+      orderBy = `actor_id ${order}`;
+    } else if (q.by === 'userIds') {
+      if (!q.userIds.length) return [];
+      where.inList('actor_user', q.userIds);
+      orderBy = `actor_id ${order}`;
+    } else {
+      // actor_name's unique index, as a range.
+      where.add('actor_name >= ?', q.prefix);
+      const upper = prefixUpperBound(q.prefix);
+      if (upper !== null) where.add('actor_name < ?', upper);
+      if (q.from) where.add(`actor_name ${descending ? '<' : '>'}${q.from.inclusive ? '=' : ''} ?`, q.from.name);
+      orderBy = `actor_name ${order}`;
+      limit = ' LIMIT ?';
+      args.push(q.limit);
+    }
+    const rows = await this.db.all<ActorRow>(`SELECT actor_id, actor_user, actor_name FROM {actor} ${where.where} ORDER BY ${orderBy}${limit}`, ...where.values, ...args);
+    return rows.map((r) => ({ actor_id: Number(r.actor_id), actor_user: r.actor_user === null ? null : Number(r.actor_user), actor_name: String(r.actor_name) }));
+  }
+
+  async contributions(q: ContributionsQuery): Promise<ContributionRow[]> {
+    if (q.tagId === null) return [];
+    const d = this.db.dialect;
+    const newer = q.dir === 'newer';
+    const where = new Conditions(d).add('rev_actor = ?', q.actorId);
+    timeBounds(d, where, newer, q.start, q.end, q.from);
+    // No valid namespace asked (only unknown ones): no filter, as MediaWiki's addWhereFld.
+    if (q.namespaces?.length) where.inList('page_namespace', q.namespaces);
+    if (q.minor !== undefined) where.add(q.minor ? 'rev_minor_edit != 0' : 'rev_minor_edit = 0');
+    if (q.top !== undefined) where.add(q.top ? 'rev_id = page_latest' : 'rev_id != page_latest');
+    if (q.created !== undefined) where.add(q.created ? 'rev_parent_id = 0' : 'rev_parent_id != 0');
+    if (q.hiddenMask) where.add('(rev_deleted & ?) != ?', q.hiddenMask, q.hiddenMask);
+    if (q.tagId !== undefined) where.add(TAG_FILTER, q.tagId);
+    let patrolJoin = '';
+    let patrolColumns = '';
+    if (q.patrol) {
+      // Every change row of the revision, as MediaWiki's join gives them (categorization rows too).
+      patrolJoin = ` ${q.patrol.join === 'inner' ? 'JOIN' : 'LEFT JOIN'} {recentchanges} ON rc_this_oldid = rev_id`;
+      patrolColumns = ', rc_id, rc_patrolled';
+      if (q.patrol.filter.equals !== undefined) where.add('rc_patrolled = ?', q.patrol.filter.equals);
+      for (const value of q.patrol.filter.notEquals ?? []) where.add('rc_patrolled != ?', value);
+    }
+    const order = newer ? 'rev_timestamp, rev_id' : 'rev_timestamp DESC, rev_id DESC';
+    const rows = await this.db.rows<ContributionRow & { rc_id?: number | null }>(
+      CONTRIBUTION_COLUMNS + patrolColumns,
+      `FROM {revision} JOIN {page} ON page_id = rev_page ${REVISION_JOINS}${patrolJoin} ${where.where} ORDER BY ${order} LIMIT ?`,
+      ...where.values,
+      q.limit,
+    );
+    if (q.patrol) {
+      // The change rows of one revision in rc_id order, as the join reads them through rc_this_oldid.
+      rows.sort((a, b) => (a.rev_id === b.rev_id ? Number(a.rc_id ?? 0) - Number(b.rc_id ?? 0) : 0));
+    }
+    return rows;
+  }
+
+  async sizes(revIds: readonly number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>();
+    for (const part of chunks([...new Set(revIds)])) {
+      const where = new Conditions(this.db.dialect).inList('rev_id', part);
+      const rows = await this.db.all<{ rev_id: number; rev_len: number | null }>(`SELECT rev_id, rev_len FROM {revision} ${where.where}`, ...where.values);
+      for (const r of rows) out.set(Number(r.rev_id), Number(r.rev_len ?? 0));
+    }
+    return out;
+  }
+
+  async allRevisions(q: AllRevisionsQuery): Promise<AllRevisionRow[]> {
+    const d = this.db.dialect;
+    const newer = q.dir === 'newer';
+    const where = new Conditions(d);
+    timeBounds(d, where, newer, q.start, q.end, q.from);
+    if (q.actor) {
+      if (q.actor.exclude) where.add('actor_name != ?', q.actor.name);
+      // rev_actor_timestamp for the one actor; an unknown name matches nothing.
+      else where.add('rev_actor = (SELECT actor_id FROM {actor} WHERE actor_name = ?)', q.actor.name);
+    }
+    if (q.hiddenMask) where.add('(rev_deleted & ?) != ?', q.hiddenMask, q.hiddenMask);
+    // No valid namespace asked (only unknown ones): no filter, as MediaWiki's addWhereFld.
+    if (q.namespaces?.length) where.inList('page_namespace', q.namespaces);
+    const order = newer ? 'rev_timestamp, rev_id' : 'rev_timestamp DESC, rev_id DESC';
+    const rows = await this.db.rows<AllRevisionRow>(
+      ALL_REVISION_COLUMNS,
+      `FROM {revision} JOIN {page} ON page_id = rev_page ${REVISION_JOINS} ${where.where} ORDER BY ${order} LIMIT ?`,
+      ...where.values,
+      q.limit,
+    );
+    if (q.slots && rows.length) {
+      const ids = rows.map((r) => r.rev_id);
+      const slots = await (q.slots.texts ? this.family.slotsWithTexts(ids) : this.family.slotsOf(ids));
+      for (const r of rows) r.slots = slots.get(r.rev_id) ?? [];
+    }
+    return rows;
+  }
+}
