@@ -1,10 +1,17 @@
 // The lists of people (list=users, list=allusers, list=blocks, prop=contributors): their store
 // queries read through indexes, and dates in block details follow the caller's time correction.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import type { RunningServer } from '../../src/cli.ts';
+import { dateToMw } from '../../src/wiki/timestamps.ts';
 import { SqlUserLists } from '../../src/store/sql/users-lists.ts';
 import { userHumanFutureTime, userOffsetMinutes, userTimeAndDate } from '../../src/wiki/user-time.ts';
 import type { SiteConfig } from '../../src/wiki/site.ts';
+import { fixtureDb, skipWithoutFixture, startFixtureServer, type Json } from '../support/fixture-wiki.ts';
 import { sqliteQueryPlans } from '../support/query-plans.ts';
 
 const NOW = '20260101000000';
@@ -58,5 +65,44 @@ describe('dates as a user reads them', () => {
   test('the relative expiry is shifted by an offset, not by a zone', () => {
     assert.equal(userHumanFutureTime('20991231000000', 'ZoneInfo|60|Europe/Berlin', site), '00:00, 31 December 2099');
     assert.equal(userHumanFutureTime('20991231000000', 'Offset|60', site), '01:00, 31 December 2099');
+  });
+});
+
+describe('list=allusers&auactiveusers: the active users cache, actions counted from recentchanges', { skip: skipWithoutFixture }, () => {
+  let dir = '';
+  let server: RunningServer | undefined;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wikiquery-activeusers-'));
+    const copy = join(dir, 'wikidb.sqlite');
+    copyFileSync(fixtureDb, copy);
+    const db = new Database(copy);
+    const recent = dateToMw(new Date(Date.now() - 3 * 86400_000));
+    for (const name of ['Alice', 'Bob', 'Carol']) {
+      db.prepare("INSERT INTO querycachetwo (qcc_type, qcc_value, qcc_namespace, qcc_title) VALUES ('activeusers', 0, 2, ?)").run(name);
+    }
+    // Alice: an edit and a categorisation lately, and her account creation, which is not counted;
+    // Carol: only her account creation; Bob: nothing lately.
+    db.prepare('UPDATE recentchanges SET rc_timestamp = ? WHERE rc_id IN (2, 42, 679, 4)').run(recent);
+    db.close();
+    server = await startFixtureServer({}, copy);
+  });
+  after(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const ask = async (query: string): Promise<Json> => (await fetch(`${server!.url}?action=query&format=json&list=allusers&auactiveusers=1&${query}`)).json();
+
+  test('users of the cache without recent actions are left out', async () => {
+    const json = await ask('auprop=editcount');
+    assert.deepEqual(json.query.allusers, [{ userid: 3, name: 'Alice', editcount: 75, recentactions: 2 }]);
+    assert.equal(json.continue, undefined);
+  });
+  test('a left-out user still counts toward the limit, as MediaWiki reads it', async () => {
+    const json = await ask('aulimit=1');
+    assert.deepEqual(json.query.allusers, [{ userid: 3, name: 'Alice', recentactions: 2 }]);
+    assert.equal(json.continue.aufrom, 'Bob');
+    const rest = await ask('aulimit=1&aufrom=Bob');
+    assert.deepEqual(rest.query.allusers, []);
+    assert.equal(rest.continue.aufrom, 'Carol');
   });
 });
