@@ -12,11 +12,9 @@ import type {
   SlotWithText,
 } from '../revisions.ts';
 import type { RevisionListStore } from '../revision-lists.ts';
-import type { RevisionListStore } from '../revision-lists.ts';
 import { inList, type Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, materializesDerivedTables, statementsAreCalls } from './queries.ts';
-import { SqlRevisionLists } from './revisions-lists.ts';
 import { SqlRevisionLists } from './revisions-lists.ts';
 
 const REVISION_COLUMNS =
@@ -78,10 +76,6 @@ function decodeText(text: Buffer | string, flags: string): string | null {
 
 export class SqlRevisionStore implements RevisionStore {
   constructor(private readonly db: SqlExecutor) {}
-
-  get lists(): RevisionListStore {
-    return new SqlRevisionLists(this.db, this);
-  }
 
   get lists(): RevisionListStore {
     return new SqlRevisionLists(this.db, this);
