@@ -33,7 +33,11 @@ export async function archivedFiles(db: SqlExecutor, q: ArchivedFilesQuery): Pro
   const op = desc ? '<' : '>';
   if (q.continueAt) {
     const { name, timestamp, id } = q.continueAt;
-    c.add(`(fa_name ${op} ? OR (fa_name = ? AND (fa_timestamp ${op} ${ts} OR (fa_timestamp = ${ts} AND fa_id ${op}= ?))))`, name, name, timestamp, timestamp, id);
+    // The leading range lets the name index start at the continuation.
+    c.add(
+      `fa_name ${op}= ? AND (fa_name ${op} ? OR (fa_name = ? AND (fa_timestamp ${op} ${ts} OR (fa_timestamp = ${ts} AND fa_id ${op}= ?))))`,
+      name, name, name, timestamp, timestamp, id,
+    );
   }
   if (q.from !== null) c.add(`fa_name ${desc ? '<=' : '>='} ?`, q.from);
   if (q.to !== null) c.add(`fa_name ${desc ? '>=' : '<='} ?`, q.to);
@@ -42,16 +46,19 @@ export async function archivedFiles(db: SqlExecutor, q: ArchivedFilesQuery): Pro
     const upper = prefixUpperBound(q.prefix);
     if (upper !== null) c.add('fa_name < ?', upper);
   }
+  // Without a bound, a range holding every name makes MariaDB and PostgreSQL read the name index in order.
+  if (q.continueAt === null && q.from === null && q.to === null && q.prefix === null && q.sha1 === null) c.add('fa_name >= ?', '');
   if (q.sha1 !== null) {
     c.add('fa_sha1 = ?', q.sha1);
     if (q.hiddenMask) c.add(`(fa_deleted & ${q.hiddenMask}) != ${q.hiddenMask}`);
   }
   const dir = desc ? ' DESC' : '';
-  const rows = await db.all<ArchivedFileRow>(
-    `SELECT ${ARCHIVE_COLUMNS} FROM {filearchive} JOIN {actor} ON actor_id = fa_actor JOIN {comment} ON comment_id = fa_description_id ` +
-      `${c.where} ORDER BY fa_name${dir}, fa_timestamp${dir}, fa_id${dir} LIMIT ${Math.max(0, Math.trunc(q.limit))}`,
-    ...c.values,
-  );
+  const from = `SELECT ${ARCHIVE_COLUMNS} FROM {filearchive} JOIN {actor} ON actor_id = fa_actor JOIN {comment} ON comment_id = fa_description_id ${c.where}`;
+  // The versions of one content are few: read them by SHA-1 and put them in order here, rather than
+  // let a planner walk the name index for them.
+  const rows = q.sha1 !== null
+    ? sortArchived(await db.all<ArchivedFileRow>(from, ...c.values), desc).slice(0, Math.max(0, Math.trunc(q.limit)))
+    : await db.all<ArchivedFileRow>(`${from} ORDER BY fa_name${dir}, fa_timestamp${dir}, fa_id${dir} LIMIT ${Math.max(0, Math.trunc(q.limit))}`, ...c.values);
   return rows.map((r) => ({
     ...r,
     fa_id: Number(r.fa_id),
@@ -66,6 +73,14 @@ export async function archivedFiles(db: SqlExecutor, q: ArchivedFilesQuery): Pro
     actor_name: textOf(r.actor_name),
     comment_text: textOf(r.comment_text),
   }));
+}
+
+function sortArchived(rows: ArchivedFileRow[], descending: boolean): ArchivedFileRow[] {
+  const sorted = [...rows].sort((a, b) =>
+    Buffer.compare(Buffer.from(textOf(a.fa_name)), Buffer.from(textOf(b.fa_name)))
+    || (textOf(a.fa_timestamp) < textOf(b.fa_timestamp) ? -1 : textOf(a.fa_timestamp) > textOf(b.fa_timestamp) ? 1 : 0)
+    || Number(a.fa_id) - Number(b.fa_id));
+  return descending ? sorted.reverse() : sorted;
 }
 
 const STASH_COLUMNS =

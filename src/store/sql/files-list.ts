@@ -5,6 +5,9 @@ import { prefixUpperBound } from './pages.ts';
 import { Conditions } from './queries.ts';
 import { CURRENT_COLUMNS, versionRow } from './files-versions.ts';
 
+/** Earlier than any MediaWiki timestamp. */
+const EARLIEST = '00010101000000';
+
 export async function allFiles(db: SqlExecutor, q: AllFilesQuery): Promise<FileVersionRow[]> {
   const d = db.dialect;
   const c = new Conditions(d);
@@ -20,14 +23,24 @@ export async function allFiles(db: SqlExecutor, q: AllFilesQuery): Promise<FileV
       const upper = prefixUpperBound(q.prefix);
       if (upper !== null) c.add('img_name < ?', upper);
     }
+    // Without a bound MariaDB may sort the whole table and PostgreSQL read the whole index: a
+    // range that holds every name makes both read the name index in order, up to the limit.
+    if (q.continueName === null && q.from === null && q.to === null && q.prefix === null) c.add('img_name >= ?', '');
   } else {
     if (q.start !== null) c.add(`img_timestamp ${desc ? '<=' : '>='} ${ts}`, q.start);
     if (q.end !== null) c.add(`img_timestamp ${desc ? '>=' : '<='} ${ts}`, q.end);
     if (q.continueAt !== null) {
       const op = desc ? '<' : '>';
-      c.add(`(img_timestamp ${op} ${ts} OR (img_timestamp = ${ts} AND img_name ${op}= ?))`, q.continueAt.timestamp, q.continueAt.timestamp, q.continueAt.name);
+      // The leading range lets the timestamp index start at the continuation.
+      c.add(
+        `img_timestamp ${op}= ${ts} AND (img_timestamp ${op} ${ts} OR (img_timestamp = ${ts} AND img_name ${op}= ?))`,
+        q.continueAt.timestamp, q.continueAt.timestamp, q.continueAt.timestamp, q.continueAt.name,
+      );
     }
-    if (q.actorName !== null) c.add('actor_name = ?', q.actorName);
+    // The same as a range holding every timestamp, read in the timestamp index's order.
+    if (q.start === null && q.end === null && q.continueAt === null) c.add(`img_timestamp >= ${ts}`, EARLIEST);
+    // By the uploader's actor id, so that the (img_actor, img_timestamp) index serves.
+    if (q.actorName !== null) c.add('img_actor = (SELECT actor_id FROM {actor} WHERE actor_name = ?)', q.actorName);
     if (q.bots !== null) {
       const groups = q.botGroups.length ? q.botGroups : [''];
       const exists =

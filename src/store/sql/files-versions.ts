@@ -72,10 +72,11 @@ export async function oldVersions(db: SqlExecutor, q: OldVersionsQuery): Promise
     where.push(`oi_timestamp >= ${d.timestampParameter()}`);
     values.push(q.end);
   }
+  // Ordered by the whole (oi_name, oi_timestamp) index, which the one name makes the same order.
   const rows = await db.all<FileVersionRow>(
     `SELECT ${OLD_COLUMNS} FROM {oldimage} JOIN {actor} ON actor_id = oi_actor ` +
       `JOIN {comment} ON comment_id = oi_description_id WHERE ${where.join(' AND ')} ` +
-      `ORDER BY oi_timestamp ${q.ascending ? 'ASC' : 'DESC'} LIMIT ${Math.max(0, Math.trunc(q.limit))}`,
+      `ORDER BY oi_name ${q.ascending ? 'ASC' : 'DESC'}, oi_timestamp ${q.ascending ? 'ASC' : 'DESC'} LIMIT ${Math.max(0, Math.trunc(q.limit))}`,
     ...values,
   );
   return rows.map(versionRow);
