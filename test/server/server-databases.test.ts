@@ -43,6 +43,20 @@ const DBTYPE_CASES = new Set([
 /** The permission matrix asks each caller for siteinfo's general facts. */
 const DBTYPE_CALLER_CASE = /^callers\|@as [^:]+: siteinfo general usergroups$/;
 
+/**
+ * list=querypage orders by value alone, as MediaWiki's query pages do: rows of equal value come in
+ * the database's own order, so MediaWiki itself answers differently on each. Such answers may
+ * differ in which row of a value stands where, never in the values.
+ */
+function onlyTieOrder(key: string, differences: readonly string[]): boolean {
+  if (TIE_ORDER_GENERATOR_CASES.has(key)) return differences.every((line) => /^body\.query\.pages\.-?\d+(: (missing|extra) in ours|\.title:)/.test(line));
+  // A row with a non-ASCII title may land on another page of a walk, and with it the escapes.
+  return key.startsWith('querypage|') && differences.every((line) => /^(page \d+: )?(body\.query\.querypage\.results\[\d+\]\.(?!value\b)[\w.]+|nonAscii):/.test(line));
+}
+
+/** A generator over a query page whose limit ends among rows of equal value gives other pages. */
+const TIE_ORDER_GENERATOR_CASES = new Set(['querypage|generator Mostlinked with categories', 'querypage|generator GadgetUsage']);
+
 const recordings = loadRecordings();
 const known = loadKnownDifferences();
 
@@ -50,7 +64,7 @@ function servedFrom(kind: DatabaseKind, label: string, database: (server: Databa
   describe(`serve --db URL on ${label} answers like the fixture's SQLite file`, { skip: skipWithoutFixture || databaseServerSkipReason(kind), concurrency: PARALLEL_CASES }, () => {
     let databaseServer: DatabaseServer | undefined;
     let wiki: RunningServer | undefined;
-    const tally = { identical: 0, dbtypeOnly: 0, total: 0 };
+    const tally = { identical: 0, dbtypeOnly: 0, tieOrderOnly: 0, total: 0 };
     // MediaWiki puts timestamps into continuation values as its database spells them: the
     // recordings were made over SQLite (14 digits), the answers here come from a server.
     const replayer = new Replayer(() => wiki!.url, withFourteenDigitContinuation);
@@ -68,7 +82,7 @@ function servedFrom(kind: DatabaseKind, label: string, database: (server: Databa
       wiki = await startServer({ db: served, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
     });
     after(async () => {
-      console.log(`${label}: ${tally.identical}/${tally.total} recorded cases identical, ${tally.dbtypeOnly} differ only in dbtype`);
+      console.log(`${label}: ${tally.identical}/${tally.total} recorded cases identical, ${tally.dbtypeOnly} differ only in dbtype, ${tally.tieOrderOnly} only in the order of equal query-page values`);
       await wiki?.close();
       await databaseServer?.stop();
     });
@@ -111,6 +125,10 @@ function servedFrom(kind: DatabaseKind, label: string, database: (server: Databa
           }
           if (outcome.differences.length === 0) {
             tally.identical++;
+            return;
+          }
+          if (onlyTieOrder(key, outcome.differences)) {
+            tally.tieOrderOnly++;
             return;
           }
           if (outcome.loginFailure ?? outcome.brokenSession) t.todo(outcome.loginFailure ?? outcome.brokenSession);
