@@ -31,7 +31,7 @@ esac
 PORT="${BUILD_PORT:-18082}"
 OUT="$REPO/test/conformance/installer/$KIND"
 
-php -m | grep -qx "$PHP_EXT" || { echo "PHP has no $PHP_EXT: apt-get install php-${DBTYPE/postgres/pgsql}" >&2; exit 1; }
+php -m | grep -x "$PHP_EXT" >/dev/null || { echo "PHP has no $PHP_EXT: apt-get install php-${DBTYPE/postgres/pgsql}" >&2; exit 1; }
 for c in php python3 convert curl gzip node; do
   command -v "$c" >/dev/null || { echo "missing $c" >&2; exit 1; }
 done
