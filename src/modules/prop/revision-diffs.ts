@@ -28,19 +28,19 @@ export interface DiffSource {
 }
 
 /**
- * The `diff` of each revision. Revision-to-revision diffs are answered as MediaWiki answers them
- * once its diff cache is warm (with the cache key comment); diffs against `difftotext` are never
- * cached, so only the first one of a request is computed and later ones say `notcached`.
+ * The `diff` of each revision. This server keeps no diff cache, so every diff is one MediaWiki
+ * would compute afresh: only the first one of a request is computed and later ones say
+ * `notcached` (revision-to-revision diffs as a MediaWiki whose diff cache has not seen them).
  */
 export async function loadDiffs(run: QueryRun, settings: DiffSettings, sources: readonly DiffSource[]): Promise<Map<number, ResultObject>> {
   const out = new Map<number, ResultObject>();
   let uncached = 0;
   for (const source of sources) {
     const diff: ResultObject = {};
-    if (settings.diffToText !== null) {
-      if (uncached >= MAX_UNCACHED_DIFFS) {
-        setFlag(diff, 'notcached', true);
-      } else if (settings.contentFormat && settings.contentFormat !== defaultFormatOf(source.model)) {
+    if ((settings.diffToText !== null || settings.diffTo !== null) && uncached >= MAX_UNCACHED_DIFFS) {
+      setFlag(diff, 'notcached', true);
+    } else if (settings.diffToText !== null) {
+      if (settings.contentFormat && settings.contentFormat !== defaultFormatOf(source.model)) {
         const title = escapeWikiText(run.services.titles.text(source.rev.ns, source.rev.dbKey));
         run.warn('apierror-badformat', settings.contentFormat, source.model, title);
         setFlag(diff, 'badcontentformat', true);
@@ -51,6 +51,7 @@ export async function loadDiffs(run: QueryRun, settings: DiffSettings, sources: 
       }
     } else if (settings.diffTo !== null) {
       await revisionDiff(run, source.rev, settings.diffTo, diff);
+      uncached++;
     }
     out.set(source.rev.id, diff);
   }

@@ -441,3 +441,10 @@ export function commentContext(run: QueryRun): CommentFormatterContext {
     },
   };
 }
+
+/** A user parameter's name; `#123` names the user with that id, as UserDef resolves it. */
+export async function userNameParam(run: QueryRun, value: string | undefined, name: string): Promise<string | undefined> {
+  const id = /^#(\d+)$/.exec(run.rawParam(name)?.trim() ?? '');
+  if (value === undefined || !id) return value;
+  return (await run.services.store.users.nameById(Number(id[1]))) ?? value;
+}

@@ -129,8 +129,9 @@ export class SqlRevisionLists implements RevisionListStore {
       else where.add('rev_actor = (SELECT actor_id FROM {actor} WHERE actor_name = ?)', q.actor.name);
     }
     if (q.hiddenMask) where.add('(rev_deleted & ?) != ?', q.hiddenMask, q.hiddenMask);
-    // No valid namespace asked (only unknown ones): no filter, as MediaWiki's addWhereFld.
-    if (q.namespaces?.length) where.inList('page_namespace', q.namespaces);
+    // As an expression, so that no database starts from the pages of the namespaces and sorts all
+    // their revisions: revisions are read in time order and their pages looked up by id.
+    if (q.namespaces?.length) where.inList('page_namespace + 0', q.namespaces);
     const order = newer ? 'rev_timestamp, rev_id' : 'rev_timestamp DESC, rev_id DESC';
     const rows = await this.db.rows<AllRevisionRow>(
       ALL_REVISION_COLUMNS,
