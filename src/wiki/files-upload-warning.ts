@@ -2,7 +2,7 @@
 // (UploadBase::getExistsWarning, shown by SpecialUpload::getExistsWarning): which warning applies,
 // and its HTML as the parser renders the messages (links, and the `[[File:X|thumb]]` frame).
 import { DEFAULT_THUMB_SIZE, filePath, isThumbName, normalizeExtension, responsiveUrls, transform, type ImageFacts } from './files.ts';
-import { articleUrl } from './urls.ts';
+import { articleUrl, phpUrlencode } from './urls.ts';
 
 /** The prefixes of MediaWiki:Filename-prefix-blacklist's default text, in its order. */
 export const DEFAULT_BAD_FILENAME_PREFIXES = ['CIMG', 'DSC_', 'DSCF', 'DSCN', 'DUW', 'IMG', 'JD', 'MGP', 'PICT'] as const;
@@ -15,7 +15,7 @@ export interface WarningFile extends ImageFacts {
 
 export type ExistsWarning =
   | { kind: 'exists'; file: WarningFile }
-  | { kind: 'page-exists'; title: string; name: string }
+  | { kind: 'page-exists'; title: string; name: string; fileRedirect: boolean }
   | { kind: 'exists-normalized'; title: string; existing: WarningFile }
   | { kind: 'thumb'; title: string; thumbFile: WarningFile }
   | { kind: 'thumb-name'; badPart: string }
@@ -36,11 +36,11 @@ export interface ExistsWarningLookup {
 export async function missingFileWarning(
   name: string,
   title: string,
-  pageExists: boolean,
+  page: { exists: boolean; fileRedirect: boolean },
   lookup: ExistsWarningLookup,
   badPrefixes: readonly string[] = DEFAULT_BAD_FILENAME_PREFIXES,
 ): Promise<ExistsWarning | null> {
-  if (pageExists) return { kind: 'page-exists', title, name };
+  if (page.exists) return { kind: 'page-exists', title, name, fileRedirect: page.fileRedirect };
   const dot = name.lastIndexOf('.');
   const partName = dot > 0 ? name.slice(0, dot) : name;
   const extension = dot > 0 ? name.slice(dot + 1) : '';
@@ -120,13 +120,15 @@ export function thumbFrame(site: WarningSite, file: WarningFile): string {
   );
 }
 
-/** `[[File:X|thumb]]` of a file that does not exist: a link to upload it. */
-function missingThumbFrame(site: WarningSite, title: string, name: string): string {
-  const href = escapeHtml(`${site.scriptPath}/index.php?title=Special:Upload&wpDestFile=${encodeURIComponent(name).replace(/%20/g, '_')}`);
-  return (
-    `<div class="thumb tright"><div class="thumbinner" style="width:182px;"><a href="${href}" class="new" title="${escapeHtml(title)}">${escapeHtml(title)}</a>` +
-    '  <div class="thumbcaption"></div></div></div>'
-  );
+/**
+ * `[[File:X|thumb]]` of a file that does not exist: a link to upload it, or to the page when it
+ * redirects to another file (Linker::makeBrokenImageLinkObj).
+ */
+function missingThumbFrame(site: WarningSite, title: string, name: string, fileRedirect: boolean): string {
+  const link = fileRedirect
+    ? `<a href="${pageHref(site, title)}" class="mw-redirect" title="${escapeHtml(title)}">${escapeHtml(title)}</a>`
+    : `<a href="${escapeHtml(`${site.scriptPath}/index.php?title=Special:Upload&wpDestFile=${phpUrlencode(name)}`)}" class="new" title="${escapeHtml(title)}">${escapeHtml(title)}</a>`;
+  return `<div class="thumb tright"><div class="thumbinner" style="width:182px;">${link}  <div class="thumbcaption"></div></div></div>`;
 }
 
 /** SpecialUpload::getExistsWarning: the warning's message parsed as a block; '' without one. */
@@ -144,7 +146,7 @@ export function existsWarningHtml(site: WarningSite, warning: ExistsWarning | nu
         `<p>The description page for this file has already been created at <strong>${selfLink(warning.title)}</strong>, ` +
         'but no file with this name currently exists.\nThe summary you enter will not appear on the description page.\n' +
         'To make your summary appear there, you will need to manually edit it.\n</p>\n' +
-        missingThumbFrame(site, warning.title, warning.name)
+        missingThumbFrame(site, warning.title, warning.name, warning.fileRedirect)
       );
     case 'exists-normalized':
       return (

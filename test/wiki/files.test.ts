@@ -7,10 +7,11 @@ import {
 } from '../../src/wiki/files.ts';
 import { commonMetadata, convertMetadataVersion, decodeJsonPhp, decodeStoredMetadata, mediaLength, PhpFloat, unserializePhp } from '../../src/wiki/files-metadata.ts';
 import { badFileList, isBadFile } from '../../src/wiki/files-bad-list.ts';
-import { missingFileWarning } from '../../src/wiki/files-upload-warning.ts';
+import { existsWarningHtml, missingFileWarning } from '../../src/wiki/files-upload-warning.ts';
 import { fixtureTitleCodec } from './fixture-site.ts';
 
 const repo = { uploadPath: '/wiki/images' };
+const site = { server: 'http://127.0.0.1:8081', articlePath: '/wiki/index.php/$1', scriptPath: '/wiki', uploadPath: '/wiki/images' };
 const example: ImageFacts = { name: 'Example.jpg', width: 320, height: 240, mime: 'image/jpeg', archiveName: null };
 const square: ImageFacts = { name: 'Red_square.png', width: 100, height: 100, mime: 'image/png', archiveName: null };
 const logo: ImageFacts = { name: 'Fixture_logo.svg', width: 120, height: 60, mime: 'image/svg+xml', archiveName: null };
@@ -133,9 +134,31 @@ describe('bad files and upload warnings', () => {
       file: async (name: string) => (name === 'Red_square.png' ? { ...square, title: 'File:Red square.png' } : null),
       firstWithPrefix: async (prefix: string) => ('Red_square.png'.startsWith(prefix) ? 'Red_square.png' : null),
     };
-    assert.equal((await missingFileWarning('Red_square.jpg', 'File:Red square.jpg', false, lookup))?.kind, 'exists-normalized');
-    assert.equal((await missingFileWarning('200px-Red_square.png', 'File:200px-Red square.png', false, lookup))?.kind, 'thumb');
-    assert.deepEqual(await missingFileWarning('IMG_1.png', 'File:IMG 1.png', false, lookup), { kind: 'bad-prefix', prefix: 'IMG' });
-    assert.equal(await missingFileWarning('Nope.png', 'File:Nope.png', false, lookup), null);
+    const noPage = { exists: false, fileRedirect: false };
+    assert.equal((await missingFileWarning('Red_square.jpg', 'File:Red square.jpg', noPage, lookup))?.kind, 'exists-normalized');
+    assert.equal((await missingFileWarning('200px-Red_square.png', 'File:200px-Red square.png', noPage, lookup))?.kind, 'thumb');
+    assert.deepEqual(await missingFileWarning('IMG_1.png', 'File:IMG 1.png', noPage, lookup), { kind: 'bad-prefix', prefix: 'IMG' });
+    assert.equal(await missingFileWarning('Nope.png', 'File:Nope.png', noPage, lookup), null);
+  });
+
+  // Both checked on MediaWiki 1.39 with such pages added to a copy of the fixture.
+  test('a description page without a file is warned about with a link to upload it', async () => {
+    const warning = await missingFileWarning('Page_only.png', 'File:Page only.png', { exists: true, fileRedirect: false }, { file: async () => null, firstWithPrefix: async () => null });
+    assert.equal(
+      existsWarningHtml(site, warning),
+      '<p>The description page for this file has already been created at <strong><a class="mw-selflink selflink">File:Page only.png</a></strong>, ' +
+        'but no file with this name currently exists.\nThe summary you enter will not appear on the description page.\nTo make your summary appear there, ' +
+        'you will need to manually edit it.\n</p>\n<div class="thumb tright"><div class="thumbinner" style="width:182px;">' +
+        '<a href="/wiki/index.php?title=Special:Upload&amp;wpDestFile=Page_only.png" class="new" title="File:Page only.png">File:Page only.png</a>' +
+        '  <div class="thumbcaption"></div></div></div>',
+    );
+  });
+
+  test('a broken file redirect links to its page', () => {
+    const html = existsWarningHtml(site, { kind: 'page-exists', title: 'File:Broken file redirect.png', name: 'Broken_file_redirect.png', fileRedirect: true });
+    assert.ok(html.endsWith(
+      '<div class="thumb tright"><div class="thumbinner" style="width:182px;"><a href="/wiki/index.php/File:Broken_file_redirect.png" class="mw-redirect" ' +
+        'title="File:Broken file redirect.png">File:Broken file redirect.png</a>  <div class="thumbcaption"></div></div></div>',
+    ));
   });
 });

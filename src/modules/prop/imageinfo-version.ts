@@ -148,7 +148,8 @@ export function versionInfo(
     anyHidden = true;
   }
   if (anyHidden && deleted & DELETED_RESTRICTED) setFlag(vals, 'suppressed', true);
-  if (!canSee(DELETED_FILE)) return vals;
+  // A hidden file version shows nothing more, even to callers allowed to see it.
+  if (deleted & DELETED_FILE) return vals;
 
   const fileTitle = titles.text(NS_FILE, version.name);
   if (prop.has('canonicaltitle')) vals.canonicaltitle = fileTitle;

@@ -122,7 +122,14 @@ function mergeThumbParams(run: ImageInfoRun, row: FileVersionRow | null, name: s
 }
 
 /** The version rows of the titles: their own, or a file redirect's target's (LocalRepo::checkRedirect). */
-async function findFiles(run: ImageInfoRun, titles: readonly FileTitle[]): Promise<Map<string, { row: FileVersionRow; pageId: number }>> {
+interface FoundFiles {
+  /** The file each title shows, by the title's DB key. */
+  files: Map<string, { row: FileVersionRow; pageId: number }>;
+  /** Titles whose page redirects to another file. */
+  fileRedirects: Set<string>;
+}
+
+async function findFiles(run: ImageInfoRun, titles: readonly FileTitle[]): Promise<FoundFiles> {
   const { store } = run.services;
   const rows = new Map((await store.files.currentVersions(titles.map((t) => t.name))).map((r) => [r.name, r]));
   const found = new Map<string, { row: FileVersionRow; pageId: number }>();
@@ -149,14 +156,15 @@ async function findFiles(run: ImageInfoRun, titles: readonly FileTitle[]): Promi
     const targetRow = target === undefined ? undefined : targetRows.get(target);
     if (targetRow) found.set(t.name, { row: targetRow, pageId: pageIds.get(targetRow.name) ?? 0 });
   }
-  return found;
+  const fileRedirects = new Set(titles.filter((t) => targets.has(t.pageId)).map((t) => t.name));
+  return { files: found, fileRedirects };
 }
 
 function warningFile(run: ImageInfoRun, row: FileVersionRow): WarningFile {
   return { ...imageFacts(row), title: run.services.titles.text(NS_FILE, row.name) };
 }
 
-async function uploadWarning(run: ImageInfoRun, title: FileTitle, found: FileVersionRow | null): Promise<ExistsWarning | null> {
+async function uploadWarning(run: ImageInfoRun, title: FileTitle, found: FileVersionRow | null, fileRedirect: boolean): Promise<ExistsWarning | null> {
   if (found) return { kind: 'exists', file: warningFile(run, found) };
   const { store, titles } = run.services;
   const lookup = {
@@ -166,7 +174,7 @@ async function uploadWarning(run: ImageInfoRun, title: FileTitle, found: FileVer
     },
     firstWithPrefix: async (prefix: string): Promise<string | null> => (await store.files.namesWithPrefix(prefix, 1))[0] ?? null,
   };
-  return missingFileWarning(title.name, titles.text(NS_FILE, title.name), title.exists, lookup);
+  return missingFileWarning(title.name, titles.text(NS_FILE, title.name), { exists: title.exists, fileRedirect }, lookup);
 }
 
 function continueParts(run: ImageInfoRun): { title: string; timestamp: string } | null {
@@ -200,7 +208,7 @@ async function runImageInfo(run: ImageInfoRun): Promise<void> {
     const firstKept = titles.findIndex((t) => phpCompare(t.name, cont.title) >= 0);
     titles = firstKept === -1 ? [] : titles.slice(firstKept);
   }
-  const found = await findFiles(run, titles);
+  const { files: found, fileRedirects } = await findFiles(run, titles);
   const wantsMissing = prop.has('uploadwarning') || prop.has('badfile');
   const badList = prop.has('badfile')
     ? badFileList(await currentText(run.services.store, { ns: NS_MEDIAWIKI, dbKey: 'Bad_image_list' }), run.services.titles)
@@ -234,11 +242,12 @@ async function runImageInfo(run: ImageInfoRun): Promise<void> {
 
     const fileName = file ? file.row.name : title.name;
     const thumbParams = mergeThumbParams(run, file?.row ?? null, fileName, scale);
-    const warning = prop.has('uploadwarning') ? await uploadWarning(run, title, file?.row ?? null) : undefined;
+    const warning = prop.has('uploadwarning') ? await uploadWarning(run, title, file?.row ?? null, fileRedirects.has(title.name)) : undefined;
     const shown = (row: FileVersionRow | null): ShownVersion => ({
       row,
       name: fileName,
-      pageId: file ? file.pageId : 0,
+      // A missing file's description page is its own title's page, when there is one.
+      pageId: file ? file.pageId : title.exists ? title.pageId : 0,
       ...(warning !== undefined ? { warning } : {}),
     });
 
