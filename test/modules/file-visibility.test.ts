@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { RunningServer } from '../../src/server/serve.ts';
+import type { RunningServer } from '../../src/cli.ts';
 import { fixtureDb, skipWithoutFixture, startFixtureServer, type Json } from '../support/fixture-wiki.ts';
 
 const expected = JSON.parse(readFileSync(new URL('./data/file-visibility.json', import.meta.url), 'utf8')) as Record<string, Json>;
