@@ -111,10 +111,57 @@ function parseGadgetLine(line: string, section: string): GadgetDefinition | null
  * that is not hidden, grouped by section in the order sections first appear.
  */
 export function gadgetDefaultOptions(gadgets: readonly GadgetDefinition[]): [string, boolean][] {
-  const bySection = new Map<string, GadgetDefinition[]>();
-  for (const g of gadgets) bySection.set(g.section, [...(bySection.get(g.section) ?? []), g]);
-  return [...bySection.values()]
+  return [...gadgetsBySection(gadgets).values()]
     .flat()
     .filter((g) => !g.options.hidden)
     .map((g) => [g.name, g.options.default]);
+}
+
+/** The pages a gadget loads, by kind, with their `MediaWiki:Gadget-` prefix (Gadget's scripts, styles and datas). */
+export interface GadgetPages {
+  scripts: string[];
+  styles: string[];
+  datas: string[];
+}
+
+/**
+ * newFromDefinition's sorting of the pages: `.json` at the end makes a data page, else `.js`
+ * anywhere a script, else `.css` a style sheet.
+ */
+export function gadgetPages(gadget: GadgetDefinition): GadgetPages {
+  const pages: GadgetPages = { scripts: [], styles: [], datas: [] };
+  for (const page of gadget.pages) {
+    const title = `MediaWiki:Gadget-${page}`;
+    if (/\.json$/.test(page)) pages.datas.push(title);
+    else if (page.includes('.js')) pages.scripts.push(title);
+    else if (page.includes('.css')) pages.styles.push(title);
+  }
+  return pages;
+}
+
+/** Gadget::getLegacyScripts: a gadget not loaded by ResourceLoader runs its scripts the old way. */
+export function hasLegacyScripts(gadget: GadgetDefinition): boolean {
+  return !gadget.options.resourceLoader && gadgetPages(gadget).scripts.length > 0;
+}
+
+/** GadgetRepo::getStructuredList: gadgets grouped by section, sections in the order they first appear. */
+export function gadgetsBySection(gadgets: readonly GadgetDefinition[]): Map<string, GadgetDefinition[]> {
+  const bySection = new Map<string, GadgetDefinition[]>();
+  for (const g of gadgets) bySection.set(g.section, [...(bySection.get(g.section) ?? []), g]);
+  return bySection;
+}
+
+/** Gadget::isAllowed: the user has every right the gadget requires. */
+export function gadgetAllowed(gadget: GadgetDefinition, hasRight: (right: string) => boolean): boolean {
+  return gadget.options.rights.every(hasRight);
+}
+
+/**
+ * Gadget::isEnabled: the user's `gadget-<id>` preference when set (PHP truthiness of the stored
+ * text), else whether the gadget is on by default.
+ */
+export function gadgetEnabled(gadget: GadgetDefinition, preferences: ReadonlyMap<string, string | null>): boolean {
+  const stored = preferences.get(`gadget-${gadget.name}`);
+  if (stored === undefined) return gadget.options.default;
+  return stored !== null && stored !== '' && stored !== '0';
 }
