@@ -165,10 +165,35 @@ export function unserializePhp(text: string): PhpValue {
 
 /**
  * LocalFile's reading of img_metadata: JSON with the handler's array under `data` (and large items
- * under `blobs`, kept elsewhere), or an older PHP serialization; what cannot be read becomes
- * `_error` as MediaWiki has it.
+ * under `blobs`, kept in the text table: their texts, by address, are `blobTexts`), or an older PHP
+ * serialization; what cannot be read becomes `_error` as MediaWiki has it.
  */
-export function decodeStoredMetadata(stored: string): { data: PhpArray; blobs: Map<string, string> } {
+export function decodeStoredMetadata(stored: string, blobTexts?: ReadonlyMap<string, string>): { data: PhpArray; blobs: Map<string, string> } {
+  const decoded = decodeEnvelope(stored);
+  if (blobTexts && decoded.blobs.size) {
+    // Items kept apart join the array after the others, each decoded from its JSON text.
+    const data: PhpArray = new Map(decoded.data);
+    for (const [name, address] of decoded.blobs) {
+      const text = blobTexts.get(address);
+      if (text === undefined) continue;
+      try {
+        data.set(phpKey(name), decodeJsonPhp(text));
+      } catch {
+        // MediaWiki's json_decode gives null for text that is not JSON.
+        data.set(phpKey(name), null);
+      }
+    }
+    return { data, blobs: decoded.blobs };
+  }
+  return decoded;
+}
+
+/** The addresses (`tt:N`) of the metadata items kept apart from img_metadata. */
+export function metadataBlobAddresses(stored: string): string[] {
+  return [...decodeEnvelope(stored).blobs.values()];
+}
+
+function decodeEnvelope(stored: string): { data: PhpArray; blobs: Map<string, string> } {
   if (stored === '') return { data: new Map(), blobs: new Map() };
   if (stored.startsWith('{')) {
     try {

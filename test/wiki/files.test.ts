@@ -5,7 +5,7 @@ import {
   fileHashPath, filePath, archivedFilePath, thumbnailPath, sha1Base36ToHex, sha1HexToBase36, transform, responsiveUrls,
   fitBoxWidth, scaleHeight, isThumbName, parseThumbParamString, normalizeExtension, type ImageFacts,
 } from '../../src/wiki/files.ts';
-import { commonMetadata, convertMetadataVersion, decodeJsonPhp, decodeStoredMetadata, mediaLength, PhpFloat, unserializePhp } from '../../src/wiki/files-metadata.ts';
+import { commonMetadata, convertMetadataVersion, decodeJsonPhp, decodeStoredMetadata, mediaLength, metadataBlobAddresses, PhpFloat, unserializePhp } from '../../src/wiki/files-metadata.ts';
 import { badFileList, isBadFile } from '../../src/wiki/files-bad-list.ts';
 import { existsWarningHtml, missingFileWarning } from '../../src/wiki/files-upload-warning.ts';
 import { fixtureTitleCodec } from './fixture-site.ts';
@@ -104,6 +104,13 @@ describe('metadata', () => {
     assert.equal(decodeStoredMetadata('a:1:{s:1:"x";i:1;}').data.get('x'), 1);
     assert.equal(decodeStoredMetadata('garbage').data.get('_error'), 'garbage');
     assert.equal(mediaLength(decodeStoredMetadata('{"data":{"duration":1.5}}').data, 'image/gif'), 1.5);
+  });
+
+  test('items kept in the text table join the array after the others', () => {
+    const stored = '{"data":{"width":10},"blobs":{"xmp":"tt:7","gone":"tt:8"}}';
+    assert.deepEqual(metadataBlobAddresses(stored), ['tt:7', 'tt:8']);
+    const data = decodeStoredMetadata(stored, new Map([['tt:7', '{"a":1}']])).data;
+    assert.deepEqual([...data.keys()], ['width', 'xmp']);
   });
 
   test('EXIF version 2 is shown as version 1 unless asked for', () => {

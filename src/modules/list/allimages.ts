@@ -9,7 +9,7 @@ import type { AllFilesQuery, FileVersionRow } from '../../store/files.ts';
 import { sha1HexToBase36 } from '../../wiki/files.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
 import { nowMw } from '../../wiki/timestamps.ts';
-import { parsedComments, TransformCounter, versionInfo, type ShownVersion } from '../prop/imageinfo-version.ts';
+import { metadataBlobTexts, parsedComments, TransformCounter, versionInfo, type ShownVersion } from '../prop/imageinfo-version.ts';
 import { titlePartToKey } from './allpages.ts';
 
 const NS_FILE = 6;
@@ -151,7 +151,7 @@ async function runAllImages(run: AllImagesRun): Promise<void> {
   }
   const versions: ShownVersion[] = shownRows.map((row) => ({ row, name: row.name, pageId: pageIds.get(row.name) ?? 0 }));
   const comments = prop.has('parsedcomment') ? await parsedComments(run, versions) : new Map<ShownVersion, string>();
-  const options = { prop, metadataVersion: 'latest', extMetadataFilter: undefined };
+  const options = { prop, metadataVersion: 'latest', extMetadataFilter: undefined, blobTexts: await metadataBlobTexts(run, prop, shownRows) };
   const counter = new TransformCounter();
   for (const version of versions) {
     const info = versionInfo(run, version, options, null, counter, comments.get(version));

@@ -7,7 +7,7 @@ import { continuationTimestamp } from '../../api/query/continuation.ts';
 import { setFlag, type ResultObject } from '../../api/result.ts';
 import type { ArchivedFileRow, ArchivedFilesQuery } from '../../store/files.ts';
 import { formatComments } from '../../wiki/comment-formatter.ts';
-import { decodeStoredMetadata } from '../../wiki/files-metadata.ts';
+import { decodeStoredMetadata, metadataBlobAddresses } from '../../wiki/files-metadata.ts';
 import { sha1Base36ToHex, sha1HexToBase36 } from '../../wiki/files.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { DELETED_COMMENT, DELETED_FILE, DELETED_RESTRICTED, DELETED_USER, userCanBitfield } from '../../wiki/visibility.ts';
@@ -106,6 +106,8 @@ async function listArchivedFiles(run: FilearchiveRun): Promise<void> {
   const parsed = prop.has('parseddescription')
     ? await formatComments(commentContext(run), shown.map((r) => ({ comment: r.comment_text, self: { ns: NS_FILE, dbKey: r.fa_name } })))
     : [];
+  const blobAddresses = prop.has('metadata') ? [...new Set(shown.flatMap((r) => metadataBlobAddresses(r.fa_metadata)))] : [];
+  const blobTexts = blobAddresses.length ? await store.revisions.texts(blobAddresses) : new Map<string, string>();
   for (const [index, row] of shown.entries()) {
     const canSee = (field: number): boolean => userCanBitfield(row.fa_deleted, field, rights);
     const canViewFile = canSee(DELETED_FILE);
@@ -128,7 +130,7 @@ async function listArchivedFiles(run: FilearchiveRun): Promise<void> {
     }
     if (prop.has('mediatype') && canViewFile) item.mediatype = row.fa_media_type;
     if (prop.has('metadata') && canViewFile) {
-      const metadata = decodeStoredMetadata(row.fa_metadata).data;
+      const metadata = decodeStoredMetadata(row.fa_metadata, blobTexts).data;
       item.metadata = row.fa_metadata && row.fa_metadata !== '0' ? metadataList(metadata) : null;
     }
     if (prop.has('bitdepth') && canViewFile) item.bitdepth = String(row.fa_bits);

@@ -4,7 +4,7 @@ import type { QueryRun } from '../../api/query/run.ts';
 import { list, setFlag, setFloat, setType, type ResultList, type ResultMap, type ResultNode, type ResultObject } from '../../api/result.ts';
 import type { FileVersionRow } from '../../store/files.ts';
 import { formatComments } from '../../wiki/comment-formatter.ts';
-import { commonMetadata, convertMetadataVersion, decodeStoredMetadata, mediaLength, PhpFloat, type PhpArray, type PhpValue } from '../../wiki/files-metadata.ts';
+import { commonMetadata, convertMetadataVersion, decodeStoredMetadata, mediaLength, metadataBlobAddresses, PhpFloat, type PhpArray, type PhpValue } from '../../wiki/files-metadata.ts';
 import { existsWarningHtml, type ExistsWarning } from '../../wiki/files-upload-warning.ts';
 import { handlerKind, responsiveUrls, sha1Base36ToHex, thumbType, transform, versionPath, type ImageFacts, type ThumbParams } from '../../wiki/files.ts';
 import { expandUrl, fullUrl } from '../../wiki/urls.ts';
@@ -30,6 +30,15 @@ export interface InfoOptions {
   prop: ReadonlySet<string>;
   metadataVersion: string;
   extMetadataFilter: readonly string[] | undefined;
+  /** Texts of the metadata items kept in the text table, by address (metadataBlobTexts). */
+  blobTexts?: ReadonlyMap<string, string>;
+}
+
+/** The texts of the metadata items the versions keep in the text table, when the props read metadata. */
+export async function metadataBlobTexts(run: QueryRun, prop: ReadonlySet<string>, rows: readonly (FileVersionRow | null)[]): Promise<Map<string, string>> {
+  if (!['metadata', 'commonmetadata', 'size', 'dimensions'].some((p) => prop.has(p))) return new Map();
+  const addresses = rows.flatMap((row) => (row ? metadataBlobAddresses(row.metadata) : []));
+  return addresses.length ? run.services.store.revisions.texts([...new Set(addresses)]) : new Map();
 }
 
 export function mimeOf(row: FileVersionRow): string {
@@ -129,7 +138,7 @@ export function versionInfo(
     vals.size = row.size;
     vals.width = row.width;
     vals.height = row.height;
-    const length = mediaLength(decodeStoredMetadata(row.metadata).data, mimeOf(row));
+    const length = mediaLength(decodeStoredMetadata(row.metadata, options.blobTexts).data, mimeOf(row));
     if (length) setFloat(vals, 'duration', length);
   }
   if ((prop.has('parsedcomment') || prop.has('comment')) && exists) {
@@ -192,7 +201,7 @@ export function versionInfo(
   const mime = mimeOf(row);
   if (prop.has('sha1')) vals.sha1 = sha1Base36ToHex(row.sha1);
   if (prop.has('metadata') || prop.has('commonmetadata')) {
-    const metadata = decodeStoredMetadata(row.metadata).data;
+    const metadata = decodeStoredMetadata(row.metadata, options.blobTexts).data;
     if (prop.has('metadata')) {
       const converted = metadata.size && options.metadataVersion !== 'latest' ? convertMetadataVersion(metadata, mime, options.metadataVersion) : metadata;
       vals.metadata = converted.size ? metadataList(converted) : null;

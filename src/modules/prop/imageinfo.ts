@@ -12,7 +12,7 @@ import { missingFileWarning, type ExistsWarning, type WarningFile } from '../../
 import { handlerKind, normaliseThumbParams, parseThumbParamString, THUMB_LIMITS, type ThumbParams } from '../../wiki/files.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
-import { imageFacts, mimeOf, parsedComments, TransformCounter, versionInfo, type InfoOptions, type ShownVersion } from './imageinfo-version.ts';
+import { imageFacts, metadataBlobTexts, mimeOf, parsedComments, TransformCounter, versionInfo, type InfoOptions, type ShownVersion } from './imageinfo-version.ts';
 
 const NS_FILE = 6;
 const NS_MEDIAWIKI = 8;
@@ -272,11 +272,12 @@ async function runImageInfo(run: ImageInfoRun): Promise<void> {
       }
     }
     const comments = prop.has('parsedcomment') ? await parsedComments(run, versions) : new Map<ShownVersion, string>();
+    const versionOptions = { ...options, blobTexts: await metadataBlobTexts(run, prop, versions.map((v) => v.row)) };
     let fit = true;
     for (const [i, version] of versions.entries()) {
       const isCurrent = i === 0 && gotOne;
       if (!isCurrent && counter.count >= TransformCounter.LIMIT) fit = false;
-      else fit = run.addPageItem(title.pageId, 'imageinfo', versionInfo(run, version, options, thumbParams, counter, comments.get(version)), 'ii');
+      else fit = run.addPageItem(title.pageId, 'imageinfo', versionInfo(run, version, versionOptions, thumbParams, counter, comments.get(version)), 'ii');
       if (!fit) {
         const row = version.row;
         if (single) run.setContinue('start', mwToIso(row?.timestamp ?? ''));
