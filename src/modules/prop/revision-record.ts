@@ -1,4 +1,5 @@
 // A revision as the revision modules see it (live or archived).
+import type { ArchiveRow } from '../../store/archive.ts';
 import type { RevisionRow } from '../../store/revisions.ts';
 
 /** A live or archived revision, with the page it belongs to. */
@@ -29,6 +30,24 @@ export function revisionFromRow(row: RevisionRow, page: { ns: number; dbKey: str
     sha1: row.rev_sha1,
     timestamp: row.rev_timestamp,
     actorUser: row.actor_user,
+    actorName: row.actor_name,
+    comment: row.comment_text ?? '',
+  };
+}
+
+/** RevisionStore::newRevisionFromArchiveRow: a deleted revision under its archived title. */
+export function revisionFromArchiveRow(row: ArchiveRow): RevisionLike {
+  return {
+    id: row.ar_rev_id,
+    ns: row.ar_namespace,
+    dbKey: row.ar_title,
+    parentId: row.ar_parent_id,
+    minor: Number(row.ar_minor_edit) !== 0,
+    deleted: Number(row.ar_deleted),
+    len: row.ar_len === null ? null : Number(row.ar_len),
+    sha1: row.ar_sha1,
+    timestamp: row.ar_timestamp,
+    actorUser: row.actor_user === null ? null : Number(row.actor_user),
     actorName: row.actor_name,
     comment: row.comment_text ?? '',
   };

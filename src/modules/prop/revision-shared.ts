@@ -448,3 +448,17 @@ export async function userNameParam(run: QueryRun, value: string | undefined, na
   if (value === undefined || !id) return value;
   return (await run.services.store.users.nameById(Number(id[1]))) ?? value;
 }
+
+/**
+ * The deleted-revision modules' stricter rights (ApiQueryDeletedRevisions,
+ * ApiQueryAllDeletedRevisions): comments need deletedhistory, content deletedtext or undelete.
+ */
+export function requireDeletedRevisionRights(run: QueryRun, settings: RevCommonSettings): void {
+  const rights = run.caller.rights;
+  if ((settings.props.has('comment') || settings.props.has('parsedcomment')) && !rights.has('deletedhistory')) {
+    run.fail('apierror-cantview-deleted-comment', [], 'permissiondenied');
+  }
+  if (settings.fetchContent && !rights.has('deletedtext') && !rights.has('undelete')) {
+    run.fail('apierror-cantview-deleted-revision-content', [], 'permissiondenied');
+  }
+}

@@ -11,10 +11,12 @@ import type {
   SlotsWanted,
   SlotWithText,
 } from '../revisions.ts';
+import type { ArchiveStore } from '../archive.ts';
 import type { RevisionListStore } from '../revision-lists.ts';
 import { inList, type Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, materializesDerivedTables, statementsAreCalls } from './queries.ts';
+import { SqlArchiveStore } from './archive.ts';
 import { SqlRevisionLists } from './revisions-lists.ts';
 
 const REVISION_COLUMNS =
@@ -79,6 +81,10 @@ export class SqlRevisionStore implements RevisionStore {
 
   get lists(): RevisionListStore {
     return new SqlRevisionLists(this.db, this);
+  }
+
+  get archive(): ArchiveStore {
+    return new SqlArchiveStore(this.db, this);
   }
 
   async pageHistory(q: PageHistoryQuery): Promise<RevisionRow[]> {

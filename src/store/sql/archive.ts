@@ -1,0 +1,125 @@
+// Queries of deleted revisions (archive): by title through ar_name_title_timestamp (ar_namespace,
+// ar_title, ar_timestamp), by user through ar_actor_timestamp, by revision id through
+// ar_revid_uniq; their actors and comments (ar_comment_id) joined, their slots read by ar_rev_id.
+import type { TitleKey } from '../pages.ts';
+import type { ArchiveQuery, ArchiveRow, ArchiveStore, ArchiveTitleRange, ArchiveTitlesQuery } from '../archive.ts';
+import type { SqlExecutor } from './executor.ts';
+import { prefixUpperBound } from './pages.ts';
+import { Conditions, titleSet } from './queries.ts';
+import type { SqlRevisionStore } from './revisions.ts';
+
+const ARCHIVE_COLUMNS =
+  'ar_id, ar_namespace, ar_title, ar_rev_id, ar_page_id, ar_timestamp, ar_minor_edit, ar_deleted, ar_len, ar_parent_id, ar_sha1, ' +
+  'actor_user, actor_name, comment_text';
+
+const ARCHIVE_FROM = 'FROM {archive} JOIN {actor} ON actor_id = ar_actor JOIN {comment} ON comment_id = ar_comment_id';
+
+const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = ar_rev_id AND ct_tag_id = ?)';
+
+/** Conditions every archive listing shares: titles' ranges, users, hidden users, tags. */
+function commonConditions(where: Conditions, newer: boolean, q: { namespaces?: readonly number[]; ranges?: readonly ArchiveTitleRange[]; excludeUser?: string; hiddenMask?: number; tagId?: number | null }): void {
+  if (q.namespaces?.length) where.inList('ar_namespace', q.namespaces);
+  if (q.ranges?.length) {
+    const groups: string[] = [];
+    const values: unknown[] = [];
+    for (const range of q.ranges) {
+      const parts: string[] = [];
+      if (q.ranges.length > 1) {
+        parts.push(`ar_namespace IN (${range.namespaces.map(() => '?').join(', ')})`);
+        values.push(...range.namespaces);
+      }
+      // `from` comes first in the listing's direction: a lower bound when newer, an upper one when older.
+      if (range.from !== undefined) parts.push(`ar_title ${newer ? '>=' : '<='} ?`), values.push(range.from);
+      if (range.to !== undefined) parts.push(`ar_title ${newer ? '<=' : '>='} ?`), values.push(range.to);
+      if (range.prefix !== undefined) {
+        parts.push('ar_title >= ?');
+        values.push(range.prefix);
+        const upper = prefixUpperBound(range.prefix);
+        if (upper !== null) parts.push('ar_title < ?'), values.push(upper);
+      }
+      groups.push(parts.length ? `(${parts.join(' AND ')})` : '1 = 1');
+    }
+    where.add(groups.length > 1 ? `(${groups.join(' OR ')})` : groups[0]!, ...values);
+  }
+  if (q.excludeUser !== undefined) where.add('actor_name != ?', q.excludeUser);
+  if (q.hiddenMask) where.add('(ar_deleted & ?) != ?', q.hiddenMask, q.hiddenMask);
+  if (q.tagId !== undefined && q.tagId !== null) where.add(TAG_FILTER, q.tagId);
+}
+
+export class SqlArchiveStore implements ArchiveStore {
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly family: SqlRevisionStore,
+  ) {}
+
+  async revisions(q: ArchiveQuery): Promise<ArchiveRow[]> {
+    if (q.tagId === null) return [];
+    if (q.titles && !q.titles.length) return [];
+    if (q.revIds && !q.revIds.length) return [];
+    const d = this.db.dialect;
+    const ts = d.timestampParameter();
+    const newer = q.dir === 'newer';
+    const op = newer ? '>' : '<';
+    const sort = newer ? '' : ' DESC';
+    const where = new Conditions(d);
+    if (q.titles) where.add(`(${titleSet('ar', q.titles.length)})`, ...q.titles.flatMap((t) => [t.ns, t.dbKey]));
+    if (q.revIds) where.inList('ar_rev_id', q.revIds);
+    // The actor's id, so that ar_actor_timestamp is read.
+    if (q.user !== undefined) where.add('ar_actor = (SELECT actor_id FROM {actor} WHERE actor_name = ?)', q.user);
+    commonConditions(where, newer, q);
+    if (q.start !== undefined) where.add(`ar_timestamp ${op}= ${ts}`, q.start);
+    if (q.end !== undefined) where.add(`ar_timestamp ${newer ? '<' : '>'}= ${ts}`, q.end);
+    const order: string[] = [];
+    const o = q.order;
+    if (o.by === 'title') {
+      if (o.byNamespace) order.push(`ar_namespace${sort}`);
+      if (o.byTitle) order.push(`ar_title${sort}`);
+      order.push(`ar_timestamp${sort}`, `ar_id${sort}`);
+      if (o.from) {
+        const f = o.from;
+        where.add(
+          `(ar_namespace ${op} ? OR (ar_namespace = ? AND (ar_title ${op} ? OR (ar_title = ? AND (ar_timestamp ${op} ${ts} OR (ar_timestamp = ${ts} AND ar_id ${op}= ?))))))`,
+          f.ns, f.ns, f.title, f.title, f.ts, f.ts, f.id,
+        );
+      }
+    } else if (o.by === 'time') {
+      order.push(`ar_timestamp${sort}`, `ar_id${sort}`);
+      if (o.from) where.add(`(ar_timestamp ${op} ${ts} OR (ar_timestamp = ${ts} AND ar_id ${op}= ?))`, o.from.ts, o.from.ts, o.from.id ?? 0);
+    } else {
+      order.push(`ar_rev_id${sort}`, `ar_id${sort}`);
+      if (o.from) where.add(`(ar_rev_id ${op} ? OR (ar_rev_id = ? AND ar_id ${op}= ?))`, o.from.revId, o.from.revId, o.from.id);
+    }
+    const rows = await this.db.rows<ArchiveRow>(ARCHIVE_COLUMNS, `${ARCHIVE_FROM} ${where.where} ORDER BY ${order.join(', ')} LIMIT ?`, ...where.values, q.limit);
+    for (const r of rows) {
+      r.ar_id = Number(r.ar_id);
+      r.ar_namespace = Number(r.ar_namespace);
+      r.ar_rev_id = Number(r.ar_rev_id);
+    }
+    if (q.slots && rows.length) {
+      // Archived revisions keep their slots under their revision id.
+      const ids = rows.map((r) => r.ar_rev_id);
+      const slots = await (q.slots.texts ? this.family.slotsWithTexts(ids) : this.family.slotsOf(ids));
+      for (const r of rows) r.slots = slots.get(r.ar_rev_id) ?? [];
+    }
+    return rows;
+  }
+
+  async titles(q: ArchiveTitlesQuery): Promise<TitleKey[]> {
+    if (q.tagId === null) return [];
+    const d = this.db.dialect;
+    const newer = q.dir === 'newer';
+    const op = newer ? '>' : '<';
+    const sort = newer ? '' : ' DESC';
+    const where = new Conditions(d);
+    commonConditions(where, newer, q);
+    if (q.from) where.add(`(ar_namespace ${op} ? OR (ar_namespace = ? AND ar_title ${op}= ?))`, q.from.ns, q.from.ns, q.from.title);
+    const order = [...(q.byNamespace ? [`ar_namespace${sort}`] : []), `ar_title${sort}`].join(', ');
+    const joins = q.excludeUser !== undefined ? ' JOIN {actor} ON actor_id = ar_actor' : '';
+    const rows = await this.db.all<{ ar_namespace: number; ar_title: string }>(
+      `SELECT DISTINCT ar_namespace, ar_title FROM {archive}${joins} ${where.where} ORDER BY ${order} LIMIT ?`,
+      ...where.values,
+      q.limit,
+    );
+    return rows.map((r) => ({ ns: Number(r.ar_namespace), dbKey: String(r.ar_title) }));
+  }
+}
