@@ -4,6 +4,7 @@
 import type { SiteConfig } from '../wiki/site.ts';
 import { installedSkins, listAllGroups } from '../wiki/site-facts.ts';
 import type { SiteEnumSource } from './params/declaration.ts';
+import { SOFTWARE_TAGS } from '../wiki/change-tags.ts';
 
 /** What the enumerations need of the wiki's database. */
 export interface SiteEnumFacts {
@@ -42,11 +43,6 @@ const EXTENSION_CONTENT_HANDLERS: Readonly<Record<string, readonly ContentHandle
   Scribunto: [{ model: 'Scribunto', formats: ['text/plain'], directEditing: true }],
 };
 
-/** ChangeTags::DEFINED_SOFTWARE_TAGS: the tags core applies ($wgSoftwareTags lists them all by default). */
-const SOFTWARE_TAGS: readonly string[] = [
-  'mw-contentmodelchange', 'mw-new-redirect', 'mw-removed-redirect', 'mw-changed-redirect-target', 'mw-blank',
-  'mw-replace', 'mw-rollback', 'mw-undo', 'mw-manual-revert', 'mw-reverted', 'mw-server-side-upload',
-];
 
 export function siteEnums(site: SiteConfig, facts: SiteEnumFacts): SiteEnums {
   const handlers = [...CORE_CONTENT_HANDLERS, ...site.extensions.flatMap((name) => EXTENSION_CONTENT_HANDLERS[name] ?? [])];

@@ -8,6 +8,7 @@ import { currentText } from '../../store/page-text.ts';
 import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { ucfirst } from '../../wiki/titles.ts';
+import { SOFTWARE_TAGS } from '../../wiki/change-tags.ts';
 
 const params = {
   continue: CONT,
@@ -31,14 +32,6 @@ export const tags = defineQueryModule({
 
 type TagsRun = QueryRun<typeof params>;
 
-/**
- * ChangeTags::listSoftwareDefinedTags and listSoftwareActivatedTags: the tags core applies, all
- * enabled by $wgSoftwareTags' default (the same list as the `definedtags` enumeration's).
- */
-const SOFTWARE_TAGS: readonly string[] = [
-  'mw-contentmodelchange', 'mw-new-redirect', 'mw-removed-redirect', 'mw-changed-redirect-target', 'mw-blank',
-  'mw-replace', 'mw-rollback', 'mw-undo', 'mw-manual-revert', 'mw-reverted', 'mw-server-side-upload',
-];
 
 /** PHP's comparison of two strings that are not numbers: byte order. */
 function compareBytes(a: string, b: string): number {
