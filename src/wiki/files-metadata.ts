@@ -198,7 +198,8 @@ function decodeEnvelope(stored: string): { data: PhpArray; blobs: Map<string, st
   if (stored.startsWith('{')) {
     try {
       const decoded = decodeJsonPhp(stored);
-      if (decoded instanceof Map) {
+      // An empty envelope is as false to PHP, and kept as an error too.
+      if (decoded instanceof Map && decoded.size) {
         const data = decoded.get('data');
         const blobs = decoded.get('blobs');
         const addresses = new Map<string, string>();
@@ -213,7 +214,6 @@ function decodeEnvelope(stored: string): { data: PhpArray; blobs: Map<string, st
   try {
     const value = unserializePhp(stored);
     if (value instanceof Map) return { data: value, blobs: new Map() };
-    if (value === false) return { data: new Map(), blobs: new Map() };
   } catch {
     // as above
   }

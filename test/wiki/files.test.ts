@@ -103,6 +103,11 @@ describe('metadata', () => {
     assert.equal(decodeStoredMetadata('{"data":{"duration":1.5}}').data.size, 1);
     assert.equal(decodeStoredMetadata('a:1:{s:1:"x";i:1;}').data.get('x'), 1);
     assert.equal(decodeStoredMetadata('garbage').data.get('_error'), 'garbage');
+    // What older MediaWikis wrote for no metadata is an error to 1.39 too.
+    assert.equal(decodeStoredMetadata('0').data.get('_error'), '0');
+    assert.equal(decodeStoredMetadata('b:0;').data.get('_error'), 'b:0;');
+    assert.equal(decodeStoredMetadata('{}').data.get('_error'), '{}');
+    assert.equal(decodeStoredMetadata('').data.size, 0);
     assert.equal(mediaLength(decodeStoredMetadata('{"data":{"duration":1.5}}').data, 'image/gif'), 1.5);
   });
 
