@@ -213,7 +213,7 @@ export function versionInfo(
   }
   if (prop.has('extmetadata')) vals.extmetadata = extendedMetadata(run, version, options.extMetadataFilter);
   if (showMime) vals.mime = mime;
-  if (prop.has('mediatype')) vals.mediatype = row.media_type ?? 'UNKNOWN';
+  if (prop.has('mediatype')) vals.mediatype = row.media_type;
   if (prop.has('archivename') && row.archive_name !== null) vals.archivename = row.archive_name;
   if (prop.has('bitdepth')) vals.bitdepth = row.bits;
   return vals;
