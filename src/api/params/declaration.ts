@@ -76,6 +76,11 @@ export interface ParamDecl {
   multiLimits?: readonly [number, number];
   /** user: accepted forms, as paraminfo `subtypes`. */
   userSubtypes?: readonly string[];
+  /**
+   * An enumeration that help and paraminfo show, but whose values the module checks itself, with
+   * its own error (MediaWiki gives such a PARAM_TYPE only for help, as leaction's).
+   */
+  checkedByModule?: boolean;
   /** Values that are accepted but hidden from help (MediaWiki's internal values). */
   internalValues?: readonly string[];
   /** Token parameters: the token type (paraminfo `tokentype`). */

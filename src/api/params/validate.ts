@@ -172,7 +172,7 @@ export class ParamReader {
   }
 
   private single(fullName: string, raw: string, decl: ParamDecl, modulePath: string): ParamValue {
-    const values = enumValues(decl, this.ctx);
+    const values = decl.checkedByModule ? null : enumValues(decl, this.ctx);
     if (values) {
       if (!values.includes(raw)) throw badValue(fullName, raw, decl, values);
       if (decl.deprecatedValues?.includes(raw)) this.deprecatedValue(modulePath, fullName, raw);

@@ -49,7 +49,7 @@ const params = {
       'suppress', 'tag', 'managetags', 'contentmodel', 'newusers', 'create', 'interwiki',
     ],
   },
-  action: { type: LOG_ACTIONS },
+  action: { type: LOG_ACTIONS, checkedByModule: true },
   start: { type: 'timestamp' },
   end: { type: 'timestamp' },
   dir: TIME_DIR,
@@ -85,14 +85,15 @@ function continuePosition(run: LogEventsRun): LogPosition | null {
   return { timestamp, id: phpInt(parts[1]!) };
 }
 
+const HANDLED_LOG_ACTIONS: ReadonlySet<string> = new Set(LOG_ACTIONS.filter((a) => !UNHANDLED_LOG_TYPES.has(a.slice(0, a.indexOf('/')))));
+
 /** The log type and action of leaction, which accepts what the wiki has handlers for. */
 function typeAndAction(run: LogEventsRun): { type: string | null; action: string | null } {
   const action = run.params.action;
   if (action === undefined) return { type: run.params.type ?? null, action: null };
   const slash = action.indexOf('/');
-  const known = new Set<string>(LOG_ACTIONS.filter((a) => !UNHANDLED_LOG_TYPES.has(a.slice(0, a.indexOf('/')))));
   const type = action.slice(0, slash);
-  if (slash < 0 || !(known.has(action) || known.has(`${type}/*`))) {
+  if (slash < 0 || !(HANDLED_LOG_ACTIONS.has(action) || HANDLED_LOG_ACTIONS.has(`${type}/*`))) {
     run.fail('apierror-unrecognizedvalue', [run.paramName('action'), escapeWikiText(action)], `unknown_${run.paramName('action')}`);
   }
   return { type, action: action.slice(slash + 1) };
