@@ -23,6 +23,8 @@ export class Continuation {
   private readonly generatorData = new Map<string, string | number>();
   /** Generator parameters of this batch, copied back when prop modules are unfinished. */
   private readonly generatorParams = new Map<string, string>();
+  /** Where the generator's batch started, sent back with those when prop modules are unfinished. */
+  private readonly generatorPosition = new Map<string, string | number>();
   readonly generatorDone: boolean;
 
   /**
@@ -68,6 +70,15 @@ export class Continuation {
     this.generatorData.set(fullParamName, encode(value));
   }
 
+  /**
+   * A generator whose data may change between requests (recent changes) names where its batch
+   * started, so that the batch read again for unfinished prop modules is the same one
+   * (ApiContinuationManager's generator non-continuation parameters).
+   */
+  addGeneratorPosition(fullParamName: string, value: ContinueValue): void {
+    this.generatorPosition.set(fullParamName, encode(value));
+  }
+
   hasContinue(moduleName: string): boolean {
     return this.moduleData.has(moduleName);
   }
@@ -85,8 +96,10 @@ export class Continuation {
     let finishedNow = finished;
     if (unfinishedPageModules.length) {
       for (const m of unfinishedPageModules) for (const [k, v] of this.moduleData.get(m)!) if (!data.has(k)) data.set(k, v);
-      for (const [k, v] of this.generatorParams) if (!data.has(k)) data.set(k, v);
-      generatorKeys = [...this.generatorParams.keys()].join('|');
+      const batchStart = new Map<string, string | number>(this.generatorParams);
+      for (const [k, v] of this.generatorPosition) if (!batchStart.has(k)) batchStart.set(k, v);
+      for (const [k, v] of batchStart) if (!data.has(k)) data.set(k, v);
+      generatorKeys = [...batchStart.keys()].join('|');
     } else if (this.generatorData.size) {
       for (const [k, v] of this.generatorData) if (!data.has(k)) data.set(k, v);
       finishedNow = finished.filter((m) => !this.dependsOnPageset.has(m));

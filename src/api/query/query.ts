@@ -160,6 +160,19 @@ class ModuleRun implements QueryRun {
     this.output.query[key] = value;
   }
 
+  setQueryValueBeforeList(key: string, value: ResultNode): void {
+    const query = this.output.query;
+    const entries = Object.entries(query);
+    const at = entries.findIndex(([name]) => name === this.name);
+    if (at < 0) {
+      query[key] = value;
+      return;
+    }
+    for (const [name] of entries) delete query[name];
+    entries.splice(at, 0, [key, value]);
+    for (const [name, node] of entries) query[name] = node;
+  }
+
   addPageFields(pageId: number, fields: ResultObject): void {
     const page = this.output.pages?.get(pageId) as ResultObject | undefined;
     if (page) mergeInto(page, fields);
@@ -179,6 +192,10 @@ class ModuleRun implements QueryRun {
     const full = this.paramName(param);
     if (this.generator) this.continuation.addGeneratorContinue(full, value);
     else this.continuation.addContinue(this.name, full, value);
+  }
+
+  setGeneratorBatchStart(param: string, value: ContinueValue): void {
+    if (this.generator) this.continuation.addGeneratorPosition(this.paramName(param), value);
   }
 
   setTopValue(key: string, value: ResultNode): void {

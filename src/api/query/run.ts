@@ -74,12 +74,19 @@ export interface QueryRun<P extends ParamDecls = Record<never, never>> {
   addItem(item: ResultNode, tag?: string): boolean;
   /** Sets `query.<key>` (meta modules: `general`, `namespaces`, ...). */
   setQueryValue(key: string, value: ResultNode): void;
+  /** Sets `query.<key>` ahead of this module's own list (list=search's `searchinfo`). */
+  setQueryValueBeforeList(key: string, value: ResultNode): void;
   /** Merges fields into the output record of a page (prop=info). */
   addPageFields(pageId: number, fields: ResultObject): void;
   /** Appends an item to a list under a page (`revisions`, `links`, ...). Returns false when full. */
   addPageItem(pageId: number, listKey: string, item: ResultNode, tag?: string): boolean;
   /** Continue from `value` next time; `param` without prefix (`continue`, `from`, ...). */
   setContinue(param: string, value: ContinueValue): void;
+  /**
+   * As a generator: where this batch started (`param` without prefix), sent back when only prop
+   * modules continue so that the same batch is read again though the data may have changed.
+   */
+  setGeneratorBatchStart(param: string, value: ContinueValue): void;
   /** Sets a top-level result value (`limits`, `normalized`, ...). Rarely needed. */
   setTopValue(key: string, value: ResultNode): void;
 

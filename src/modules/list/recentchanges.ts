@@ -160,6 +160,7 @@ async function runRecentChanges(run: RecentChangesRun): Promise<void> {
   if (rows.length > limit) run.setContinue('continue', continueValue(rows[limit]!));
   const shown = rows.slice(0, limit);
   if (run.generator) {
+    if (shown.length) run.setGeneratorBatchStart('continue', continueValue(shown[0]!));
     for (const row of shown) {
       if (!p.generaterevisions) run.generator.addTitle(row.rc_namespace, row.rc_title);
       else if (row.rc_this_oldid > 0) run.generator.addRevisionId?.(row.rc_this_oldid);
