@@ -281,7 +281,8 @@ async function runImageInfo(run: ImageInfoRun): Promise<void> {
       if (!fit) {
         const row = version.row;
         if (single) run.setContinue('start', mwToIso(row?.timestamp ?? ''));
-        else run.setContinue('continue', isCurrent ? continueFrom(row, null) : continueFrom(row, null));
+        // An old version continues under its file's own name, the current one under the title asked for.
+        else run.setContinue('continue', isCurrent ? continueFrom(row, null) : `${fileName}|${row?.timestamp ?? ''}`);
         break;
       }
     }
