@@ -600,7 +600,10 @@ export class TemplateCache {
   readonly readTransclusion: PreprocessOptions;
 
   constructor(extensions: Iterable<string> = DEFAULT_EXTENSIONS) {
-    const tags = new Set(parserTags(extensions));
+    const loaded = [...extensions];
+    const tags = new Set(parserTags(loaded));
+    // The spec's infobox extension (PortableInfobox) registers <infobox>.
+    if (loaded.includes('Infobox')) tags.add('infobox');
     this.readPage = { tags, forExpansion: true };
     this.readTransclusion = { tags, forInclusion: true, forExpansion: true };
   }

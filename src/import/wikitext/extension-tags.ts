@@ -11,6 +11,19 @@ import type { ExpansionFrame } from './expansion.ts';
 import { STRIP_MARKER } from './text.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { encodeInfoboxes, INFOBOXES_PROPERTY, renderInfoboxEntry, type InfoboxEntry } from '../../wiki/infobox.ts';
+
+/** The infoboxes a page rendered so far, for its `infoboxes` page property. */
+const renderedInfoboxes = new WeakMap<object, InfoboxEntry[]>();
+
+/** PortableInfoboxParserTagController::saveToParserOutput: each rendered infobox joins the page's list. */
+function addInfobox(out: { props: Map<string, string> }, entry: InfoboxEntry | null): void {
+  if (!entry) return;
+  const entries = renderedInfoboxes.get(out) ?? [];
+  entries.push(entry);
+  renderedInfoboxes.set(out, entries);
+  out.props.set(INFOBOXES_PROPERTY, encodeInfoboxes(entries));
+}
 
 const parsedInner: TagHandler = (x, node, frame) => (node.inner === null ? '' : ` ${x.expandInner(node.inner, frame)} `);
 
@@ -63,6 +76,11 @@ export const TAG_HANDLERS: Record<string, TagHandler> = {
     const title = value ? x.codec.parse(decodeCharReferencesOnly(value), NS.TEMPLATE) : null;
     if (title && title.interwiki === '' && title.dbKey) x.addTemplate(title.ns, title.dbKey);
     return '';
+  },
+  infobox: (x, node, frame) => {
+    const args = new Map(x.frameArgumentNames(frame).map((name) => [name, x.frameArgument(frame, name) ?? '']));
+    addInfobox(x.out, renderInfoboxEntry(`<infobox>${node.inner ?? ''}</infobox>`, args));
+    return STRIP_MARKER;
   },
   section: () => '',
   templatedata: () => '',

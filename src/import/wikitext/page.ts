@@ -8,6 +8,7 @@ import { interfaceMessages, isDisabledMessage } from '../../wiki/messages.ts';
 import { wfUrlencode } from '../../wiki/urls.ts';
 import type { ParsedTitle } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { encodeInfoboxes, INFOBOXES_PROPERTY, renderInfoboxEntry, templateInfoboxMarkups } from '../../wiki/infobox.ts';
 
 export interface ParseEnvironment {
   codec: TitleCodec;
@@ -25,7 +26,7 @@ export interface PageAnalysis {
   redirect: ParsedTitle | null;
   links: ScannedLinks;
   templates: Map<string, { ns: number; dbKey: string }>;
-  /** page_props rows: switches with '', defaultsort, displaytitle. */
+  /** page_props rows: switches with '', defaultsort, displaytitle, infoboxes. */
   props: Map<string, string>;
 }
 
@@ -147,6 +148,8 @@ function analyzeParsed(text: string, redirect: { target: ParsedTitle; rest: stri
   if (displayTitle !== undefined) props.set('displaytitle', displayTitle);
   // Cite marks every page that uses book referencing (extends=), valid or not.
   if (out.props.has('ref-extends')) props.set('ref-extends', '');
+  const infoboxes = page.ns === NS.TEMPLATE && expander.extensions.has('Infobox') ? templateInfoboxes(body) : out.props.get(INFOBOXES_PROPERTY);
+  if (infoboxes !== undefined) props.set(INFOBOXES_PROPERTY, infoboxes);
   addTrackingCategories(links, out.tracking, page, env, defaultSort ?? '');
   return { redirect: redirect?.target ?? null, links, templates: out.templates, props };
 }
@@ -179,6 +182,18 @@ function serverPattern(server: string): RegExp {
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/**
+ * A template's infoboxes as PortableInfobox saves them when the template is saved
+ * (PortableInfoboxDataService::reparseArticle): those of its transcluded text, <includeonly>
+ * ones too, rendered without arguments; undefined when it has none.
+ */
+function templateInfoboxes(text: string): string | undefined {
+  const entries = templateInfoboxMarkups(text)
+    .map((markup) => renderInfoboxEntry(markup, new Map()))
+    .filter((entry) => entry !== null);
+  return entries.length > 0 ? encodeInfoboxes(entries) : undefined;
 }
 
 function needsExpansion(text: string): boolean {
