@@ -164,9 +164,15 @@ function child(element: XmlElement, name: string): XmlElement | undefined {
   return element.children.find((c) => c.name === name);
 }
 
-/** Node::getType: the tag name in lower case. */
-function typeOf(element: XmlElement): string {
+/** The node class a tag makes (NodeFactory): 'Node' and the tag name in title case. */
+function classOf(element: XmlElement): string {
   return element.name.toLowerCase();
+}
+
+/** Node::getType: the tag name in lower case; NodeImage, NodeVideo and NodeAudio say `media`. */
+function typeOf(element: XmlElement): string {
+  const name = classOf(element);
+  return MEDIA_TYPES.has(name) ? 'media' : name;
 }
 
 /** Node::EXTRACT_SOURCE_REGEX (`/{{{([^\|}]*?)\|?.*}}}/sU`): the name of each `{{{argument}}}`. */
@@ -209,7 +215,7 @@ function childNodes(element: XmlElement): XmlElement[] {
 function sourcesOf(element: XmlElement): string[] {
   const type = typeOf(element);
   if (type === 'infobox' || type === 'group') return unique(childNodes(element).flatMap(sourcesOf));
-  if (MEDIA_TYPES.has(type)) {
+  if (type === 'media') {
     let sources = ownSources(element);
     const alt = child(element, 'alt');
     if (alt) sources = [...sources, ...ownSources(alt)];
@@ -261,7 +267,7 @@ function sourcesMetadata(element: XmlElement, args: FrameArguments): Map<string,
 
 /** NodeFactory: a tag without a node class of its own is NodeUnimplemented, which fails the whole infobox. */
 function checkImplemented(element: XmlElement): void {
-  if (!NODE_TYPES.has(typeOf(element))) throw new InfoboxMarkupError(`unimplemented <${element.name}>`);
+  if (!NODE_TYPES.has(classOf(element))) throw new InfoboxMarkupError(`unimplemented <${element.name}>`);
   // Rendering reaches every node a group, panel or section holds.
   const type = typeOf(element);
   if (type === 'infobox' || type === 'group' || type === 'panel' || type === 'section') childNodes(element).forEach(checkImplemented);
@@ -319,12 +325,17 @@ function renderNode(element: XmlElement, args: FrameArguments): { data: PhpValue
       ]);
       return { data: node(data), empty: isEmptyValue(value) && value !== '0' };
     }
-    case 'title':
-    case 'header':
-    case 'navigation': {
-      const value = type === 'title' ? valueWithDefault(element, args) : replaceVariables(element.text, args);
+    case 'title': {
+      const value = valueWithDefault(element, args);
       const data = new Map<string, PhpValue>([['value', value], ['source', source], ['item-name', itemName]]);
       return { data: node(data), empty: isEmptyValue(value) && value !== '0' };
+    }
+    case 'header':
+    case 'navigation': {
+      const value = replaceVariables(element.text, args);
+      const data = new Map<string, PhpValue>([['value', value], ['item-name', itemName]]);
+      const shown = type === 'navigation' ? value.trim() : value;
+      return { data: node(data), empty: isEmptyValue(shown) && shown !== '0' };
     }
     case 'group':
     case 'panel':

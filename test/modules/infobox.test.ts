@@ -43,7 +43,7 @@ describe('infobox markup', () => {
     const metadata = JSON.parse(phpJsonEncode(entry.metadata));
     assert.deepEqual(metadata, [
       { type: 'title', sources: { name: { label: '', primary: true } } },
-      { type: 'image', sources: { image: { label: '', primary: true }, caption: { label: '' } } },
+      { type: 'media', sources: { image: { label: '', primary: true }, caption: { label: '' } } },
       { type: 'header', sources: [] },
       { type: 'data', sources: { born: { label: 'Born', primary: true } } },
       {
