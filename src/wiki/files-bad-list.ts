@@ -2,31 +2,29 @@
 // each with the pages where they still may be.
 import type { TitleCodec } from './titles.ts';
 
-const NS_FILE = 6;
-
 /** The default text of MediaWiki:Bad image list lists no file. */
 export type BadFileList = ReadonlyMap<string, ReadonlySet<string>>;
 
 /**
- * Reads the list: on each line starting with `*`, the first link names a bad file (DB key) and the
- * later ones the pages (prefixed DB keys) where it may appear.
+ * Reads the list: on each line starting with `*`, the first link names a bad file (its DB key,
+ * whatever its namespace) and the later ones the pages (prefixed DB keys) where it may appear.
  */
 export function badFileList(text: string | null, titles: TitleCodec): BadFileList {
   const out = new Map<string, Set<string>>();
   if (text === null) return out;
   for (const line of text.split('\n')) {
     if (!line.startsWith('*')) continue;
-    const links = [...line.matchAll(/\[\[:?(.*?)\]\]/g)].map((m) => m[1]!);
-    if (!links.length) continue;
-    const file = titles.parse(links[0]!);
-    if ('invalid' in file || file.interwiki || file.ns !== NS_FILE) continue;
-    const exceptions = out.get(file.dbKey) ?? new Set<string>();
-    for (const link of links.slice(1)) {
-      const page = titles.parse(link);
-      if ('invalid' in page || page.interwiki) continue;
-      exceptions.add(titles.text(page.ns, page.dbKey).replace(/ /g, '_'));
+    let file: string | null = null;
+    const exceptions = new Set<string>();
+    for (const [index, match] of [...line.matchAll(/\[\[:?(.*?)\]\]/g)].entries()) {
+      // A link that is no title is passed over; the line's file is its first link only.
+      const title = titles.parse(match[1]!);
+      if ('invalid' in title) continue;
+      if (index === 0) file = title.dbKey;
+      else exceptions.add(`${title.interwiki ? `${title.interwiki}:` : ''}${titles.text(title.ns, title.dbKey).replace(/ /g, '_')}`);
     }
-    out.set(file.dbKey, exceptions);
+    // A later line for the same file replaces the earlier one's exceptions.
+    if (file !== null) out.set(file, exceptions);
   }
   return out;
 }

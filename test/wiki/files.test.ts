@@ -139,6 +139,10 @@ describe('bad files and upload warnings', () => {
     assert.equal(isBadFile(list, 'Red_square.png', null), true);
     assert.equal(isBadFile(list, 'Red_square.png', 'Earth'), false);
     assert.equal(isBadFile(list, 'Other.png', null), false);
+    // The first link counts whatever its namespace; a link that is no title is passed over.
+    const odd = badFileList('*[[Evil.png]] [[Talk:Earth]]\n* [[a|b]] [[File:Skipped.png]]', titles);
+    assert.equal(isBadFile(odd, 'Evil.png', 'Talk:Earth'), false);
+    assert.equal(isBadFile(odd, 'Skipped.png', null), false);
   });
 
   test('a missing file is warned about by its neighbours', async () => {
