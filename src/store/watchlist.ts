@@ -29,7 +29,7 @@ export interface VisitingTitle extends TitleKey {
   since: string | null;
 }
 
-export interface WatchlistStore {
+export interface WatchlistStore extends WatchlistReads {
   /** Watched pages of `userId` with unseen changes, counting at most `limit + 1`. */
   unseenCount(userId: number, limit: number): Promise<number>;
   /** The user's watches of these titles. */
@@ -42,4 +42,94 @@ export interface WatchlistStore {
    * without `since` (a missing page), all its watchers.
    */
   visitingWatcherCounts(titles: readonly VisitingTitle[], expiry: ExpiryFilter, minimum: number | null): Promise<WatcherCountRow[]>;
+}
+
+/** A position in (rc_timestamp, rc_id) order. */
+export interface WatchlistChangePosition {
+  timestamp: string;
+  id: number;
+}
+
+/** WatchedItemQueryService::getWatchedItemsWithRecentChangeInfo's conditions. */
+export interface WatchlistChangesQuery {
+  /** The watchlist's owner. */
+  userId: number;
+  expiry: ExpiryFilter;
+  /** Every change, not only those that made their page's latest revision (log rows always count). */
+  allRevisions: boolean;
+  /** null or empty: every namespace. */
+  namespaces: readonly number[] | null;
+  /** rc_type values; null: every type. */
+  types: readonly number[] | null;
+  minor: boolean | null;
+  bot: boolean | null;
+  anon: boolean | null;
+  /** rc_patrolled conditions: `= value` and `!= value` lists. */
+  patrolledIs: readonly number[];
+  patrolledIsNot: readonly number[];
+  /** true: changes at or after the watcher's notification timestamp; false: the others. */
+  unread: boolean | null;
+  newer: boolean;
+  start: string | null;
+  end: string | null;
+  from: WatchlistChangePosition | null;
+  performer: string | null;
+  excludedPerformer: string | null;
+  /** Leave out rows where `rc_deleted & mask == mask` (T19342). */
+  performerHiddenMask: number;
+  /** Leave out log rows where `rc_deleted & mask == mask`. */
+  logActionHiddenMask: number;
+  limit: number;
+}
+
+/** A recent change of a watched page, with the watch. */
+export interface WatchlistChangeRow {
+  rc_id: number;
+  /** 14 digits. */
+  rc_timestamp: string;
+  rc_namespace: number;
+  rc_title: string;
+  rc_cur_id: number;
+  rc_this_oldid: number;
+  rc_last_oldid: number;
+  rc_type: number;
+  rc_minor: number;
+  rc_bot: number;
+  rc_patrolled: number;
+  rc_old_len: number | null;
+  rc_new_len: number | null;
+  rc_deleted: number;
+  rc_logid: number;
+  rc_log_type: string | null;
+  rc_log_action: string | null;
+  rc_params: string | null;
+  actor_user: number | null;
+  actor_name: string;
+  comment_text: string;
+  /** 14 digits; null when the watcher has seen the page's latest change. */
+  wl_notificationtimestamp: string | null;
+  /** 14 digits; null for a watch without expiry. */
+  we_expiry: string | null;
+}
+
+/** WatchedItemQueryService::getWatchedItemsForUser's options (list=watchlistraw). */
+export interface WatchedTitlesQuery {
+  userId: number;
+  expiry: ExpiryFilter;
+  namespaces: readonly number[] | null;
+  /** true: pages with unseen changes only; false: the others. */
+  changed: boolean | null;
+  descending: boolean;
+  /** Bounds in (namespace, title) order, inclusive; `after` is the continuation, inclusive too. */
+  from: TitleKey | null;
+  until: TitleKey | null;
+  after: TitleKey | null;
+  limit: number;
+}
+
+export interface WatchlistReads {
+  /** Recent changes of the pages the user watches, in (rc_timestamp, rc_id) order. */
+  changes(query: WatchlistChangesQuery): Promise<WatchlistChangeRow[]>;
+  /** The user's watched titles in (namespace, title) order. */
+  watchedTitles(query: WatchedTitlesQuery): Promise<WatchedItemRow[]>;
 }

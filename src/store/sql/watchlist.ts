@@ -1,11 +1,26 @@
 // Queries of the watchlist family.
 import type { TitleKey } from '../pages.ts';
-import type { ExpiryFilter, VisitingTitle, WatchedItemRow, WatcherCountRow, WatchlistStore } from '../watchlist.ts';
+import type {
+  ExpiryFilter, VisitingTitle, WatchedItemRow, WatchedTitlesQuery, WatcherCountRow, WatchlistChangeRow, WatchlistChangesQuery, WatchlistStore,
+} from '../watchlist.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, titleSet } from './queries.ts';
+import { SqlWatchlistReads } from './watchlist-reads.ts';
 
 export class SqlWatchlistStore implements WatchlistStore {
-  constructor(private readonly db: SqlExecutor) {}
+  private readonly reads: SqlWatchlistReads;
+
+  constructor(private readonly db: SqlExecutor) {
+    this.reads = new SqlWatchlistReads(db);
+  }
+
+  changes(query: WatchlistChangesQuery): Promise<WatchlistChangeRow[]> {
+    return this.reads.changes(query);
+  }
+
+  watchedTitles(query: WatchedTitlesQuery): Promise<WatchedItemRow[]> {
+    return this.reads.watchedTitles(query);
+  }
 
   async unseenCount(userId: number, limit: number): Promise<number> {
     // The derived table's name is required by MySQL and PostgreSQL.
