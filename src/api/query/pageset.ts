@@ -2,6 +2,7 @@
 // normalisation, redirect resolution, and missing/invalid/special/interwiki bookkeeping.
 import type { PageRow, TitleKey } from '../../store/pages.ts';
 import type { ApiServices } from '../services.ts';
+import { specialPageRedirect, type SpecialRedirectCaller, type SpecialRedirectTarget } from './special-redirects.ts';
 import { phpUrlencodeBytes } from '../../wiki/urls.ts';
 import { hasMessage, type MessageParam } from '../i18n/messages.ts';
 import { list, setFlag, setIndexedTagName, setType, type ResultMap, type ResultObject } from '../result.ts';
@@ -41,6 +42,11 @@ interface SpecialTitle {
   dbKey: string;
   title: string;
   missing: boolean;
+}
+
+interface SpecialRedirect {
+  from: { ns: number; dbKey: string; title: string };
+  target: SpecialRedirectTarget;
 }
 
 interface RedirectEntry {
@@ -115,6 +121,8 @@ export class PageSet {
   constructor(
     private readonly services: ApiServices,
     private readonly resolveRedirects: boolean,
+    /** Who asks: Special:MyPage and its kin redirect to that caller's pages. */
+    private readonly specialRedirectCaller: SpecialRedirectCaller = { userName: '127.0.0.1', userLanguage: services.site.lang },
   ) {}
 
   goodPages(): PageEntry[] {
@@ -189,8 +197,21 @@ export class PageSet {
       if (parsed.ns < 0) specials.push({ ns: parsed.ns, dbKey, title: text });
       else lookups.push({ ns: parsed.ns, dbKey });
     }
-    await this.addSpecials(specials);
-    await this.lookUpTitles(lookups);
+    const redirecting = await this.specialRedirects(specials);
+    await this.addSpecials(specials.filter((s) => !redirecting.some((r) => r.from.title === s.title)));
+    await this.lookUpTitles(lookups, redirecting);
+  }
+
+  /** The special pages among `specials` that redirect to an article, when redirects are resolved. */
+  private async specialRedirects(specials: readonly { ns: number; dbKey: string; title: string }[]): Promise<SpecialRedirect[]> {
+    if (!this.resolveRedirects) return [];
+    const out: SpecialRedirect[] = [];
+    for (const from of specials) {
+      if (from.ns !== -1 || out.some((r) => r.from.title === from.title)) continue;
+      const target = await specialPageRedirect(this.services, from.dbKey, this.specialRedirectCaller);
+      if (target) out.push({ from, target });
+    }
+    return out;
   }
 
   private async addSpecials(specials: { ns: number; dbKey: string; title: string }[]): Promise<void> {
@@ -206,8 +227,11 @@ export class PageSet {
     }
   }
 
-  /** Looks titles up; returns the rows found (redirect resolution uses them). */
-  private async lookUpTitles(wanted: readonly TitleKey[]): Promise<PageRow[]> {
+  /**
+   * Looks titles up; returns the rows found (redirect resolution uses them, with the special pages
+   * that redirect, which MediaWiki resolves in its first round of redirects).
+   */
+  private async lookUpTitles(wanted: readonly TitleKey[], specialRedirects: readonly SpecialRedirect[] = []): Promise<PageRow[]> {
     // Group by namespace in order of first appearance, as MediaWiki's link batches do: this
     // decides the order in which missing titles get their negative ids.
     const byNs = new Map<number, Map<string, TitleKey>>();
@@ -228,7 +252,7 @@ export class PageSet {
       if (this.missingTitles.some((m) => m.ns === t.ns && m.dbKey === t.dbKey)) continue;
       this.missingTitles.push({ fakeId: this.fakeId(), ns: t.ns, dbKey: t.dbKey, title: this.services.titles.text(t.ns, t.dbKey) });
     }
-    if (this.resolveRedirects) await this.followRedirects(rows);
+    if (this.resolveRedirects) await this.followRedirects(rows, specialRedirects);
     return rows;
   }
 
@@ -289,10 +313,12 @@ export class PageSet {
       for (const row of rows) this.addGood(row);
       if (this.resolveRedirects) await this.followRedirects(rows);
     }
-    const specials = titles.filter((t) => t.ns < 0);
-    if (specials.length) await this.addSpecials(specials.map((t) => ({ ...t, title: this.services.titles.text(t.ns, t.dbKey) })));
+    const specials = titles.filter((t) => t.ns < 0).map((t) => ({ ...t, title: this.services.titles.text(t.ns, t.dbKey) }));
+    const redirecting = await this.specialRedirects(specials);
+    const stayingSpecial = specials.filter((s) => !redirecting.some((r) => r.from.title === s.title));
+    if (stayingSpecial.length) await this.addSpecials(stayingSpecial);
     const normal = titles.filter((t) => t.ns >= 0);
-    if (normal.length) await this.lookUpTitles(normal);
+    if (normal.length || redirecting.length) await this.lookUpTitles(normal, redirecting);
   }
 
   /** The generator's data about its titles, shown in their pages' records and redirect entries. */
@@ -301,13 +327,17 @@ export class PageSet {
     this.redirectMergePolicy = redirectMergePolicy;
   }
 
-  /** Replaces redirect pages by their targets, level by level, stopping at loops. */
-  private async followRedirects(rows: readonly PageRow[]): Promise<void> {
+  /**
+   * Replaces redirect pages by their targets, level by level, stopping at loops; the special pages
+   * that redirect join the first level after the pages, as in MediaWiki's getRedirectTargets.
+   */
+  private async followRedirects(rows: readonly PageRow[], specialRedirects: readonly SpecialRedirect[] = []): Promise<void> {
     const seen = new Set<string>();
     for (const p of this.good.values()) seen.add(key(p.ns, p.dbKey));
     let pending = rows.filter((r) => r.page_is_redirect && this.good.has(r.page_id));
-    while (pending.length) {
-      const targets = await this.services.store.pages.redirectTargets(pending.map((r) => r.page_id));
+    let specials = specialRedirects;
+    while (pending.length || specials.length) {
+      const targets = pending.length ? await this.services.store.pages.redirectTargets(pending.map((r) => r.page_id)) : [];
       // MediaWiki walks the redirect table's answer, which comes in rd_from order.
       targets.sort((a, b) => a.rd_from - b.rd_from);
       const next: TitleKey[] = [];
@@ -330,11 +360,22 @@ export class PageSet {
         seen.add(k);
         next.push({ ns: target.rd_namespace, dbKey: target.rd_title });
       }
+      for (const { from, target } of specials) {
+        const to = this.services.titles.text(target.ns, target.dbKey);
+        this.redirects.push({ fromKey: key(from.ns, from.dbKey), from: from.title, to, fragment: target.fragment, interwiki: '' });
+        const k = key(target.ns, target.dbKey);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        next.push({ ns: target.ns, dbKey: target.dbKey });
+      }
+      specials = [];
       if (!next.length) break;
       const found = orderLikeLinkBatch(await this.services.store.pages.byTitles(next), [...new Set(next.map((t) => t.ns))]);
       const foundKeys = new Set(found.map((r) => key(r.page_namespace, r.page_title)));
       for (const r of found) this.addGood(r);
-      for (const t of next) {
+      // Missing targets get their ids as a link batch lists them: by namespace, in order of first appearance.
+      const namespaces = [...new Set(next.map((t) => t.ns))];
+      for (const t of namespaces.flatMap((ns) => next.filter((n) => n.ns === ns))) {
         if (foundKeys.has(key(t.ns, t.dbKey))) continue;
         if (t.ns < 0) {
           await this.addSpecials([{ ns: t.ns, dbKey: t.dbKey, title: this.services.titles.text(t.ns, t.dbKey) }]);

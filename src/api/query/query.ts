@@ -317,7 +317,8 @@ export async function executeQuery(ctx: RequestContext, action: ServedActionDecl
 
   const resolveRedirects = params.redirects === true;
   if (resolveRedirects && sources[0] === 'revids' && !generatorName) ctx.warnings.add('query', msg('apiwarn-redirectsandrevids'));
-  let pageset = new PageSet(services, resolveRedirects && !generatorName);
+  const specialRedirectCaller = { userName: ctx.caller.name, userLanguage: ctx.useLang };
+  let pageset = new PageSet(services, resolveRedirects && !generatorName, specialRedirectCaller);
   const pagesetRequested = sources.length > 0 || generatorName !== undefined;
 
   if (!continuation.generatorDone) {
@@ -408,7 +409,7 @@ async function runGenerator(
   const sink = new GeneratedPages();
   const run = new ModuleRun(ctx, module, prefix, params, input, sink, output, continuation, resolveRedirects);
   await withModulePathAsync(module.decl.path, async () => execute(run));
-  const generated = new PageSet(ctx.services, resolveRedirects);
+  const generated = new PageSet(ctx.services, resolveRedirects, { userName: ctx.caller.name, userLanguage: ctx.useLang });
   if (sink.revisionIds.length) await generated.addRevisionIds(sink.revisionIds, { archived: canSeeDeletedHistory(ctx.caller.rights) });
   await generated.addGenerated(sink.pageIds, sink.titles);
   generated.setGeneratorData(sink.pageData, sink.redirectMergePolicy);
