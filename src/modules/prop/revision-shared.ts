@@ -124,7 +124,7 @@ function mixError(run: QueryRun, a: string, b: string): never {
 }
 
 /** The validator's `limit` check with PARAM_MAX (user) and PARAM_MAX2 (bot): both show in its warning's data. */
-function clampLimit(run: QueryRun, value: number, bounds: { user: number; bot: number }, highLimits: boolean): number {
+export function clampLimit(run: QueryRun, value: number, bounds: { user: number; bot: number }, highLimits: boolean): number {
   const max = highLimits ? bounds.bot : bounds.user;
   if (value >= 1 && value <= max) return value;
   const data = { min: 1, curmax: max, max: bounds.user, highmax: bounds.bot };
