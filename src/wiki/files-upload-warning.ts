@@ -109,6 +109,13 @@ export function thumbFrame(site: WarningSite, file: WarningFile): string {
   const href = pageHref(site, file.title);
   const alt = escapeHtml(file.title.slice(file.title.indexOf(':') + 1));
   if (!thumb) return '';
+  if (thumb.error) {
+    return (
+      `<div class="thumb tright"><div class="thumbinner" style="width:${thumb.width + 2}px;">` +
+      `<div class="MediaTransformError" style="width: ${thumb.width}px; height: ${thumb.height}px; display:inline-block;">${escapeHtml(thumb.error)}</div>` +
+      `  <div class="thumbcaption"><div class="magnify"><a href="${href}" class="internal" title="Enlarge"></a></div></div></div></div>`
+    );
+  }
   const shown = thumb;
   const responsive = responsiveUrls(repo, file, thumb, { width }, false);
   const srcset = responsive.size ? ` srcset="${escapeHtml(srcSet(responsive))}"` : '';

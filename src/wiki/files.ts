@@ -218,7 +218,15 @@ export interface Thumbnail {
   height: number;
   /** The thumbnail is the file itself (served as it is, scaled by the client). */
   isOriginal: boolean;
+  /**
+   * MediaWiki will not make it (MediaTransformError): the text it gives, and the size of the box
+   * the error is shown in.
+   */
+  error?: string;
 }
+
+/** $wgMaxImageArea: bitmaps with more pixels are not scaled (JPEGs are, by ImageMagick). */
+export const MAX_IMAGE_AREA = 12.5e6;
 
 /** The URL path of the version itself. */
 export function versionPath(repo: FileRepoPaths, image: ImageFacts): string {
@@ -235,6 +243,16 @@ export function transform(repo: FileRepoPaths, image: ImageFacts, params: ThumbP
     && normalised.physicalHeight === image.height
     && normalised.quality === undefined;
   if (unscaled) return { url: versionPath(repo, image), width: normalised.width, height: normalised.height, isOriginal: true };
+  if (kind === 'bitmap' && image.width * image.height > MAX_IMAGE_AREA) {
+    // TransformTooBigImageAreaError
+    return {
+      url: '',
+      width: Math.max(normalised.width, 120),
+      height: Math.max(normalised.height, 120),
+      isOriginal: false,
+      error: `Error creating thumbnail: File with dimensions greater than ${formatPixels(MAX_IMAGE_AREA)}`,
+    };
+  }
   return {
     url: thumbnailPath(repo, image.name, image.archiveName, thumbName(image, normalised)),
     width: normalised.width,
@@ -253,9 +271,25 @@ export function responsiveUrls(repo: FileRepoPaths, image: ImageFacts, thumb: Th
   const height = params.height ?? thumb.height;
   const at15 = transform(repo, image, { ...params, width: phpRound(width * 1.5), ...(withHeight ? { height: phpRound(height * 1.5) } : {}) });
   const at20 = transform(repo, image, { ...params, width: width * 2, ...(withHeight ? { height: height * 2 } : {}) });
-  if (at15 && at15.url !== thumb.url) out.set('1.5', at15.url);
-  if (at20 && at20.url !== thumb.url) out.set('2', at20.url);
+  if (at15 && !at15.error && at15.url !== thumb.url) out.set('1.5', at15.url);
+  if (at20 && !at20.error && at20.url !== thumb.url) out.set('2', at20.url);
   return out;
+}
+
+/** Language::formatComputingNumbers(n, 1000, 'size-$1pixel') in English: `12.5 MP`. */
+function formatPixels(pixels: number): string {
+  const units = ['', 'K', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y', 'R', 'Q'];
+  let value = pixels;
+  let index = 0;
+  while (value >= 1000 && index < units.length - 1) {
+    value /= 1000;
+    index++;
+  }
+  // Two decimals from mega on, none below.
+  const rounded = index > 1 ? Math.round(value * 100) / 100 : Math.round(value);
+  const number = rounded.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  if (index === 0) return `${number} ${rounded === 1 ? 'pixel' : 'pixels'}`;
+  return `${number} ${units[index]}P`;
 }
 
 /** A handler's parseParamString (iiurlparam): null when it reads nothing. */

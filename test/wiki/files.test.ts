@@ -79,6 +79,15 @@ describe('thumbnails', () => {
     assert.equal(transform(repo, example, { width: 500, quality: 'low' })!.url, '/wiki/images/thumb/a/a9/Example.jpg/qlow-320px-Example.jpg');
   });
 
+  test('a bitmap over $wgMaxImageArea is not scaled, a JPEG is', () => {
+    const huge: ImageFacts = { name: 'Huge.png', width: 5000, height: 3000, mime: 'image/png', archiveName: null };
+    const thumb = transform(repo, huge, { width: 200 })!;
+    assert.equal(thumb.error, 'Error creating thumbnail: File with dimensions greater than 12.5 MP');
+    assert.equal(thumb.height, 120);
+    assert.equal(transform(repo, huge, { width: 6000 })!.isOriginal, true);
+    assert.equal(transform(repo, { ...huge, name: 'Huge.jpg', mime: 'image/jpeg' }, { width: 200 })!.error, undefined);
+  });
+
   test('thumbnail-like upload names', () => {
     assert.equal(isThumbName('200px-Red_square.png'), true);
     assert.equal(isThumbName('50px-Nope.png'), true);

@@ -169,7 +169,9 @@ export function versionInfo(
       if (thumbParams !== null) {
         const thumb = transform(repo, image, thumbParams);
         counter.count++;
-        if (thumb) {
+        if (thumb?.error) {
+          vals.thumberror = thumb.error;
+        } else if (thumb) {
           vals.thumburl = expandUrl(site, thumb.url);
           vals.thumbwidth = thumb.isOriginal ? row.width : thumb.width;
           vals.thumbheight = thumb.isOriginal ? row.height : thumb.height;
