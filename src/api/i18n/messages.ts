@@ -2,8 +2,12 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-/** MediaWiki's English texts, then this server's own messages. */
-const texts: Record<string, string> = { ...require('./en.json'), ...require('./wikiquery.json') };
+/**
+ * MediaWiki's English texts, those of the spec's extension modules that MediaWiki 1.39 does not
+ * ship (the Cite extension's prop=references, from that extension's own messages), then this
+ * server's own messages.
+ */
+const texts: Record<string, string> = { ...require('./en.json'), ...require('./extension-messages.json'), ...require('./wikiquery.json') };
 
 /** A parameter as MediaWiki's raw error format shows it. */
 export type MessageParam =

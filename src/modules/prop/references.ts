@@ -1,6 +1,5 @@
 // prop=references: the references (footnotes) of the given pages (Cite extension).
 import { defineQueryModule } from '../../api/module.ts';
-import { msg } from '../../api/i18n/messages.ts';
 import { CONT } from '../../api/params/common.ts';
 import { CITE_SOURCE } from '../param-blocks.ts';
 
@@ -13,15 +12,11 @@ export const references = defineQueryModule({
     continue: CONT,
   },
   /**
-   * The Cite extension of MediaWiki 1.39 no longer has this API module, and the references live
-   * only in rendered pages: the answer is MediaWiki 1.39's, which does not know the value.
+   * The Cite extension's module (MediaWiki 1.39's Cite no longer has it; its last source is the
+   * truth): reference data is read only where the wiki stores it ($wgCiteStoreReferencesData),
+   * which no wiki served here does, so the answer is that extension's error.
    */
   execute(run) {
-    run.warnings.add(
-      'query',
-      msg('paramvalidator-unrecognizedvalues', { plaintext: 'prop' }, { plaintext: 'references' }, { list: [{ plaintext: 'references' }], type: 'comma' }, { num: 1 }),
-      'unrecognizedvalues',
-      { values: ['references'] },
-    );
+    run.fail('apierror-citestoragedisabled');
   },
 });
