@@ -21,6 +21,7 @@ import type { RecentChangesStore } from './recent-changes.ts';
 import type { ChangeTagStore } from './change-tags.ts';
 import type { QueryPageStore } from './query-pages.ts';
 import type { ReplicationStatus } from './replication.ts';
+import type { SearchStore } from './search.ts';
 
 export interface Store {
   /** `sqlite`, `mysql`, `postgres`: reported as siteinfo `dbtype`. */
@@ -53,6 +54,8 @@ export interface Store {
   readonly changeTags: ChangeTagStore;
   /** The query pages' lists (Special:Wantedpages ...): computed, or from querycache and querycache_info. */
   readonly queryPages: QueryPageStore;
+  /** The full-text index: searchindex (SQLite, MySQL), page.titlevector and text.textvector (PostgreSQL). */
+  readonly search: SearchStore;
   /**
    * A 14-digit timestamp of `column` (rev_timestamp, cl_timestamp ...) as this database returns
    * it: MediaWiki puts that raw value into continuation parameters.

@@ -14,8 +14,9 @@ import { SqlLoggingStore } from './logging.ts';
 import { SqlRecentChangesStore } from './recent-changes.ts';
 import { SqlChangeTagStore } from './change-tags.ts';
 import { SqlQueryPageStore } from './query-pages.ts';
+import { SqlSearchStore } from './search.ts';
 
-export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'accounts' | 'watchlist' | 'site' | 'queryPages' | 'logging' | 'recentChanges' | 'changeTags' | 'storedTimestamp'>;
+export type StoreFamilies = Pick<Store, 'pages' | 'files' | 'links' | 'categories' | 'revisions' | 'users' | 'accounts' | 'watchlist' | 'site' | 'queryPages' | 'logging' | 'recentChanges' | 'changeTags' | 'search' | 'storedTimestamp'>;
 
 export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
   return {
@@ -32,6 +33,7 @@ export function sqlFamilies(executor: SqlExecutor): StoreFamilies {
     recentChanges: new SqlRecentChangesStore(executor),
     changeTags: new SqlChangeTagStore(executor),
     queryPages: new SqlQueryPageStore(executor),
+    search: new SqlSearchStore(executor),
     storedTimestamp: (timestamp, column) => executor.dialect.storedTimestamp(timestamp, column),
   };
 }
