@@ -94,6 +94,8 @@ async function runAllRevisions(run: AllRevisionsRun): Promise<void> {
   const next = rows.length > limit ? rows[limit]! : null;
 
   if (run.generator) {
+    // Revisions come in at the start of the list all the time: a batch continues from its first row.
+    if (rows.length) run.setGeneratorBatchStart('continue', continueValue(rows[0]!));
     const seen = new Set<number>();
     for (const row of shown) {
       if (!run.params.generatetitles) run.generator.addRevisionId?.(row.rev_id);
