@@ -1,11 +1,13 @@
 // The HTTP front of one process: /wiki/api.php (GET, POST urlencoded and multipart), the health
-// and metrics endpoints, nothing else. Connections and their limits are connections.ts's; reading
-// a request is request-reader.ts's; where it runs is execute.ts's.
+// and metrics endpoints, the wiki's files when it has them (files.ts), nothing else. Connections
+// and their limits are connections.ts's; reading a request is request-reader.ts's; where it runs
+// is execute.ts's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from '../api/request.ts';
 import { redactUrl } from '../api/redact.ts';
 import { createHttpServer, type ManagedServer } from './connections.ts';
 import { RequestExecutor } from './execute.ts';
+import { FileServer } from './files.ts';
 import { describeError, type RequestLog } from './logger.ts';
 import type { ServerMetrics } from './metrics.ts';
 import type { ServeOptions } from './options.ts';
@@ -28,6 +30,7 @@ const MODULE_PARAMS = ['list', 'prop', 'meta', 'generator'] as const;
 export function createApiServer(wiki: ServedWiki, options: ServeOptions, ops: ServerOperations): ManagedServer {
   const apiPath = `${wiki.site.scriptPath}/api.php`;
   const executor = new RequestExecutor(wiki, options);
+  const files = options.files.directory ? new FileServer({ ...options.files, uploadPath: wiki.site.uploadPath }, wiki) : null;
   const startedAt = Date.now();
   let inFlight = 0;
 
@@ -48,6 +51,11 @@ export function createApiServer(wiki: ServedWiki, options: ServeOptions, ops: Se
       if (options.metricsPath && path === options.metricsPath) {
         const text = (await ops.clusterMetrics?.()) ?? ops.metrics.render();
         send(res, 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' }, text, head);
+        return;
+      }
+      if (files?.handles(path)) {
+        const answer = await files.serve(req, res, path);
+        ops.requestLog.record({ time: Date.now(), client: clientOf(req), method: req.method ?? '?', url, status: answer.status, bytes: answer.bytes, durationMs: performance.now() - started });
         return;
       }
       if (path !== apiPath) {

@@ -75,6 +75,12 @@ export interface ServeOptions {
    * store); `cookiePrefix` is $wgCookiePrefix (by default the wiki id).
    */
   sessions: { path: string; url: string; secret: string; cookiePrefix: string };
+  /**
+   * The wiki's files (docs/files.md): `directory` is $wgUploadDirectory, served under the site's
+   * upload path ('' serves no files); `thumbnailCache` is where thumbnails made on request are
+   * kept ('' is a folder under the OS temp directory).
+   */
+  files: { directory: string; thumbnailCache: string };
 }
 
 export const DEFAULT_SERVE_OPTIONS: ServeOptions = {
@@ -108,6 +114,7 @@ export const DEFAULT_SERVE_OPTIONS: ServeOptions = {
   healthPath: '/health',
   metricsPath: '/metrics',
   sessions: { path: '', url: '', secret: '', cookiePrefix: '' },
+  files: { directory: '', thumbnailCache: '' },
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
