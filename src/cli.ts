@@ -10,11 +10,12 @@ import type { WikiDatabase } from './server/served-wiki.ts';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `usage:
-  wikiquery serve --db FILE [--config FILE] [--port N] [--host H] [--create]
+  wikiquery serve --db FILE [--config FILE] [--port N] [--host H] [--create] [--images DIR] [--thumbnail-cache DIR]
   wikiquery serve --db URL [--replica URL]... [--config FILE] [--prefix P] [--schema S] [--port N] [--host H]
                   [--workers N] [--time-limit SECONDS] [--log-format text|json|none] [--log-file FILE]
   wikiquery fixture [--port N] [--host H] [--workers N]    serve ../shared/fixtures/fixture-wiki read-only
   wikiquery import DUMP... --db FILE|URL [--config FILE] [--strict] [--resume] [--prefix P] [--schema S] [--replace]
+                  [--images DIR]                           the wiki's uploaded files, served under its upload path
   wikiquery copy --from FILE.sqlite --to URL [--prefix P] [--schema S] [--replace]
                                                            a SQLite wiki into MariaDB/MySQL or PostgreSQL
 `;
@@ -56,11 +57,13 @@ const SERVE_FLAGS = {
   'time-limit': { type: 'string' },
   'log-format': { type: 'string' },
   'log-file': { type: 'string' },
+  images: { type: 'string' },
+  'thumbnail-cache': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** The serving options the command line sets (the rest come from the config file's `serve` section). */
-function serveFlags(values: { workers?: string; 'time-limit'?: string; 'log-format'?: string; 'log-file'?: string }): ServeOptionsInput {
+function serveFlags(values: { workers?: string; 'time-limit'?: string; 'log-format'?: string; 'log-file'?: string; images?: string; 'thumbnail-cache'?: string }): ServeOptionsInput {
   const number = (name: string, text: string | undefined): number | undefined => {
     if (text === undefined) return undefined;
     const n = Number(text);
@@ -73,7 +76,18 @@ function serveFlags(values: { workers?: string; 'time-limit'?: string; 'log-form
     timeLimitMs: seconds === undefined ? undefined : Math.round(seconds * 1000),
     logFormat: values['log-format'] as ServeOptionsInput['logFormat'],
     logFile: values['log-file'],
+    files: {
+      directory: values.images === undefined ? undefined : resolve(values.images),
+      thumbnailCache: values['thumbnail-cache'] === undefined ? undefined : resolve(values['thumbnail-cache']),
+    },
   };
+}
+
+/** A files directory that is not there stops the start with a message saying so, before any worker starts. */
+async function checkServedFiles(serve: ServeOptions): Promise<void> {
+  if (!serve.files.directory) return;
+  const { checkFilesDirectory } = await import('./server/files.ts');
+  checkFilesDirectory(serve.files.directory);
 }
 
 /**
@@ -81,6 +95,7 @@ function serveFlags(values: { workers?: string; 'time-limit'?: string; 'log-form
  * processes (or as one of them, when this process is a worker the supervisor started).
  */
 async function serveWiki(db: WikiDatabase, site: SiteConfig, serve: ServeOptions, port: number, host: string): Promise<number> {
+  await checkServedFiles(serve);
   const modules = await serverModules();
   const { cluster } = modules;
   if (cluster.isClusterWorker()) {
@@ -173,7 +188,8 @@ async function serve(argv: string[]): Promise<number> {
   }
   // An imported wiki carries its own site facts next to the database.
   const configPath = values.config ?? (existsSync(`${db}.config.json`) ? `${db}.config.json` : undefined);
-  const serveOptions = loadServeOptions(values.config, serveFlags(values));
+  // Its `serve` section too: `wikiquery import --images DIR` writes the files directory there.
+  const serveOptions = loadServeOptions(configPath, serveFlags(values));
   return await serveWiki(db, loadSiteConfig(configPath), serveOptions, Number(values.port), values.host!);
 }
 
@@ -213,8 +229,46 @@ async function fixture(argv: string[]): Promise<number> {
   const configPath = resolve(repoRoot, 'config/fixture.json');
   // One process unless asked: the fixture is for tests and comparisons.
   const flags = serveFlags(values);
-  const serveOptions = loadServeOptions(configPath, { ...flags, workers: flags.workers ?? 0 });
+  // The fixture's files beside its database, unless asked otherwise.
+  const images = resolve(shared, 'fixtures/fixture-wiki/images');
+  const files = { ...flags.files, directory: flags.files?.directory ?? (existsSync(images) ? images : undefined) };
+  const serveOptions = loadServeOptions(configPath, { ...flags, workers: flags.workers ?? 0, files });
   return await serveWiki(db, loadSiteConfig(configPath), serveOptions, Number(values.port), values.host!);
+}
+
+/**
+ * `wikiquery import ... --images DIR`: the import, then the files directory written into the
+ * config it wrote (`serve.files.directory`), where `wikiquery serve` finds it.
+ */
+async function importWithFiles(argv: string[]): Promise<number> {
+  const { importCommand } = await import('./import/index.ts');
+  const rest: string[] = [];
+  let images: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--images' && i + 1 < argv.length) images = argv[++i];
+    else if (arg.startsWith('--images=')) images = arg.slice('--images='.length);
+    else rest.push(arg);
+  }
+  if (images === undefined || rest.includes('--help') || rest.includes('-h')) return await importCommand(rest);
+  const directory = resolve(images);
+  const { checkFilesDirectory } = await import('./server/files.ts');
+  checkFilesDirectory(directory);
+  const code = await importCommand(rest);
+  if (code !== 0) return code;
+  const { values } = parseArgs({ args: rest, strict: false, allowPositionals: true, options: { db: { type: 'string' }, config: { type: 'string' } } });
+  const db = String(values.db);
+  const { isServerUrl } = await import('./store/server-url.ts');
+  const configPath = typeof values.config === 'string'
+    ? values.config
+    : isServerUrl(db) ? `${decodeURIComponent(new URL(db).pathname.replace(/^\/+/, '')) || 'wiki'}.config.json` : `${db}.config.json`;
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const config = existsSync(configPath) ? JSON.parse(readFileSync(configPath, 'utf8')) as Record<string, unknown> : {};
+  const serve = (config.serve ?? {}) as Record<string, unknown>;
+  config.serve = { ...serve, files: { ...(serve.files as object | undefined), directory } };
+  writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
+  console.log(`files: ${directory} (serve.files.directory in ${configPath})`);
+  return 0;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -225,10 +279,8 @@ export async function main(argv: string[]): Promise<number> {
         return await serve(rest);
       case 'fixture':
         return await fixture(rest);
-      case 'import': {
-        const { importCommand } = await import('./import/index.ts');
-        return await importCommand(rest);
-      }
+      case 'import':
+        return await importWithFiles(rest);
       case 'copy': {
         const { copyCommand } = await import('./import/copy/index.ts');
         return await copyCommand(rest);
