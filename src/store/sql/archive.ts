@@ -5,6 +5,7 @@ import type { TitleKey } from '../pages.ts';
 import type { ArchiveQuery, ArchiveRow, ArchiveStore, ArchiveTitleRange, ArchiveTitlesQuery } from '../archive.ts';
 import type { SqlExecutor } from './executor.ts';
 import { prefixUpperBound } from './pages.ts';
+import { EARLIEST, LATEST } from './revisions-lists.ts';
 import { Conditions, titleSet } from './queries.ts';
 import type { SqlRevisionStore } from './revisions.ts';
 
@@ -12,7 +13,13 @@ const ARCHIVE_COLUMNS =
   'ar_id, ar_namespace, ar_title, ar_rev_id, ar_page_id, ar_timestamp, ar_minor_edit, ar_deleted, ar_len, ar_parent_id, ar_sha1, ' +
   'actor_user, actor_name, comment_text';
 
-const ARCHIVE_FROM = 'FROM {archive} JOIN {actor} ON actor_id = ar_actor JOIN {comment} ON comment_id = ar_comment_id';
+function archiveFrom(indexHint: string): string {
+  return `FROM {archive}${indexHint} JOIN {actor} ON actor_id = ar_actor JOIN {comment} ON comment_id = ar_comment_id`;
+}
+
+/** Below and above every namespace number. */
+const NS_LOWEST = -2147483648;
+const NS_HIGHEST = 2147483647;
 
 const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = ar_rev_id AND ct_tag_id = ?)';
 
@@ -62,34 +69,44 @@ export class SqlArchiveStore implements ArchiveStore {
     const op = newer ? '>' : '<';
     const sort = newer ? '' : ' DESC';
     const where = new Conditions(d);
-    if (q.titles) where.add(`(${titleSet('ar', q.titles.length)})`, ...q.titles.flatMap((t) => [t.ns, t.dbKey]));
+    if (q.titles) {
+      // The namespaces and titles as lists too: conditions every planner reads the index with.
+      where.inList('ar_namespace', [...new Set(q.titles.map((t) => t.ns))]);
+      where.inList('ar_title', [...new Set(q.titles.map((t) => t.dbKey))]);
+      where.add(`(${titleSet('ar', q.titles.length)})`, ...q.titles.flatMap((t) => [t.ns, t.dbKey]));
+    }
     if (q.revIds) where.inList('ar_rev_id', q.revIds);
     // The actor's id, so that ar_actor_timestamp is read.
     if (q.user !== undefined) where.add('ar_actor = (SELECT actor_id FROM {actor} WHERE actor_name = ?)', q.user);
     commonConditions(where, newer, q);
-    if (q.start !== undefined) where.add(`ar_timestamp ${op}= ${ts}`, q.start);
+    if (q.start !== undefined || q.order.by === 'time') where.add(`ar_timestamp ${op}= ${ts}`, q.start ?? (newer ? EARLIEST : LATEST));
     if (q.end !== undefined) where.add(`ar_timestamp ${newer ? '<' : '>'}= ${ts}`, q.end);
     const order: string[] = [];
     const o = q.order;
+    let index: string;
     if (o.by === 'title') {
+      // A bound in the direction of travel when no namespace is asked: a range of the index.
+      if (!q.namespaces?.length && !q.titles) where.add(`ar_namespace ${op}= ?`, newer ? NS_LOWEST : NS_HIGHEST);
       if (o.byNamespace) order.push(`ar_namespace${sort}`);
       if (o.byTitle) order.push(`ar_title${sort}`);
       order.push(`ar_timestamp${sort}`, `ar_id${sort}`);
+      // Continuation positions as row values: every database reads them as bounds of the index.
       if (o.from) {
-        const f = o.from;
-        where.add(
-          `(ar_namespace ${op} ? OR (ar_namespace = ? AND (ar_title ${op} ? OR (ar_title = ? AND (ar_timestamp ${op} ${ts} OR (ar_timestamp = ${ts} AND ar_id ${op}= ?))))))`,
-          f.ns, f.ns, f.title, f.title, f.ts, f.ts, f.id,
-        );
+        // With its first column on its own, which MariaDB reads as a range.
+        where.add(`ar_namespace ${op}= ?`, o.from.ns);
+        where.add(`(ar_namespace, ar_title, ar_timestamp, ar_id) ${op}= (?, ?, ${ts}, ?)`, o.from.ns, o.from.title, o.from.ts, o.from.id);
       }
+      index = 'ar_name_title_timestamp';
     } else if (o.by === 'time') {
       order.push(`ar_timestamp${sort}`, `ar_id${sort}`);
-      if (o.from) where.add(`(ar_timestamp ${op} ${ts} OR (ar_timestamp = ${ts} AND ar_id ${op}= ?))`, o.from.ts, o.from.ts, o.from.id ?? 0);
+      if (o.from) where.add(`(ar_timestamp, ar_id) ${op}= (${ts}, ?)`, o.from.ts, o.from.id ?? 0);
+      index = 'ar_actor_timestamp';
     } else {
       order.push(`ar_rev_id${sort}`, `ar_id${sort}`);
-      if (o.from) where.add(`(ar_rev_id ${op} ? OR (ar_rev_id = ? AND ar_id ${op}= ?))`, o.from.revId, o.from.revId, o.from.id);
+      if (o.from) where.add(`(ar_rev_id, ar_id) ${op}= (?, ?)`, o.from.revId, o.from.id);
+      index = 'ar_revid_uniq';
     }
-    const rows = await this.db.rows<ArchiveRow>(ARCHIVE_COLUMNS, `${ARCHIVE_FROM} ${where.where} ORDER BY ${order.join(', ')} LIMIT ?`, ...where.values, q.limit);
+    const rows = await this.db.rows<ArchiveRow>(ARCHIVE_COLUMNS, `${archiveFrom(d.useIndex(index))} ${where.where} ORDER BY ${order.join(', ')} LIMIT ?`, ...where.values, q.limit);
     for (const r of rows) {
       r.ar_id = Number(r.ar_id);
       r.ar_namespace = Number(r.ar_namespace);
@@ -112,11 +129,12 @@ export class SqlArchiveStore implements ArchiveStore {
     const sort = newer ? '' : ' DESC';
     const where = new Conditions(d);
     commonConditions(where, newer, q);
-    if (q.from) where.add(`(ar_namespace ${op} ? OR (ar_namespace = ? AND ar_title ${op}= ?))`, q.from.ns, q.from.ns, q.from.title);
+    if (q.from) where.add(`ar_namespace ${op}= ?`, q.from.ns).add(`(ar_namespace, ar_title) ${op}= (?, ?)`, q.from.ns, q.from.title);
+    else if (!q.namespaces?.length) where.add(`ar_namespace ${op}= ?`, newer ? NS_LOWEST : NS_HIGHEST);
     const order = [...(q.byNamespace ? [`ar_namespace${sort}`] : []), `ar_title${sort}`].join(', ');
     const joins = q.excludeUser !== undefined ? ' JOIN {actor} ON actor_id = ar_actor' : '';
     const rows = await this.db.all<{ ar_namespace: number; ar_title: string }>(
-      `SELECT DISTINCT ar_namespace, ar_title FROM {archive}${joins} ${where.where} ORDER BY ${order} LIMIT ?`,
+      `SELECT DISTINCT ar_namespace, ar_title FROM {archive}${d.useIndex('ar_name_title_timestamp')}${joins} ${where.where} ORDER BY ${order} LIMIT ?`,
       ...where.values,
       q.limit,
     );

@@ -24,6 +24,10 @@ const REVISION_JOINS =
   'LEFT JOIN {revision_comment_temp} ON revcomment_rev = rev_id ' +
   'LEFT JOIN {comment} ON comment_id = revcomment_comment_id';
 
+/** Timestamps before and after any revision (14 digits every database can read as a time). */
+export const EARLIEST = '10000101000000';
+export const LATEST = '99991231235959';
+
 const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
 
 /** Time bounds in the direction of travel: start and continuation are lower bounds when `newer`. */
@@ -31,11 +35,12 @@ function timeBounds(d: Dialect, where: Conditions, newer: boolean, start: string
   const ts = d.timestampParameter();
   const fromOp = newer ? '>' : '<';
   const toOp = newer ? '<' : '>';
-  if (start !== undefined) where.add(`rev_timestamp ${fromOp}= ${ts}`, start);
+  // A bound in the direction of travel even when none is asked: every planner then reads the
+  // index as a range from its end, rather than choosing between it and the filters.
+  where.add(`rev_timestamp ${fromOp}= ${ts}`, start ?? (newer ? EARLIEST : LATEST));
   if (end !== undefined) where.add(`rev_timestamp ${toOp}= ${ts}`, end);
-  if (from) {
-    where.add(`(rev_timestamp ${fromOp} ${ts} OR (rev_timestamp = ${ts} AND rev_id ${fromOp}= ?))`, from.ts, from.ts, from.id ?? 0);
-  }
+  // As a row value, which every database reads as a bound of its index on (…, rev_timestamp, rev_id).
+  if (from) where.add(`(rev_timestamp, rev_id) ${fromOp}= (${ts}, ?)`, from.ts, from.id ?? 0);
 }
 
 export class SqlRevisionLists implements RevisionListStore {
@@ -97,7 +102,7 @@ export class SqlRevisionLists implements RevisionListStore {
     const order = newer ? 'rev_timestamp, rev_id' : 'rev_timestamp DESC, rev_id DESC';
     const rows = await this.db.rows<ContributionRow & { rc_id?: number | null }>(
       CONTRIBUTION_COLUMNS + patrolColumns,
-      `FROM {revision} JOIN {page} ON page_id = rev_page ${REVISION_JOINS}${patrolJoin} ${where.where} ORDER BY ${order} LIMIT ?`,
+      `FROM {revision}${d.useIndex('rev_actor_timestamp')} JOIN {page} ON page_id = rev_page ${REVISION_JOINS}${patrolJoin} ${where.where} ORDER BY ${order} LIMIT ?`,
       ...where.values,
       q.limit,
     );
@@ -135,7 +140,7 @@ export class SqlRevisionLists implements RevisionListStore {
     const order = newer ? 'rev_timestamp, rev_id' : 'rev_timestamp DESC, rev_id DESC';
     const rows = await this.db.rows<AllRevisionRow>(
       ALL_REVISION_COLUMNS,
-      `FROM {revision} JOIN {page} ON page_id = rev_page ${REVISION_JOINS} ${where.where} ORDER BY ${order} LIMIT ?`,
+      `FROM {revision}${d.useIndex(q.actor && !q.actor.exclude ? 'rev_actor_timestamp' : 'rev_timestamp')} JOIN {page} ON page_id = rev_page ${REVISION_JOINS} ${where.where} ORDER BY ${order} LIMIT ?`,
       ...where.values,
       q.limit,
     );
