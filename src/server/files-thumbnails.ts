@@ -20,8 +20,11 @@ const NS_FILE = 6;
 const DELETED_FILE = 1;
 /** $wgMaxAnimatedGifArea: larger animations are scaled to their first frame. */
 const MAX_ANIMATED_GIF_AREA = 12.5e6;
-/** A thumbnail with more pixels is not made (an SVG asked for at 100000px and more). */
-export const MAX_THUMBNAIL_PIXELS = 64e6;
+/**
+ * A thumbnail with more pixels is not made: an SVG asked for at a huge width is still rendered
+ * 5120 pixels on its smaller side ($wgSVGMaxSize), which for a wide drawing is tens of megapixels.
+ */
+export const MAX_THUMBNAIL_PIXELS = 25e6;
 /** How long a failed thumbnail is answered from memory before it is tried again. */
 const FAILURE_KEPT_MS = 10_000;
 /** Thumbnails made at once by one process (each may take a core and a few hundred megabytes). */
@@ -52,6 +55,9 @@ interface RequestParams extends ThumbParams {
 }
 
 type Made = { ok: true; path: string } | { ok: false; status: number; message: string };
+
+/** Thumbnails this process has made (tests read it to see that one request's work served all). */
+export const thumbnailCounters = { made: 0, failed: 0 };
 
 /** wfThumbError's page. */
 export function thumbErrorPage(status: number, html: string): ThumbnailAnswer {
@@ -322,9 +328,11 @@ export class ThumbnailMaker {
       }
       await pipeline.toFile(partial);
       await rename(partial, target);
+      thumbnailCounters.made++;
       return { ok: true, path: target };
     } catch (e) {
       await rm(partial, { force: true }).catch(() => {});
+      thumbnailCounters.failed++;
       return { ok: false, status: 500, message: e instanceof Error ? e.message : String(e) };
     } finally {
       this.slots.give();
