@@ -5,11 +5,12 @@
 // rewritten with this first.
 import { isObject, type RecordedResponse } from './exchange.ts';
 
-const DATABASE_TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(\+00)?(?=\|)/;
-const DATABASE_TIMESTAMP_ANYWHERE = new RegExp(DATABASE_TIMESTAMP.source.slice(1));
+/** A database timestamp as one `|`-separated field of a continuation value (first or not: facontinue's is second). */
+const DATABASE_TIMESTAMP = /(^|\|)(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(\+00)?(?=\||$)/g;
+const DATABASE_TIMESTAMP_ANYWHERE = /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/;
 
 function fourteenDigits(value: string): string {
-  return value.replace(DATABASE_TIMESTAMP, (_match, y, mo, d, h, mi, s) => `${y}${mo}${d}${h}${mi}${s}`);
+  return value.replace(DATABASE_TIMESTAMP, (_match, before, y, mo, d, h, mi, s) => `${before}${y}${mo}${d}${h}${mi}${s}`);
 }
 
 function rewriteContinueValues(values: unknown): void {
@@ -21,7 +22,7 @@ function rewriteContinueValues(values: unknown): void {
 
 /** XML attributes `rvcontinue="…"` and PHP strings `s:11:"rvcontinue";s:N:"…"` (whose length changes). */
 function rewriteText(text: string): string {
-  const xml = text.replace(/(continue=")([^"|]*)(?=\|)/g, (_match, head: string, stamp: string) => head + fourteenDigits(`${stamp}|`).slice(0, -1));
+  const xml = text.replace(/(continue=")([^"]*)"/g, (_match, head: string, value: string) => `${head}${fourteenDigits(value)}"`);
   return xml.replace(/(s:\d+:"[a-z]*continue";s:)(\d+):"([^"]*)"/g, (match, head: string, _length: string, value: string) => {
     const rewritten = fourteenDigits(value);
     return rewritten === value ? match : `${head}${Buffer.byteLength(rewritten)}:"${rewritten}"`;
