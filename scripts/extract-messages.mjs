@@ -6,6 +6,8 @@
 // - src/api/i18n/en.json: the English messages the API reproduces (errors, warnings, help,
 //   allmessages, MediaWiki: pages' defaults) of core, the API, ParamValidator and the fixture's
 //   extensions and skin.
+// - src/wiki/data/messages/extension-keys.json: the keys each extension (and the skin) brings
+//   that core does not, so that a wiki without that extension loaded lists none of them.
 // - src/wiki/data/messages/<code>.json.br: every language's own messages (brotli-compressed
 //   JSON), from the message folders LocalisationCache reads (core's, then the reference wiki's
 //   skin and extensions, Scribunto included, in the order they are loaded), the first folder
@@ -64,6 +66,16 @@ const cacheDirs = [
   ...manifestDirs('skins/Vector/skin.json'),
   ...['Gadgets', 'Cite', 'ParserFunctions', 'Scribunto'].flatMap((name) => manifestDirs(`extensions/${name}/extension.json`)),
 ];
+// The keys each extension adds (in any of its languages), for wikis that do not load it.
+const coreDirs = cacheDirs.slice(0, cacheDirs.indexOf('includes/libs/ParamValidator/i18n') + 1);
+const allKeys = (dirs) => new Set(dirs.flatMap((dir) => readdirSync(join(mw, dir)).filter((f) => f.endsWith('.json') && f !== 'qqq.json').flatMap((f) => Object.keys(readMessages(dir, f.slice(0, -5))))));
+const coreKeys = allKeys(coreDirs);
+const extensionKeys = {};
+for (const [name, manifest] of [['Vector', 'skins/Vector/skin.json'], ...['Gadgets', 'Cite', 'ParserFunctions', 'Scribunto'].map((n) => [n, `extensions/${n}/extension.json`])]) {
+  extensionKeys[name] = [...allKeys(manifestDirs(manifest))].filter((key) => !coreKeys.has(key)).sort();
+}
+writeFileSync(new URL('../src/wiki/data/messages/extension-keys.json', import.meta.url), JSON.stringify(extensionKeys, null, 0).replace(/\],"/g, '],\n"') + '\n');
+
 const codes = new Set();
 for (const dir of cacheDirs) for (const file of readdirSync(join(mw, dir))) if (file.endsWith('.json')) codes.add(file.slice(0, -'.json'.length));
 // qqq documents the messages for translators; it is no language.

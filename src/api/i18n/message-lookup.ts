@@ -1,0 +1,187 @@
+// MessageCache::get over the wiki: its MediaWiki: pages (`Key` in the content language,
+// `Key/code` in others) before the software's texts, along the language's fallbacks, as
+// wfMessage($key)->inLanguage($code) reads them.
+import { createRequire } from 'node:module';
+import type { Store } from '../../store/store.ts';
+import { currentText } from '../../store/page-text.ts';
+import { languageFallbacks, localisationChain } from '../../wiki/languages.ts';
+import { interfaceMessages, ownMessages } from '../../wiki/messages.ts';
+import { NS } from '../../wiki/namespaces.ts';
+import { ucfirst } from '../../wiki/titles.ts';
+
+const require = createRequire(import.meta.url);
+
+/** extension or skin name -> the message keys it brings that core does not. */
+let extensionKeys: Record<string, string[]> | null = null;
+
+function keysOfExtensions(): Record<string, string[]> {
+  return (extensionKeys ??= require('../../wiki/data/messages/extension-keys.json') as Record<string, string[]>);
+}
+
+const disabledKeysCache = new Map<string, ReadonlySet<string>>();
+
+/** The keys of the extensions the catalogue holds that the wiki does not load (the reference's Scribunto). */
+export function keysOfUnloadedExtensions(loaded: readonly string[]): ReadonlySet<string> {
+  const cacheKey = loaded.join('|');
+  let keys = disabledKeysCache.get(cacheKey);
+  if (!keys) {
+    // The skin's messages are always there: a wiki has a skin.
+    const on = new Set([...loaded, 'Vector']);
+    const loadedKeys = new Set(Object.entries(keysOfExtensions()).filter(([name]) => on.has(name)).flatMap(([, list]) => list));
+    keys = new Set(Object.entries(keysOfExtensions()).filter(([name]) => !on.has(name)).flatMap(([, list]) => list.filter((k) => !loadedKeys.has(k))));
+    disabledKeysCache.set(cacheKey, keys);
+  }
+  return keys;
+}
+
+/** MessageCache::normalizeKey: the first letter lower-cased (by the content language), spaces as underscores. */
+export function normalizeMessageKey(key: string): string {
+  return lcfirst(key).replace(/ /g, '_');
+}
+
+/** Language::lcfirst: the first character lower-cased. */
+export function lcfirst(text: string): string {
+  if (!text) return text;
+  const first = text.codePointAt(0)!;
+  const width = first > 0xffff ? 2 : 1;
+  return text.slice(0, width).toLowerCase() + text.slice(width);
+}
+
+/** MessageCache::get's whitespace fix of every text it returns. */
+function fixWhitespace(text: string): string {
+  return text.replace(/&#32;/g, ' ').replace(/&nbsp;|&#160;/g, '\u00a0').replace(/&shy;/g, '\u00ad');
+}
+
+export interface MessageLookupOptions {
+  store: Pick<Store, 'pages' | 'revisions'>;
+  /** The content language ($wgLanguageCode). */
+  contentLanguage: string;
+  /** The wiki's loaded extensions (their messages count; the others' do not). */
+  extensions: readonly string[];
+}
+
+/** One request's view of the messages: the MediaWiki: pages are listed once and read when needed. */
+export class MessageLookup {
+  private pageTitles: Promise<ReadonlySet<string>> | null = null;
+  private readonly texts = new Map<string, Promise<string | null>>();
+  private readonly disabled: ReadonlySet<string>;
+
+  constructor(private readonly options: MessageLookupOptions) {
+    this.disabled = keysOfUnloadedExtensions(options.extensions);
+  }
+
+  get contentLanguage(): string {
+    return this.options.contentLanguage;
+  }
+
+  /** A key of the software's catalogue in `code`, or undefined (keys of unloaded extensions do not exist). */
+  builtIn(code: string, key: string): string | undefined {
+    if (this.disabled.has(key)) return undefined;
+    const messages = interfaceMessages(code);
+    return Object.hasOwn(messages, key) ? messages[key] : undefined;
+  }
+
+  /** LocalisationCache::getSubitemList(code, 'messages'): every key the language has, sorted as PHP's sort() does. */
+  allKeys(code: string): string[] {
+    return Object.keys(interfaceMessages(code))
+      .filter((key) => !this.disabled.has(key))
+      .sort(compareBytes);
+  }
+
+  /** The titles (DB keys) of the non-redirect pages of the MediaWiki namespace. */
+  messagePages(): Promise<ReadonlySet<string>> {
+    this.pageTitles ??= this.options.store.pages
+      .allPages({
+        namespace: NS.MEDIAWIKI,
+        descending: false,
+        from: null,
+        to: null,
+        continueFrom: null,
+        prefix: null,
+        redirects: 'nonredirects',
+        minSize: null,
+        maxSize: null,
+        protection: null,
+        langlinks: 'all',
+        limit: 1_000_000,
+      })
+      .then((rows) => new Set(rows.map((row) => row.page_title)));
+    return this.pageTitles;
+  }
+
+  /** The text of MediaWiki:`dbKey`, or null when there is no such page. */
+  async pageText(dbKey: string): Promise<string | null> {
+    if (!(await this.messagePages()).has(dbKey)) return null;
+    let text = this.texts.get(dbKey);
+    if (!text) this.texts.set(dbKey, (text = currentText(this.options.store, { ns: NS.MEDIAWIKI, dbKey })));
+    return text;
+  }
+
+  private pageName(code: string, ucKey: string): string {
+    return code === this.options.contentLanguage ? ucKey : `${ucKey}/${code}`;
+  }
+
+  /**
+   * MessageCache::get: the text of `key` in `code` (qqx's `($*)` placeholder included), or false.
+   * `useDatabase` false reads the software's texts only.
+   */
+  async get(key: string, code: string, useDatabase = true): Promise<string | false> {
+    if (key === '') return false;
+    const lcKey = normalizeMessageKey(key);
+    const tried = new Set<string>();
+    let text = await this.forLanguage(code, lcKey, useDatabase, tried);
+    if (text === false) text = await this.forLanguage(this.options.contentLanguage, lcKey, useDatabase, tried);
+    if (text === false) {
+      // A full key (`mainpage/de`) names a language's own text.
+      const parts = lcKey.split('/');
+      if (parts.length === 2 && parts[1] !== '') {
+        text = this.builtIn(parts[1]!, parts[0]!) ?? false;
+      }
+    }
+    return text === false ? false : fixWhitespace(text);
+  }
+
+  private async forLanguage(code: string, lcKey: string, useDatabase: boolean, tried: Set<string>): Promise<string | false> {
+    const ucKey = ucfirst(lcKey);
+    if (useDatabase && !tried.has(code)) {
+      const page = await this.pageText(this.pageName(code, ucKey));
+      if (page !== null) return page;
+      tried.add(code);
+    }
+    if (code === 'qqx') return '($*)';
+    // The software's text and the language of the chain it comes from: a fallback's text gives
+    // way to the wiki's pages for the languages before it (T229992).
+    const source = this.disabled.has(lcKey) ? undefined : localisationChain(code).find((c) => Object.hasOwn(ownMessages(c), lcKey));
+    const builtIn = source === undefined ? undefined : ownMessages(source)[lcKey];
+    if (source === code) return builtIn!;
+    if (useDatabase) {
+      for (const fallback of languageFallbacks(code)) {
+        if (tried.has(fallback)) continue;
+        const page = await this.pageText(this.pageName(fallback, ucKey));
+        if (page !== null) return page;
+        tried.add(fallback);
+        if (fallback === source) return builtIn!;
+      }
+    }
+    return builtIn ?? false;
+  }
+}
+
+/** PHP's comparison of two strings that are not numbers: byte order. */
+export function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/**
+ * Message::plain (and the first half of text()): qqx's placeholder made `(key: $1, ...)`, then
+ * the parameters put in place of `$1`... (those past the last stay as written).
+ */
+export function fillMessage(text: string, key: string, code: string, params: readonly string[]): string {
+  let out = text;
+  if ((code === 'qqx' || code === 'x-xss') && out === '($*)') out = `(${key}$*)`;
+  if (out.includes('$*')) out = out.split('$*').join(params.length ? ': $' + params.map((_p, i) => i + 1).join(', $') : '');
+  return out.replace(/\$(\d+)/g, (all, n: string) => {
+    const param = params[Number(n) - 1];
+    return param === undefined ? all : param;
+  });
+}

@@ -1,0 +1,318 @@
+// Message::text()'s transformation (MessageCache::transform -> Parser::transformMsg): the braces of
+// a message expanded as the preprocessor does, with the magic words and parser functions that
+// messages use, in the message's language. Links, bold and the rest stay wikitext.
+import { currentText } from '../../store/page-text.ts';
+import type { SiteStatsRow } from '../../store/site.ts';
+import { preprocess, type PPNode, type TemplatePart } from '../../wiki/preprocessor.ts';
+import { bcp47, languageName } from '../../wiki/languages.ts';
+import { NS } from '../../wiki/namespaces.ts';
+import { escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
+import { fullUrl, articleUrl, wfUrlencode, phpUrlencode } from '../../wiki/urls.ts';
+import type { ApiServices } from '../services.ts';
+import { convertPlural, embedBidi, formatNum, genderForm, parseFormattedNumber } from './language-rules.ts';
+import { fillMessage, lcfirst, type MessageLookup } from './message-lookup.ts';
+
+export interface MessageWikitextContext {
+  services: ApiServices;
+  lookup: MessageLookup;
+  /** The message's language: plurals, grammar and `{{int:}}` use it. */
+  lang: string;
+  /** The page the message is shown for ({{PAGENAME}} and its kin). */
+  page: ParsedTitle;
+}
+
+type Args = Map<string, () => Promise<string>>;
+
+const MAX_DEPTH = 40;
+
+/** Expands the braces of a message's text (after its parameters were put in). */
+export async function expandMessageWikitext(text: string, context: MessageWikitextContext): Promise<string> {
+  if (!text.includes('{{')) return text;
+  return new Expander(context).expandText(text, new Map(), 0, false);
+}
+
+class Expander {
+  constructor(private readonly context: MessageWikitextContext) {}
+
+  async expandText(text: string, args: Args, depth: number, forInclusion: boolean): Promise<string> {
+    const nodes = preprocess(text, { tags: this.context.services.parserTags, forInclusion });
+    return this.expand(nodes, args, depth);
+  }
+
+  async expand(nodes: readonly PPNode[], args: Args, depth: number): Promise<string> {
+    let out = '';
+    for (const node of nodes) {
+      if (typeof node === 'string') out += node;
+      else if (node.kind === 'template') out += await this.template(node.title, node.parts, args, depth);
+      else if (node.kind === 'arg') out += await this.argument(node.title, node.parts, args, depth);
+      else if (node.kind === 'comment') out += node.text;
+      else if (node.kind === 'ignore') continue;
+      else if (node.kind === 'heading') out += await this.expand(node.children, args, depth);
+      else if (node.kind === 'equals') out += '=';
+      else if (node.kind === 'ext') out += `<${node.name}${node.attributes}${node.inner === null ? '/>' : `>${node.inner}${node.close ?? ''}`}`;
+    }
+    return out;
+  }
+
+  private async partText(part: TemplatePart, args: Args, depth: number): Promise<string> {
+    const value = await this.expand(part.value, args, depth);
+    return part.name === null ? value : `${await this.expand(part.name, args, depth)}=${value}`;
+  }
+
+  private async original(title: PPNode[], parts: TemplatePart[], args: Args, depth: number, braces: number): Promise<string> {
+    let out = '{'.repeat(braces) + (await this.expand(title, args, depth));
+    for (const part of parts) out += '|' + (await this.partText(part, args, depth));
+    return out + '}'.repeat(braces);
+  }
+
+  private async argument(title: PPNode[], parts: TemplatePart[], args: Args, depth: number): Promise<string> {
+    const name = (await this.expand(title, args, depth)).trim();
+    const value = args.get(name);
+    if (value) return value();
+    if (parts.length) return this.partText(parts[0]!, args, depth);
+    return this.original(title, parts, args, depth, 3);
+  }
+
+  private async template(titleNodes: PPNode[], parts: TemplatePart[], args: Args, depth: number): Promise<string> {
+    if (depth >= MAX_DEPTH) return this.original(titleNodes, parts, args, depth, 2);
+    const name = (await this.expand(titleNodes, args, depth)).trim();
+    const partTexts = (): Promise<string[]> => Promise.all(parts.map(async (p) => (await this.partText(p, args, depth)).trim()));
+    if (parts.length === 0) {
+      const variable = this.variable(name) ?? (await this.statistic(name));
+      if (variable !== undefined) return variable;
+    }
+    const colon = name.indexOf(':');
+    if (colon > 0) {
+      const fn = name.slice(0, colon);
+      const first = name.slice(colon + 1).trim();
+      const result = await this.parserFunction(fn, first, parts, partTexts, args, depth);
+      if (result !== undefined) return result;
+    }
+    return this.transclude(name, parts, args, depth, titleNodes);
+  }
+
+  /** The site statistics' magic words, written as numbers of the message's language. */
+  private async statistic(name: string): Promise<string | undefined> {
+    const column = STATISTICS[name];
+    if (!column) return undefined;
+    const stats = await this.context.services.store.site.stats();
+    return formatNum(stats ? stats[column] : 0, this.context.lang);
+  }
+
+  /** A magic variable of the page or the wiki; undefined for a name that is none. */
+  private variable(name: string): string | undefined {
+    const { services, page } = this.context;
+    const { site, titles } = services;
+    switch (name) {
+      case '!':
+        return '|';
+      case '=':
+        return '=';
+      case 'SITENAME':
+        return site.siteName;
+      case 'SERVER':
+        return site.server;
+      case 'SERVERNAME':
+        return site.server.replace(/^[a-z]*:?\/\//, '').replace(/:\d+$/, '');
+      case 'SCRIPTPATH':
+        return site.scriptPath;
+      case 'STYLEPATH':
+        return `${site.scriptPath}/skins`;
+      case 'CONTENTLANGUAGE':
+      case 'CONTENTLANG':
+        return site.lang;
+      case 'REVISIONID':
+      case 'REVISIONUSER':
+        return '';
+      case 'DIRMARK':
+      case 'DIRECTIONMARK':
+        return '\u200e';
+    }
+    const pageFunction = PAGE_NAME_FUNCTIONS[name.toLowerCase()];
+    if (pageFunction && name === name.toUpperCase()) return pageFunction(page, titles);
+    return undefined;
+  }
+
+  private async parserFunction(
+    fn: string,
+    first: string,
+    parts: TemplatePart[],
+    partTexts: () => Promise<string[]>,
+    args: Args,
+    depth: number,
+  ): Promise<string | undefined> {
+    const { services, lookup, lang } = this.context;
+    const { namespaces, titles, site } = services;
+    const lower = fn.toLowerCase();
+    switch (lower) {
+      case 'int': {
+        const key = first;
+        if (!key) return undefined;
+        const params = await partTexts();
+        const text = await lookup.get(key, lang);
+        const plain = text === false ? `⧼${escapeHtml(key)}⧽` : fillMessage(text, key, lang, params);
+        return this.expandText(plain, args, depth + 1, false);
+      }
+      case 'plural':
+        return convertPlural(parseFormattedNumber(first, lang), await partTexts(), lang);
+      case 'gender':
+        return genderForm('unknown', await partTexts());
+      case 'grammar':
+        return (await partTexts())[0] ?? '';
+      case 'ns':
+      case 'nse': {
+        const index = /^-?\d+$/.test(first) && Number(first) !== 0 ? Number(first) : first === '0' ? 0 : namespaces.lookup(first.replace(/ /g, '_'));
+        // An unknown namespace is no function call: the text is then a template's name.
+        if (index === undefined || !namespaces.exists(index)) return undefined;
+        const text = namespaces.nsText(index);
+        return lower === 'ns' ? text.replace(/_/g, ' ') : wfUrlencode(text.replace(/ /g, '_'));
+      }
+      case 'ucfirst':
+        return ucfirst(first);
+      case 'lcfirst':
+        return lcfirst(first);
+      case 'uc':
+        return first.toUpperCase();
+      case 'lc':
+        return first.toLowerCase();
+      case 'urlencode':
+        return phpUrlencode(first);
+      case 'formatnum': {
+        const options = await partTexts();
+        if (options.includes('R')) return first;
+        return formatNum(first, lang);
+      }
+      case 'bidi':
+        return embedBidi(first);
+      case 'fullurl':
+      case 'fullurle':
+      case 'canonicalurl':
+      case 'canonicalurle':
+      case 'localurl':
+      case 'localurle': {
+        const title = titles.parse(first);
+        if (isInvalidTitle(title)) return '';
+        const query = (await partTexts()).join('|');
+        const key = titles.prefixedDbKey(title);
+        const url = lower.startsWith('local') ? articleUrl(site, key, query) : fullUrl(site, key, query);
+        return lower.endsWith('e') ? escapeHtml(url) : url;
+      }
+      case 'displaytitle':
+        return '';
+      case '#language': {
+        const inLanguage = (await partTexts())[0];
+        const name = inLanguage ? undefined : languageName(first.toLowerCase());
+        return name ?? bcp47(first);
+      }
+      case '#special':
+      case '#speciale': {
+        const resolved = services.specialPages.resolve(first.replace(/ /g, '_'));
+        const text = resolved
+          ? titles.text(NS.SPECIAL, services.specialPages.localName(resolved.name, resolved.subpage))
+          : (() => {
+              const made = titles.makeSafe(NS.SPECIAL, first);
+              return made ? titles.prefixedText(made) : titles.text(NS.SPECIAL, 'Badtitle');
+            })();
+        return lower === '#speciale' ? wfUrlencode(text.replace(/ /g, '_')) : text;
+      }
+      case '#if': {
+        if (first !== '') return parts[0] ? (await this.partText(parts[0], args, depth)).trim() : '';
+        return parts[1] ? (await this.partText(parts[1], args, depth)).trim() : '';
+      }
+      case '#ifeq': {
+        const left = first;
+        const right = parts[0] ? (await this.partText(parts[0], args, depth)).trim() : '';
+        const same = /^[+-]?\d+(\.\d+)?$/.test(left) && /^[+-]?\d+(\.\d+)?$/.test(right) ? Number(left) === Number(right) : left === right;
+        const chosen = parts[same ? 1 : 2];
+        return chosen ? (await this.partText(chosen, args, depth)).trim() : '';
+      }
+      case '#switch': {
+        let found = false;
+        let fallback: string | undefined;
+        for (const [i, part] of parts.entries()) {
+          if (part.name === null) {
+            const value = (await this.expand(part.value, args, depth)).trim();
+            if (value === first) found = true;
+            else if (i === parts.length - 1) return value;
+            continue;
+          }
+          const caseName = (await this.expand(part.name, args, depth)).trim();
+          if (found || caseName === first) return (await this.expand(part.value, args, depth)).trim();
+          if (caseName === '#default') fallback = (await this.expand(part.value, args, depth)).trim();
+        }
+        return fallback ?? '';
+      }
+    }
+    const pageFunction = PAGE_NAME_FUNCTIONS[lower];
+    if (pageFunction && fn === fn.toUpperCase()) {
+      const title = titles.parse(first);
+      return isInvalidTitle(title) ? '' : pageFunction(title, titles);
+    }
+    return undefined;
+  }
+
+  /** A template: MediaWiki: pages read as messages in the content language, others from the wiki. */
+  private async transclude(name: string, parts: TemplatePart[], args: Args, depth: number, titleNodes: PPNode[]): Promise<string> {
+    const { services, lookup } = this.context;
+    const title = services.titles.parse(name, NS.TEMPLATE);
+    if (isInvalidTitle(title) || title.interwiki) return this.original(titleNodes, parts, args, depth, 2);
+    let text: string | null = null;
+    if (title.ns === NS.MEDIAWIKI) {
+      const message = await lookup.get(lcfirst(services.titles.toText(title.dbKey)), lookup.contentLanguage);
+      text = message === false ? null : fillMessage(message, title.dbKey, lookup.contentLanguage, []);
+    } else if (title.ns >= 0) {
+      text = await templateText(services, title);
+    }
+    if (text === null) return `[[:${services.titles.prefixedText(title)}]]`;
+    const frameArgs: Args = new Map();
+    let index = 0;
+    for (const part of parts) {
+      if (part.name === null) {
+        index++;
+        frameArgs.set(String(index), () => this.expand(part.value, args, depth));
+      } else {
+        // Named arguments are trimmed, numbered ones are not.
+        const key = (await this.expand(part.name, args, depth)).trim();
+        frameArgs.set(key, () => this.expand(part.value, args, depth).then((v) => v.trim()));
+      }
+    }
+    return this.expandText(text, frameArgs, depth + 1, true);
+  }
+}
+
+async function templateText(services: ApiServices, title: ParsedTitle): Promise<string | null> {
+  const { store } = services;
+  const rows = await store.pages.byTitles([{ ns: title.ns, dbKey: title.dbKey }]);
+  if (!rows.length) return null;
+  return currentText(store, { ns: title.ns, dbKey: title.dbKey });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+}
+
+type Titles = ApiServices['titles'];
+
+const STATISTICS: Record<string, keyof SiteStatsRow> = {
+  NUMBEROFEDITS: 'ss_total_edits',
+  NUMBEROFARTICLES: 'ss_good_articles',
+  NUMBEROFPAGES: 'ss_total_pages',
+  NUMBEROFUSERS: 'ss_users',
+  NUMBEROFACTIVEUSERS: 'ss_active_users',
+  NUMBEROFFILES: 'ss_images',
+};
+
+/** The page-name magic words, as variables of the message's page or functions of a title. */
+const PAGE_NAME_FUNCTIONS: Record<string, (title: ParsedTitle, titles: Titles) => string> = {
+  fullpagename: (t, titles) => escapeWikiText(titles.prefixedText(t)),
+  fullpagenamee: (t, titles) => escapeWikiText(wfUrlencode(titles.prefixedDbKey(t))),
+  pagename: (t, titles) => escapeWikiText(titles.toText(t.dbKey)),
+  pagenamee: (t) => escapeWikiText(wfUrlencode(t.dbKey)),
+  namespace: (t, titles) => titles.text(t.ns, '').replace(/:$/, ''),
+  basepagename: (t, titles) => escapeWikiText(titles.toText(t.dbKey.includes('/') ? t.dbKey.slice(0, t.dbKey.lastIndexOf('/')) : t.dbKey)),
+  subpagename: (t, titles) => escapeWikiText(titles.toText(t.dbKey.includes('/') ? t.dbKey.slice(t.dbKey.lastIndexOf('/') + 1) : t.dbKey)),
+  talkpagename: (t, titles) => {
+    const talk = titles.talkPage(t.ns, t.dbKey);
+    return talk ? escapeWikiText(titles.text(talk.ns, talk.dbKey)) : '';
+  },
+};
