@@ -215,6 +215,7 @@ export class ThumbnailMaker {
       }
       if (ifModifiedSince && notModifiedSince(row.timestamp, ifModifiedSince)) return { kind: 'not-modified' };
       const image = facts(row, archiveName);
+      if (image.width <= 0 || image.height <= 0) await this.measure(image);
       const expectedThumb = requestedThumbName(image, params);
       if (expectedThumb === null) return thumbErrorPage(400, 'The specified thumbnail parameters are not valid: Empty return from File::thumbName');
       const expectedRel = `${archiveName === null ? '' : 'archive/'}${fileHashPath(name)}${archiveName ?? name}/${expectedThumb}`;
@@ -249,11 +250,40 @@ export class ThumbnailMaker {
   }
 
   /** The thumbnail at `url` of this version, from the cache or made now (once, however many ask). */
-  private async thumbnail(row: FileVersionRow, image: ImageFacts, url: string, size: { width: number; height: number }, quality: string | undefined): Promise<Made> {
+  /** Where the version's file is in the directory; null for a name that could not be stored there. */
+  private async sourcePath(image: ImageFacts): Promise<string | null> {
     const root = await this.root;
     const source = join(root, ...(image.archiveName === null ? [fileHashPath(image.name), image.name] : ['archive', fileHashPath(image.name), image.archiveName]));
     const inside = relative(root, source);
-    if (inside.startsWith('..') || resolve(root, inside) !== source || /[\\/]/.test(image.archiveName ?? image.name)) return { ok: false, status: 500, message: 'File missing' };
+    if (inside.startsWith('..') || resolve(root, inside) !== source || /[\\/]/.test(image.archiveName ?? image.name)) return null;
+    return source;
+  }
+
+  /**
+   * A wiki imported from a dump has no dimensions in its image rows (dumps carry none): they are
+   * read from the file, turned as its EXIF orientation says, as MediaWiki stores them at upload.
+   */
+  private async measure(image: ImageFacts): Promise<void> {
+    const source = await this.sourcePath(image);
+    if (!source || handlerKind(image.mime) === null) return;
+    try {
+      const sharp = await loadSharp();
+      const info = await sharp(source).metadata();
+      const turned = (info.orientation ?? 1) >= 5;
+      const width = turned ? info.height : info.width;
+      const height = turned ? info.width : (info.pageHeight ?? info.height);
+      if (width && height) {
+        image.width = width;
+        image.height = height;
+      }
+    } catch {
+      // Unreadable: the thumbnail is refused as MediaWiki refuses a file without dimensions.
+    }
+  }
+
+  private async thumbnail(row: FileVersionRow, image: ImageFacts, url: string, size: { width: number; height: number }, quality: string | undefined): Promise<Made> {
+    const source = await this.sourcePath(image);
+    if (!source) return { ok: false, status: 500, message: 'File missing' };
     let sourceStats;
     try {
       sourceStats = await stat(source);
