@@ -1,4 +1,4 @@
-// wikiquery serve | fixture | import | copy: the command line.
+// wikiquery serve | fixture | import | copy | build-search-index: the command line.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ const USAGE = `usage:
                   [--images DIR]                           the wiki's uploaded files, served under its upload path
   wikiquery copy --from FILE.sqlite --to URL [--prefix P] [--schema S] [--replace]
                                                            a SQLite wiki into MariaDB/MySQL or PostgreSQL
+  wikiquery build-search-index --db FILE                   list=search's index (searchindex) of a SQLite wiki, made again
 `;
 
 export interface RunningServer {
@@ -186,11 +187,51 @@ async function serve(argv: string[]): Promise<number> {
     await createStartingWiki(db, loadSiteConfig(values.config));
     console.log(`created a new wiki at ${db}`);
   }
+  await noteSearchIndex(db);
   // An imported wiki carries its own site facts next to the database.
   const configPath = values.config ?? (existsSync(`${db}.config.json`) ? `${db}.config.json` : undefined);
   // Its `serve` section too: `wikiquery import --images DIR` writes the files directory there.
   const serveOptions = loadServeOptions(configPath, serveFlags(values));
   return await serveWiki(db, loadSiteConfig(configPath), serveOptions, Number(values.port), values.host!);
+}
+
+/** Says at start-up when list=search has no index to read, or one behind the wiki's pages, and how to build it. */
+async function noteSearchIndex(db: string): Promise<void> {
+  const { sqliteSearchIndexState } = await import('./import/search-index.ts');
+  let found;
+  try {
+    found = sqliteSearchIndexState(db);
+  } catch {
+    return; // Not a wiki it can read: serving says what is wrong.
+  }
+  if (found.state === 'ready') return;
+  const what = found.state === 'missing'
+    ? 'has no full-text search index (searchindex): list=search answers that search is disabled'
+    : `has a full-text search index (searchindex) that covers pages up to id ${found.indexed} of ${found.pages}: list=search does not find the newer pages`;
+  console.error(`wikiquery: ${db} ${what}; build it with \`wikiquery build-search-index --db ${db}\``);
+}
+
+async function buildSearchIndexCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { db: { type: 'string' }, help: { type: 'boolean', default: false } } });
+  if (values.help || !values.db) {
+    (values.help ? process.stdout : process.stderr).write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const { isServerUrl } = await import('./store/server-url.ts');
+  if (isServerUrl(values.db)) {
+    console.error('wikiquery: build-search-index builds a SQLite wiki\'s index; `wikiquery copy` writes the index of a server database (MySQL searchindex; PostgreSQL keeps its tsvectors itself)');
+    return 2;
+  }
+  const db = resolve(values.db);
+  if (!existsSync(db)) {
+    console.error(`wikiquery: no database at ${db}`);
+    return 1;
+  }
+  const { rebuildSearchIndex } = await import('./import/search-index.ts');
+  const built = rebuildSearchIndex(db, (done) => process.stderr.write(`\rindexed ${done} pages`));
+  process.stderr.write('\n');
+  console.log(`built the search index of ${db}: ${built.pages} pages in ${(built.elapsedMs / 1000).toFixed(1)} s`);
+  return 0;
 }
 
 /** A new wiki: the shipped sample dump when the importer is available, else an empty wiki with a Main Page. */
@@ -285,6 +326,8 @@ export async function main(argv: string[]): Promise<number> {
         const { copyCommand } = await import('./import/copy/index.ts');
         return await copyCommand(rest);
       }
+      case 'build-search-index':
+        return await buildSearchIndexCommand(rest);
       default: {
         const asked = command === '--help' || command === '-h' || command === 'help';
         (asked ? process.stdout : process.stderr).write(USAGE);

@@ -2,6 +2,7 @@
 // staging prefix a reader does not look for, and one RENAME TABLE (atomic over all its tables)
 // puts them in place at the end; the wiki that was there (with --replace) is renamed away in the
 // same statement and dropped after.
+import { mysqlIndexRow } from '../../store/sql/search-mysql.ts';
 import { createConnection, type Connection } from 'mariadb';
 import { checkTablePrefix, mariaDbSchemaStatements, mariaDbTableNames } from '../../store/mariadb/schema.ts';
 import type { ServerTarget } from '../../store/server-url.ts';
@@ -23,6 +24,8 @@ export class MariaDbTarget implements CopyTarget {
   private connection: Connection | undefined;
   private readonly tables = mariaDbTableNames();
   private readonly stagingPrefix: string;
+  /** The server's ft_min_word_len, which SearchMySQL pads shorter words to. */
+  private minWordLength = 0;
 
   constructor(private readonly target: ServerTarget, private readonly replace: boolean) {
     checkTablePrefix(target.prefix);
@@ -95,6 +98,8 @@ export class MariaDbTarget implements CopyTarget {
     await this.dropAll(this.stagingPrefix);
     await this.dropAll(`${REPLACED}${this.target.prefix}`);
     for (const statement of mariaDbSchemaStatements({ prefix: this.stagingPrefix })) await this.db.query(statement);
+    const [words] = await this.db.query<{ n: number | string | null }[]>('SELECT @@GLOBAL.ft_min_word_len AS n');
+    this.minWordLength = Number(words?.n ?? 0) || 0;
   }
 
   async columns(table: string): Promise<Map<string, TargetColumn> | undefined> {
@@ -109,9 +114,21 @@ export class MariaDbTarget implements CopyTarget {
     }));
   }
 
-  /** MySQL's binary columns hold any bytes: compressed text (old_flags gzip) is copied as it is. */
-  rowRewriter(): undefined {
-    return undefined;
+  /**
+   * MySQL's binary columns hold any bytes: compressed text (old_flags gzip) is copied as it is.
+   * The search index's rows are SearchSqlite's: they are written as SearchMySQL writes its own.
+   */
+  rowRewriter(table: string, columns: readonly string[]): ((row: unknown[]) => void) | undefined {
+    if (table !== 'searchindex') return undefined;
+    const title = columns.indexOf('si_title');
+    const text = columns.indexOf('si_text');
+    const minWordLength = this.minWordLength;
+    return (row) => {
+      const normalised = mysqlIndexRow(String(row[title] ?? ''), String(row[text] ?? ''), minWordLength);
+      // si_title is a VARCHAR(255): a long title's spelled-out characters are cut there.
+      row[title] = normalised.title.slice(0, 255);
+      row[text] = normalised.text;
+    };
   }
 
   async hasRows(table: string): Promise<boolean> {

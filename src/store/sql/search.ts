@@ -1,7 +1,10 @@
-// The search family over one executor: the engine of the executor's database.
+// The search family over one executor: the engine MediaWiki uses on the executor's database
+// (SearchSqlite, SearchMySQL, SearchPostgres), the one part of the store written per backend.
 import type { SearchIndexState, SearchMatches, SearchQuery, SearchStore } from '../search.ts';
 import type { SqlExecutor } from './executor.ts';
 import { SqliteSearch } from './search-sqlite.ts';
+import { MysqlSearch } from './search-mysql.ts';
+import { PostgresSearch } from './search-postgres.ts';
 
 interface SearchEngine {
   search(q: SearchQuery): Promise<SearchMatches | null>;
@@ -12,7 +15,8 @@ export class SqlSearchStore implements SearchStore {
   private readonly engine: SearchEngine;
 
   constructor(db: SqlExecutor) {
-    this.engine = new SqliteSearch(db);
+    const name = db.dialect.name;
+    this.engine = name === 'mysql' ? new MysqlSearch(db) : name === 'postgres' ? new PostgresSearch(db) : new SqliteSearch(db);
   }
 
   search(q: SearchQuery): Promise<SearchMatches | null> {
