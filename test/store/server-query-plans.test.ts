@@ -154,6 +154,13 @@ async function postgresExplainer(url: string, schema: string, dialect: Dialect):
 }
 
 /**
+ * Tables without a unique index whose copies would otherwise all keep the fixture's few names
+ * (its old file versions are of one file), which no big wiki looks like: this column is made
+ * distinct in the copies too.
+ */
+const SPREAD_WITHOUT_UNIQUE_INDEX: Record<string, string> = { oldimage: 'oi_name' };
+
+/**
  * Makes each big table `times` as big, with copies of its rows: the columns of each unique index
  * are made distinct in the copies (its text columns suffixed with ~N when it has any, else its
  * integer columns shifted), so that ids shift alike across tables and joins between copies hold.
@@ -175,6 +182,8 @@ async function scalePostgresWiki(client: pg.Client, schema: string, times: numbe
       if (texts.length) texts.forEach((key) => suffixed.add(key));
       else keys.filter((key) => /^(integer|bigint)$/.test(typeOf.get(key) ?? '')).forEach((key) => shifted.add(key));
     }
+    const spread = SPREAD_WITHOUT_UNIQUE_INDEX[table.relname];
+    if (spread) for (const c of columns) if (c.attname === spread) suffixed.add(c.attnum);
     const select = columns.map((c) => {
       const name = `"${c.attname}"`;
       if (suffixed.has(c.attnum)) return c.type === 'bytea' ? `${name} || convert_to('~' || n, 'UTF8')` : `${name} || '~' || n`;
