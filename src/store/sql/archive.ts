@@ -5,7 +5,7 @@ import type { TitleKey } from '../pages.ts';
 import type { ArchiveQuery, ArchiveRow, ArchiveStore, ArchiveTitleRange, ArchiveTitlesQuery } from '../archive.ts';
 import type { SqlExecutor } from './executor.ts';
 import { prefixUpperBound } from './pages.ts';
-import { EARLIEST, LATEST } from './revisions-lists.ts';
+import { EARLIEST, LATEST, positionBound } from './revisions-lists.ts';
 import { Conditions, titleSet } from './queries.ts';
 import type { SqlRevisionStore } from './revisions.ts';
 
@@ -79,7 +79,13 @@ export class SqlArchiveStore implements ArchiveStore {
     // The actor's id, so that ar_actor_timestamp is read.
     if (q.user !== undefined) where.add('ar_actor = (SELECT actor_id FROM {actor} WHERE actor_name = ?)', q.user);
     commonConditions(where, newer, q);
-    if (q.start !== undefined || q.order.by === 'time') where.add(`ar_timestamp ${op}= ${ts}`, q.start ?? (newer ? EARLIEST : LATEST));
+    // In time order, a bound in the direction of travel even when none is asked: the nearer of
+    // start and continuation, or the end of time.
+    const fromTs = q.order.by === 'time' ? q.order.from?.ts : undefined;
+    if (q.start !== undefined || q.order.by === 'time') {
+      const nearer = q.start === undefined ? fromTs : fromTs === undefined ? q.start : newer ? (q.start > fromTs ? q.start : fromTs) : q.start < fromTs ? q.start : fromTs;
+      where.add(`ar_timestamp ${op}= ${ts}`, nearer ?? (newer ? EARLIEST : LATEST));
+    }
     if (q.end !== undefined) where.add(`ar_timestamp ${newer ? '<' : '>'}= ${ts}`, q.end);
     const order: string[] = [];
     const o = q.order;
@@ -92,18 +98,23 @@ export class SqlArchiveStore implements ArchiveStore {
       order.push(`ar_timestamp${sort}`, `ar_id${sort}`);
       // Continuation positions as row values: every database reads them as bounds of the index.
       if (o.from) {
-        // With its first column on its own, which MariaDB reads as a range.
-        where.add(`ar_namespace ${op}= ?`, o.from.ns);
-        where.add(`(ar_namespace, ar_title, ar_timestamp, ar_id) ${op}= (?, ?, ${ts}, ?)`, o.from.ns, o.from.title, o.from.ts, o.from.id);
+        const bound = positionBound(d, [['ar_namespace', o.from.ns], ['ar_title', o.from.title], ['ar_timestamp', o.from.ts], ['ar_id', o.from.id]], op);
+        where.add(bound.sql, ...bound.values);
       }
       index = 'ar_name_title_timestamp';
     } else if (o.by === 'time') {
       order.push(`ar_timestamp${sort}`, `ar_id${sort}`);
-      if (o.from) where.add(`(ar_timestamp, ar_id) ${op}= (${ts}, ?)`, o.from.ts, o.from.id ?? 0);
+      if (o.from) {
+        const bound = positionBound(d, [['ar_timestamp', o.from.ts], ['ar_id', o.from.id ?? 0]], op);
+        where.add(bound.sql, ...bound.values);
+      }
       index = 'ar_actor_timestamp';
     } else {
       order.push(`ar_rev_id${sort}`, `ar_id${sort}`);
-      if (o.from) where.add(`(ar_rev_id, ar_id) ${op}= (?, ?)`, o.from.revId, o.from.id);
+      if (o.from) {
+        const bound = positionBound(d, [['ar_rev_id', o.from.revId], ['ar_id', o.from.id]], op);
+        where.add(bound.sql, ...bound.values);
+      }
       index = 'ar_revid_uniq';
     }
     const rows = await this.db.rows<ArchiveRow>(ARCHIVE_COLUMNS, `${archiveFrom(d.useIndex(index))} ${where.where} ORDER BY ${order.join(', ')} LIMIT ?`, ...where.values, q.limit);
@@ -129,7 +140,10 @@ export class SqlArchiveStore implements ArchiveStore {
     const sort = newer ? '' : ' DESC';
     const where = new Conditions(d);
     commonConditions(where, newer, q);
-    if (q.from) where.add(`ar_namespace ${op}= ?`, q.from.ns).add(`(ar_namespace, ar_title) ${op}= (?, ?)`, q.from.ns, q.from.title);
+    if (q.from) {
+      const bound = positionBound(d, [['ar_namespace', q.from.ns], ['ar_title', q.from.title]], op);
+      where.add(bound.sql, ...bound.values);
+    }
     else if (!q.namespaces?.length) where.add(`ar_namespace ${op}= ?`, newer ? NS_LOWEST : NS_HIGHEST);
     const order = [...(q.byNamespace ? [`ar_namespace${sort}`] : []), `ar_title${sort}`].join(', ');
     const joins = q.excludeUser !== undefined ? ' JOIN {actor} ON actor_id = ar_actor' : '';

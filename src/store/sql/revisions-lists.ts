@@ -30,17 +30,48 @@ export const LATEST = '99991231235959';
 
 const TAG_FILTER = 'EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rev_id = rev_id AND ct_tag_id = ?)';
 
+/**
+ * A position in an index's order, `(a, b, ...) op= (?, ?, ...)` with `op` `<` or `>`: a row value,
+ * which SQLite and PostgreSQL read as a range of the index; MariaDB reads no row value as a range,
+ * so there it is spelled out as MediaWiki writes it (a > ? OR (a = ? AND (b > ? OR ...))).
+ */
+export function positionBound(d: Dialect, columns: readonly [string, string | number][], op: '<' | '>'): { sql: string; values: unknown[] } {
+  const values = columns.map(([, value]) => value);
+  const expr = (i: number): string => {
+    const [column] = columns[i]!;
+    const placeholder = column.endsWith('_timestamp') ? d.timestampParameter() : '?';
+    if (i === columns.length - 1) return `${column} ${op}= ${placeholder}`;
+    return `(${column} ${op} ${placeholder} OR (${column} = ${placeholder} AND ${expr(i + 1)}))`;
+  };
+  if (d.name === 'mysql') {
+    const spelled: unknown[] = [];
+    columns.forEach(([, value], i) => spelled.push(...(i === columns.length - 1 ? [value] : [value, value])));
+    return { sql: expr(0), values: spelled };
+  }
+  const placeholders = columns.map(([column]) => (column.endsWith('_timestamp') ? d.timestampParameter() : '?'));
+  return { sql: `(${columns.map(([c]) => c).join(', ')}) ${op}= (${placeholders.join(', ')})`, values };
+}
+
+/** The bound nearer the end of travel: the later of two lower bounds, the earlier of two upper ones. */
+function tighter(a: string | undefined, b: string | undefined, newer: boolean): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return newer ? (a > b ? a : b) : a < b ? a : b;
+}
+
 /** Time bounds in the direction of travel: start and continuation are lower bounds when `newer`. */
 function timeBounds(d: Dialect, where: Conditions, newer: boolean, start: string | undefined, end: string | undefined, from: RevisionBound | undefined): void {
   const ts = d.timestampParameter();
   const fromOp = newer ? '>' : '<';
   const toOp = newer ? '<' : '>';
-  // A bound in the direction of travel even when none is asked: every planner then reads the
-  // index as a range from its end, rather than choosing between it and the filters.
-  where.add(`rev_timestamp ${fromOp}= ${ts}`, start ?? (newer ? EARLIEST : LATEST));
+  // A bound in the direction of travel even when none is asked (every planner then reads the index
+  // as a range from its end), the nearer of start and continuation when both are.
+  where.add(`rev_timestamp ${fromOp}= ${ts}`, tighter(start, from?.ts, newer) ?? (newer ? EARLIEST : LATEST));
   if (end !== undefined) where.add(`rev_timestamp ${toOp}= ${ts}`, end);
-  // As a row value, which every database reads as a bound of its index on (…, rev_timestamp, rev_id).
-  if (from) where.add(`(rev_timestamp, rev_id) ${fromOp}= (${ts}, ?)`, from.ts, from.id ?? 0);
+  if (from) {
+    const bound = positionBound(d, [['rev_timestamp', from.ts], ['rev_id', from.id ?? 0]], fromOp);
+    where.add(bound.sql, ...bound.values);
+  }
 }
 
 export class SqlRevisionLists implements RevisionListStore {
