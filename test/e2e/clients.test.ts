@@ -68,6 +68,26 @@ describe('real clients', { skip }, () => {
     assert.ok(members.some((m) => m.title === 'Mars'));
   });
 
+  test('mwn searches the text of pages, with continuation to the end', async () => {
+    const bot = new Mwn({ apiUrl: server.url, silent: true });
+    const found = await bot.search('solar', 'max', ['size', 'snippet'], { srwhat: 'text' });
+    assert.deepEqual(found.map((r) => r.title), ['Earth', 'Jupiter', 'Main Page', 'Mars', 'Mercury', 'Neptune', 'Pluto', 'Solar System', 'Uranus', 'Venus']);
+    assert.equal(found[0]!.snippet, "[[Category:<span class='searchmatch'>Solar</span> System|3]]\n");
+    const pages: string[] = [];
+    for await (const response of bot.continuedQueryGen({ action: 'query', list: 'search', srsearch: 'fixture', srwhat: 'text', srlimit: 20, srprop: '' })) {
+      pages.push(...(response.query?.search as { title: string }[]).map((r) => r.title));
+    }
+    assert.equal(pages.length, 85);
+    assert.equal(new Set(pages).size, 85);
+  });
+
+  test('nodemw searches titles with every result', async () => {
+    const client = nodemw(server.url);
+    const results = await call<{ title: string; timestamp: string }[]>((cb) => client.search('page', cb));
+    assert.deepEqual(results.map((r) => r.title), ['Apostrophe\'s page', 'Emoji 😀 page', 'Imported page', 'Main Page', 'Restored page', 'Tilde~page', 'Zzz last page']);
+    assert.ok(results.some((r) => r.title === 'Main Page' && r.timestamp === '2025-01-15T06:08:35Z'));
+  });
+
   test('nodemw reads site info and an article', async () => {
     const client = nodemw(server.url);
     const info = await call<Record<string, unknown>>((cb) => client.getSiteInfo(['general'], cb));
@@ -213,9 +233,10 @@ describe('wikijs', { skip }, () => {
     assert.ok(members.includes('Mars') && members.includes('File:Mars globe.png'));
   });
 
-  test('search() needs list=search', { todo: 'list=search is not implemented yet (notimplemented); wikijs falls back to opensearch only when MediaWiki says text search is disabled' }, async () => {
+  test('search() reads list=search: titles by default, as MediaWiki\'s database search', async () => {
     const found = await client().search('planet');
-    assert.ok(found.results.includes('Mars'));
+    assert.deepEqual(found.results, ['Earth (planet)', 'Red planet', 'The Red Planet', 'Venus (planet)']);
+    assert.deepEqual((await client().search('mars')).results, ['Mars']);
   });
 });
 

@@ -83,6 +83,9 @@ def main():
     run(steps, 'allpages', lambda: [page.name for page in site.allpages(limit=7)])
     # generator=False lists titles (list=allpages alone); limit is per request, so 7 continues.
     run(steps, 'allpages_list', lambda: list(site.allpages(limit=7, generator=False)))
+    # list=search: titles by default; text with limit 3 a request, continued by sroffset.
+    run(steps, 'search_titles', lambda: [result['title'] for result in site.search('planet')])
+    run(steps, 'search_text', lambda: [(result['title'], result['snippet']) for result in site.search('solar', what='text', limit=3)])
     run(steps, 'category_members', lambda: [page.name for page in site.categories['Planets']])
     run(steps, 'category_members_list',
         lambda: [page['title'] for page in site.categories['Planets'].members(generator=False)])

@@ -109,6 +109,13 @@ describe('mwclient', { skip: skipMwclient }, () => {
     assert.ok(titles.includes('Mars'));
   });
 
+  test('searches titles, and text in batches of 3 with its snippets (list=search)', () => {
+    assert.deepEqual(succeeded('search_titles'), ['Earth (planet)', 'Red planet', 'The Red Planet', 'Venus (planet)']);
+    const text = succeeded('search_text') as [string, string][];
+    assert.deepEqual(text.map(([title]) => title), ['Earth', 'Jupiter', 'Main Page', 'Mars', 'Mercury', 'Neptune', 'Pluto', 'Solar System', 'Uranus', 'Venus']);
+    assert.equal(text[2]![1], "* [[<span class='searchmatch'>Solar</span> System]]\n");
+  });
+
   test('lists category members and a page\'s links (generator=False)', () => {
     const members: string[] = succeeded('category_members_list');
     assert.ok(members.includes('Mars') && members.includes('File:Mars globe.png'));
