@@ -122,6 +122,22 @@ async function recordAll(apiUrl: string, area: string, lines: CaseLine[]): Promi
   );
 }
 
+/** The cases that ask for a thumbnail's URL (imageinfo's iiurlwidth and its kin). */
+const ASKS_FOR_THUMBNAILS = /urlwidth=|urlheight=|urlparam=/;
+
+/**
+ * A read-only MediaWiki cannot make a thumbnail it has not made before and answers thumberror,
+ * while wikiquery computes thumbnail URLs whatever is on disk: the thumbnails the cases ask for
+ * are made first, by sending those cases once while the reference may still write.
+ */
+async function makeThumbnails(apiUrl: string, areas: readonly string[]): Promise<void> {
+  for (const area of areas) {
+    const lines = readCases(area).filter((line) => !line.post && ASKS_FOR_THUMBNAILS.test(line.query));
+    // One at a time, a failure only noted: the recording itself shows what the reference answers.
+    for (const line of lines) await recordAll(apiUrl, area, [line]).catch((error) => console.log(`making thumbnails, ${area}: ${String(error)}`));
+  }
+}
+
 async function recordArea(apiUrl: string, area: string, reference: string): Promise<number> {
   const lines = readCases(area);
   const recorded: RecordedArea = { area, reference, cases: await recordAll(apiUrl, area, lines) };
@@ -138,6 +154,7 @@ async function main(): Promise<void> {
     const runDir = options.runDir ?? (options.ref ? null : `/tmp/mw-fixture-run-${options.port}`);
     if (runDir) {
       await provideBotPasswords(runDir);
+      await makeThumbnails(apiUrl, areas);
       makeReadOnly(runDir);
       await readOnlyInEffect(apiUrl);
     } else {
