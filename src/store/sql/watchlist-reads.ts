@@ -19,6 +19,10 @@ const NUMBER_COLUMNS = [
 
 const RC_LOG = 3;
 
+/** Timestamps before and after any change (14 digits every database can read as a time). */
+const EARLIEST = '10000101000000';
+const LATEST = '99991231235959';
+
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : Buffer.from(value as Uint8Array).toString('utf8');
@@ -48,7 +52,9 @@ export class SqlWatchlistReads implements WatchlistReads {
     if (q.unread === true) c.add('rc_timestamp >= wl_notificationtimestamp');
     if (q.unread === false) c.add('(wl_notificationtimestamp IS NULL OR rc_timestamp < wl_notificationtimestamp)');
     const [fromOp, toOp] = q.newer ? ['>', '<'] : ['<', '>'];
-    if (q.start !== null) c.add(`rc_timestamp ${fromOp}= ${timestamp}`, q.start);
+    // A bound in the direction of travel even when none is asked, as MediaWiki adds one on MySQL:
+    // where the planner walks the timestamp index, it reads it as a range from its end.
+    c.add(`rc_timestamp ${fromOp}= ${timestamp}`, q.start ?? (q.newer ? EARLIEST : LATEST));
     if (q.end !== null) c.add(`rc_timestamp ${toOp}= ${timestamp}`, q.end);
     if (q.performer !== null) c.add('actor_name = ?', q.performer);
     if (q.excludedPerformer !== null) c.add('actor_name != ?', q.excludedPerformer);
