@@ -32,6 +32,7 @@ const RENDERS_AT_ONCE = 2;
 /** $wgJpegQuality, and the quality of a `qlow-` thumbnail. */
 const JPEG_QUALITY = 80;
 const JPEG_LOW_QUALITY = 30;
+const SHARPEN_REDUCTION_THRESHOLD = 0.85;
 
 const BAD_TITLE = 'The requested page title was invalid, empty, or an incorrectly linked inter-language or inter-wiki title.\nIt may contain one or more characters that cannot be used in titles.';
 const NOT_RECOGNISED = 'The specified thumbnail parameters are not recognized.';
@@ -42,9 +43,11 @@ export interface ThumbnailWiki {
   current(): { readonly api: { readonly services: { readonly store: Store; readonly titles: TitleCodec } }; acquire(): void; release(): void };
 }
 
+type ErrorAnswer = { kind: 'error'; status: number; html: string; vary?: string };
+
 export type ThumbnailAnswer =
   | { kind: 'file'; path: string; mime: string; disposition: string }
-  | { kind: 'error'; status: number; html: string }
+  | ErrorAnswer
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'not-modified' };
 
@@ -60,13 +63,13 @@ type Made = { ok: true; path: string } | { ok: false; status: number; message: s
 export const thumbnailCounters = { made: 0, failed: 0 };
 
 /** wfThumbError's page. */
-export function thumbErrorPage(status: number, html: string): ThumbnailAnswer {
-  const page = `<!DOCTYPE html>\n<html><head>\n<meta charset="UTF-8" />\n<title>Error generating thumbnail</title>\n</head>\n<body>\n<h1>Error generating thumbnail</h1>\n<p>\n${html}\n</p>\n\n</body>\n</html>\n\n`;
+export function thumbErrorPage(status: number, html: string): ErrorAnswer {
+  const page = `<!DOCTYPE html>\n<html><head>\n<meta charset="UTF-8" />\n<title>Error generating thumbnail</title>\n</head>\n<body>\n<h1>Error generating thumbnail</h1>\n<p>\n${html}\n</p>\n\n</body>\n</html>\n`;
   return { kind: 'error', status: status === 400 || status === 404 || status === 429 || status === 403 ? status : 500, html: page };
 }
 
 /** wfThumbErrorText: the text escaped as htmlspecialchars(ENT_NOQUOTES) does. */
-function thumbErrorText(status: number, text: string): ThumbnailAnswer {
+function thumbErrorText(status: number, text: string): ErrorAnswer {
   return thumbErrorPage(status, escapeHtml(text));
 }
 
@@ -89,12 +92,29 @@ export function thumbParamsFromName(mime: string | null, thumb: string, fileName
   if (mime !== null && handlerKind(mime) !== null && at >= 0) {
     // PHP's substr($s, 0, $at - 1): a negative length counts from the end.
     const paramString = at >= 1 ? thumb.slice(0, at - 1) : thumb.slice(0, -1);
-    const parsed = parseThumbParamString(mime, paramString);
-    if (parsed && parsed.width !== undefined) return { ...parsed, width: parsed.width, writtenWidth: /(\d+)px$/.exec(paramString)![1]! };
+    const parsed = handlerReads(mime, paramString) ? parseThumbParamString(mime, paramString) : null;
+    if (parsed && parsed.width !== undefined) {
+      // SvgHandler renders a language that is no well-formed tag in its default one.
+      if (parsed.lang !== undefined && !wellFormedLanguage(parsed.lang)) parsed.lang = 'en';
+      return { ...parsed, width: parsed.width, writtenWidth: /(\d+)px$/.exec(paramString)![1]! };
+    }
   }
   const plain = /^(page(\d*)-)*(\d*)px-[^/]*$/.exec(thumb);
   if (!plain) return null;
   return { width: plain[3] === '' ? NaN : Number(plain[3]), writtenWidth: plain[3]! };
+}
+
+/** SvgHandler reads only lower-case language codes (`langfr-`); the shared reading is looser. */
+function handlerReads(mime: string, paramString: string): boolean {
+  if (handlerKind(mime) !== 'svg' || !paramString.startsWith('lang')) return true;
+  return /^lang[a-z]+(?:-[a-z]+)*-\d+px$/.test(paramString);
+}
+
+/** LanguageCode::isWellFormedLanguageTag for the letters-only codes a thumbnail name can hold. */
+function wellFormedLanguage(code: string): boolean {
+  const [language, ...subtags] = code.split('-');
+  if (!/^[a-z]{2,8}$/.test(language!)) return false;
+  return subtags.every((tag) => /^[a-z]{1,8}$/.test(tag));
 }
 
 /** File::thumbName of the parameters as requested (the width as written, not yet fitted to the image). */
@@ -198,6 +218,10 @@ export class ThumbnailMaker {
       }
       const row = archiveName === null ? (await store.files.currentVersions([name]))[0] ?? null : await oldVersion(store, name, archiveName);
       const missing = (): ThumbnailAnswer => thumbErrorText(404, `The source file '${fileName}' does not exist.`);
+      if (!(this.options.wiki.site.groups['*']?.rights ?? []).includes('read')) {
+        // A private wiki: thumb.php lets only readers have thumbnails; sessions are not read here.
+        return { ...thumbErrorPage(403, 'Access denied. You do not have permission to access the source file.'), vary: 'Cookie' };
+      }
       if (row && row.deleted & DELETED_FILE) return missing();
       const params = thumbParamsFromName(row ? `${row.major_mime}/${row.minor_mime}` : null, requestedThumb, fileName);
       if (!params) return thumbErrorPage(400, NOT_RECOGNISED);
@@ -337,9 +361,12 @@ export class ThumbnailMaker {
       }
       // Turned as its EXIF orientation says: the stored width and height are the turned image's.
       pipeline = pipeline.rotate().resize(size.width, size.height, { fit: 'fill' }).timeout({ seconds: 60 });
+      // $wgSharpenParameter (0x0.4) on JPEGs made much smaller ($wgSharpenReductionThreshold, 0.85).
+      if (mime === 'image/jpeg' && (size.width + size.height) / (image.width + image.height) < SHARPEN_REDUCTION_THRESHOLD) pipeline = pipeline.sharpen({ sigma: 0.4 });
       switch (mime) {
         case 'image/png':
-          pipeline = pipeline.png();
+          // ImageMagick's -quality 95: zlib level 9, adaptive filtering.
+          pipeline = pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
           break;
         case 'image/jpeg':
           pipeline = pipeline.jpeg({ quality: quality === 'low' ? JPEG_LOW_QUALITY : JPEG_QUALITY });
@@ -389,7 +416,8 @@ function thumbDisposition(name: string, thumbExt: string): string {
 
 /** thumb.php compares If-Modified-Since with the source file's upload time, in seconds. */
 function notModifiedSince(timestamp: string, header: string): boolean {
-  const since = Date.parse(header);
+  // What follows a semicolon (old browsers' `; length=`) is dropped.
+  const since = Date.parse(header.replace(/;.*$/, ''));
   if (Number.isNaN(since)) return false;
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(timestamp);
   if (!m) return false;

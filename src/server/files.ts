@@ -160,7 +160,7 @@ export class FileServer {
   private async sendThumbnail(req: IncomingMessage, res: ServerResponse, answer: ThumbnailAnswer): Promise<FileAnswer> {
     switch (answer.kind) {
       case 'error':
-        return send(req, res, answer.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...SAFETY_HEADERS }, answer.html);
+        return send(req, res, answer.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ...(answer.vary ? { Vary: answer.vary } : {}), ...SAFETY_HEADERS }, answer.html);
       case 'redirect':
         return send(req, res, answer.status, { Location: answer.location, Expires: new Date(Date.now() + 12 * 3600_000).toUTCString() }, '');
       case 'not-modified':

@@ -253,6 +253,14 @@ describe('the upload path', { skip: skipWithoutFixture }, () => {
     const badTitle = await raw('/wiki/images/thumb/archive/6/69/Red_square.png/20px-Red_square.png');
     assert.equal(badTitle.status, 404);
     assert.match(page(badTitle), /The requested page title was invalid/);
+    assert.ok(page(bigger).endsWith('</p>\n\n</body>\n</html>\n'));
+    assert.equal(bigger.headers['cache-control'], 'no-cache');
+    // SvgHandler reads lower-case language codes only; the plain reading does not take `lang`.
+    assert.equal((await raw(thumbPath('Fixture_logo.svg', 'langFR-60px-Fixture_logo.svg.png'))).status, 400);
+    const french = await raw(thumbPath('Fixture_logo.svg', 'langfr-60px-Fixture_logo.svg.png'));
+    assert.equal(french.status, 200);
+    assert.equal((await sharp(french.body).metadata()).width, 60);
+    assert.equal((await raw(thumbPath('Fixture_logo.svg', 'langen-60px-Fixture_logo.svg.png'))).status, 404);
     const zero = await raw(thumbPath('Example.jpg', '0px-Example.jpg'));
     assert.equal(zero.status, 400);
     assert.match(page(zero), /Error creating thumbnail: Invalid thumbnail parameters/);
@@ -303,9 +311,39 @@ describe('the upload path', { skip: skipWithoutFixture }, () => {
     assert.equal((await sharp(mended.body).metadata()).width, 20);
   });
 
+  it('answers If-Modified-Since on a thumbnail by the upload time, as thumb.php does', async () => {
+    assert.equal((await raw(thumbPath('Example.jpg', '41px-Example.jpg'), { 'If-Modified-Since': 'Fri, 01 Jan 2100 00:00:00 GMT; length=12' })).status, 304);
+    assert.equal((await raw(thumbPath('Example.jpg', '41px-Example.jpg'), { 'If-Modified-Since': 'Thu, 01 Jan 2009 00:00:00 GMT' })).status, 200);
+  });
+
   it('reads paths as Apache does before touching the disk', () => {
     assert.deepEqual(checkRelativePath('a/a9/Example.jpg'), { segments: ['a', 'a9', 'Example.jpg'], directory: false });
     assert.equal((checkRelativePath('a/%zz') as { status: number }).status, 400);
     assert.equal((checkRelativePath('deleted/x') as { status: number }).status, 403);
+  });
+});
+
+describe('the thumbnails of a private wiki', { skip: skipWithoutFixture }, () => {
+  let server: RunningServer;
+  const cache = mkdtempSync(join(tmpdir(), 'wikiquery-files-private-'));
+  before(async () => {
+    const site = loadSiteConfig(fixtureConfig);
+    const groups = { ...site.groups, '*': { ...site.groups['*']!, rights: site.groups['*']!.rights.filter((r) => r !== 'read') } };
+    server = await startServer({
+      db: fixtureDb, site: { ...site, groups }, port: 0, host: '127.0.0.1',
+      serve: { files: { directory: fixtureImages, thumbnailCache: cache } },
+    });
+  });
+  after(async () => {
+    await server?.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  it('refuses them as thumb.php refuses callers who cannot read', async () => {
+    const base = server.url.replace(/\/api\.php$/, '');
+    const answer = await fetch(`${base}/images/thumb/a/a9/Example.jpg/50px-Example.jpg`);
+    assert.equal(answer.status, 403);
+    assert.equal(answer.headers.get('vary'), 'Cookie');
+    assert.match(await answer.text(), /Access denied\. You do not have permission to access the source file\./);
   });
 });
