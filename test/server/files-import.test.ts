@@ -48,6 +48,19 @@ describe('an imported wiki\'s files', { skip: skipWithoutFixture }, () => {
     return { server, base: server.url.replace(/\/api\.php$/, '') };
   }
 
+  it('stops at start-up with a message when the files directory is not there', async () => {
+    const missing = join(work, 'no-such-images');
+    const said: string[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void said.push(args.join(' '));
+    try {
+      assert.equal(await main(['serve', '--db', db, '--images', missing, '--workers', '0', '--port', '0']), 1);
+    } finally {
+      console.error = error;
+    }
+    assert.ok(said.some((line) => line.includes(`the files directory ${missing} does not exist`)), said.join('\n'));
+  });
+
   it('records the files directory in the config the import wrote', () => {
     const config = JSON.parse(readFileSync(`${db}.config.json`, 'utf8'));
     assert.equal(config.serve.files.directory, images);
