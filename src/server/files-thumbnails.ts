@@ -331,8 +331,14 @@ export class ThumbnailMaker {
       this.making.set(target, making);
     }
     const made = await making;
-    if (!made.ok) this.failures.set(target, { made, until: Date.now() + FAILURE_KEPT_MS });
-    else this.failures.delete(target);
+    if (made.ok) {
+      this.failures.delete(target);
+    } else {
+      const now = Date.now();
+      // Many different broken thumbnails must not pile up: the expired ones go first.
+      if (this.failures.size >= 1000) for (const [key, failure] of this.failures) if (failure.until <= now) this.failures.delete(key);
+      this.failures.set(target, { made, until: now + FAILURE_KEPT_MS });
+    }
     return made;
   }
 
