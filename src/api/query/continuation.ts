@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../errors.ts';
 import { msg } from '../i18n/messages.ts';
 import type { ApiRequest } from '../request.ts';
+import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { nowMw, parseTimestamp } from '../../wiki/timestamps.ts';
 
 export type ContinueValue = string | number | readonly (string | number)[];
@@ -139,4 +140,18 @@ export function continuationTimestamp(text: string): string {
     msg('apierror-exceptioncaught', randomBytes(12).toString('hex'), `Wikimedia\\Timestamp\\ConvertibleTimestamp::setTimestamp: Invalid timestamp - ${text}`),
     { code: `internal_api_error_${type}`, data: { errorclass: type } },
   );
+}
+
+/**
+ * A `timestamp|id` continuation value (logevents, recentchanges, blocks ...): the timestamp as
+ * continuationTimestamp reads it, the id as PHP's (int) when it is exactly that number's text;
+ * anything else calls `fail` (the module's badcontinue).
+ */
+export function timestampIdContinuation(value: string | undefined, fail: () => never): { timestamp: string; id: number } | null {
+  if (value === undefined) return null;
+  const parts = value.split('|');
+  if (parts.length !== 2) fail();
+  const timestamp = continuationTimestamp(parts[0]!);
+  if (!phpIntEqualsText(parts[1]!)) fail();
+  return { timestamp, id: phpInt(parts[1]!) };
 }

@@ -2,13 +2,12 @@
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import { CONT, TIME_DIR, limit, user } from '../../api/params/common.ts';
-import { continuationTimestamp } from '../../api/query/continuation.ts';
+import { timestampIdContinuation } from '../../api/query/continuation.ts';
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setFlag, setType, type ResultObject } from '../../api/result.ts';
 import type { BlockShowFilter } from '../../store/user-lists.ts';
 import type { BlockRestrictions, BlockRow } from '../../wiki/blocks.ts';
 import { formatHex, isIPv4, isIPv6, parseRange } from '../../wiki/ip.ts';
-import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { requireMaxOneParameter } from './user-facts.ts';
 
@@ -83,15 +82,8 @@ function showFilters(run: BlocksRun): BlockShowFilter[] {
   return [...show];
 }
 
-/** `ipb_timestamp|ipb_id`: a timestamp ConvertibleTimestamp reads and an id PHP compares equal to its integer. */
 function continuePosition(run: BlocksRun): { timestamp: string; id: number } | null {
-  const value = run.params.continue;
-  if (value === undefined) return null;
-  const parts = value.split('|');
-  if (parts.length !== 2) run.fail('apierror-badcontinue');
-  const timestamp = continuationTimestamp(parts[0]!);
-  if (!phpIntEqualsText(parts[1]!)) run.fail('apierror-badcontinue');
-  return { timestamp, id: phpInt(parts[1]!) };
+  return timestampIdContinuation(run.params.continue, () => run.fail('apierror-badcontinue'));
 }
 
 async function runBlocks(run: BlocksRun): Promise<void> {

@@ -1,5 +1,5 @@
 // list=logevents: Get events from logs.
-import { continuationTimestamp } from '../../api/query/continuation.ts';
+import { timestampIdContinuation } from '../../api/query/continuation.ts';
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import { CONT, TIME_DIR, VIRTUAL_NAMESPACES, limit, user } from '../../api/params/common.ts';
@@ -8,7 +8,6 @@ import { list, setFlag, setType, type ResultList, type ResultObject } from '../.
 import type { LogEventRow, LogPosition } from '../../store/logging.ts';
 import { formatComments } from '../../wiki/comment-formatter.ts';
 import { hiddenLogTypes, logParamsForApi } from '../../wiki/log-params.ts';
-import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
 import {
@@ -74,15 +73,8 @@ export const logevents = defineQueryModule({
 
 type LogEventsRun = QueryRun<typeof params>;
 
-/** `timestamp|id`, the id read as MediaWiki's (int) and refused when it is not that text. */
 function continuePosition(run: LogEventsRun): LogPosition | null {
-  const value = run.params.continue;
-  if (value === undefined) return null;
-  const parts = value.split('|');
-  if (parts.length !== 2) run.fail('apierror-badcontinue');
-  const timestamp = continuationTimestamp(parts[0]!);
-  if (!phpIntEqualsText(parts[1]!)) run.fail('apierror-badcontinue');
-  return { timestamp, id: phpInt(parts[1]!) };
+  return timestampIdContinuation(run.params.continue, () => run.fail('apierror-badcontinue'));
 }
 
 const HANDLED_LOG_ACTIONS: ReadonlySet<string> = new Set(LOG_ACTIONS.filter((a) => !UNHANDLED_LOG_TYPES.has(a.slice(0, a.indexOf('/')))));

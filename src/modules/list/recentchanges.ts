@@ -1,5 +1,5 @@
 // list=recentchanges: Enumerate recent changes.
-import { continuationTimestamp } from '../../api/query/continuation.ts';
+import { timestampIdContinuation } from '../../api/query/continuation.ts';
 import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import { CONT, TIME_DIR, VIRTUAL_NAMESPACES, limit, user } from '../../api/params/common.ts';
@@ -11,7 +11,6 @@ import {
 import { formatComments } from '../../wiki/comment-formatter.ts';
 import { sha1Base36ToHex } from '../../wiki/files.ts';
 import { logParamsForApi } from '../../wiki/log-params.ts';
-import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
 import {
@@ -91,13 +90,7 @@ function usesPatrol(run: RecentChangesRun): boolean {
 }
 
 function continuePosition(run: RecentChangesRun): ChangePosition | null {
-  const value = run.params.continue;
-  if (value === undefined) return null;
-  const parts = value.split('|');
-  if (parts.length !== 2) run.fail('apierror-badcontinue');
-  const timestamp = continuationTimestamp(parts[0]!);
-  if (!phpIntEqualsText(parts[1]!)) run.fail('apierror-badcontinue');
-  return { timestamp, id: phpInt(parts[1]!) };
+  return timestampIdContinuation(run.params.continue, () => run.fail('apierror-badcontinue'));
 }
 
 function buildQuery(run: RecentChangesRun): RecentChangesQuery {
