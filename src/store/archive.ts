@@ -3,6 +3,15 @@
 import type { TitleKey } from './pages.ts';
 import type { RevisionBound, SlotsWanted, SlotWithText } from './revisions.ts';
 
+// The family gains the archive here, so that revisions.ts, whose types these use, need not
+// import this file back (no import cycle).
+declare module './revisions.ts' {
+  interface RevisionStore {
+    /** Deleted revisions (archive): prop=deletedrevisions, list=alldeletedrevisions, list=deletedrevs. */
+    readonly archive: ArchiveStore;
+  }
+}
+
 /** An archived revision with its actor and comment (RevisionStore::getArchiveQueryInfo). */
 export interface ArchiveRow {
   ar_id: number;

@@ -2,6 +2,15 @@
 // revisions of the wiki (list=allrevisions). Part of the revision family (revisions.lists).
 import type { RevisionBound, RevisionRow, SlotsWanted } from './revisions.ts';
 
+// The family gains the listings here, so that revisions.ts, whose types these use, need not
+// import this file back (no import cycle).
+declare module './revisions.ts' {
+  interface RevisionStore {
+    /** Revisions across pages: a user's contributions, all revisions (list=usercontribs, allrevisions). */
+    readonly lists: RevisionListStore;
+  }
+}
+
 /** An actor as list=usercontribs enumerates them. */
 export interface ActorRow {
   actor_id: number;

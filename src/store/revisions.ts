@@ -1,8 +1,6 @@
 // The revision family: revision (and archive's revision ids), slots, content, text, the comments and
 // actors of revisions, change_tag.
 import type { TitleKey } from './pages.ts';
-import type { ArchiveStore } from './archive.ts';
-import type { RevisionListStore } from './revision-lists.ts';
 
 /** A revision with its actor and comment (MediaWiki's revision query with `user` and comment joins). */
 export interface RevisionRow {
@@ -98,10 +96,6 @@ export interface RevisionsByIdQuery {
 }
 
 export interface RevisionStore {
-  /** Revisions across pages: a user's contributions, all revisions (list=usercontribs, allrevisions). */
-  readonly lists: RevisionListStore;
-  /** Deleted revisions (archive): prop=deletedrevisions, list=alldeletedrevisions, list=deletedrevs. */
-  readonly archive: ArchiveStore;
   pageHistory(query: PageHistoryQuery): Promise<RevisionRow[]>;
   latestOfPages(query: LatestRevisionsQuery): Promise<RevisionRow[]>;
   byIds(query: RevisionsByIdQuery): Promise<RevisionRow[]>;

@@ -5,9 +5,8 @@ import type { TitleKey } from '../pages.ts';
 import type { ArchiveQuery, ArchiveRow, ArchiveStore, ArchiveTitleRange, ArchiveTitlesQuery } from '../archive.ts';
 import type { SqlExecutor } from './executor.ts';
 import { prefixUpperBound } from './pages.ts';
-import { EARLIEST, LATEST, positionBound } from './revisions-lists.ts';
+import { EARLIEST, LATEST, positionBound, type SlotReader } from './revisions-lists.ts';
 import { Conditions, titleSet } from './queries.ts';
-import type { SqlRevisionStore } from './revisions.ts';
 
 const ARCHIVE_COLUMNS =
   'ar_id, ar_namespace, ar_title, ar_rev_id, ar_page_id, ar_timestamp, ar_minor_edit, ar_deleted, ar_len, ar_parent_id, ar_sha1, ' +
@@ -56,7 +55,7 @@ function commonConditions(where: Conditions, newer: boolean, q: { namespaces?: r
 export class SqlArchiveStore implements ArchiveStore {
   constructor(
     private readonly db: SqlExecutor,
-    private readonly family: SqlRevisionStore,
+    private readonly family: SlotReader,
   ) {}
 
   async revisions(q: ArchiveQuery): Promise<ArchiveRow[]> {

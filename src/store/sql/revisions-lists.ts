@@ -1,7 +1,7 @@
 // Queries of the revision listings across pages: a user's contributions, read through
 // rev_actor_timestamp (rev_actor, rev_timestamp, rev_id) one actor at a time, and all revisions,
 // through rev_timestamp (or rev_actor_timestamp for one user).
-import type { RevisionBound } from '../revisions.ts';
+import type { RevisionBound, RevisionStore } from '../revisions.ts';
 import type {
   ActorRow, ActorsQuery, AllRevisionRow, AllRevisionsQuery, ContributionRow, ContributionsQuery, RevisionListStore,
 } from '../revision-lists.ts';
@@ -9,7 +9,6 @@ import type { Dialect } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { prefixUpperBound } from './pages.ts';
 import { chunks, Conditions } from './queries.ts';
-import type { SqlRevisionStore } from './revisions.ts';
 
 const CONTRIBUTION_COLUMNS =
   'rev_id, rev_page, rev_timestamp, rev_minor_edit, rev_deleted, rev_len, rev_parent_id, rev_sha1, ' +
@@ -23,6 +22,9 @@ const REVISION_JOINS =
   'JOIN {actor} ON actor_id = rev_actor ' +
   'LEFT JOIN {revision_comment_temp} ON revcomment_rev = rev_id ' +
   'LEFT JOIN {comment} ON comment_id = revcomment_comment_id';
+
+/** What the listings read of the family: the slots of revisions (live or archived, by revision id). */
+export type SlotReader = Pick<RevisionStore, 'slotsOf' | 'slotsWithTexts'>;
 
 /** Timestamps before and after any revision (14 digits every database can read as a time). */
 export const EARLIEST = '10000101000000';
@@ -77,7 +79,7 @@ function timeBounds(d: Dialect, where: Conditions, newer: boolean, start: string
 export class SqlRevisionLists implements RevisionListStore {
   constructor(
     private readonly db: SqlExecutor,
-    private readonly family: SqlRevisionStore,
+    private readonly family: SlotReader,
   ) {}
 
   async actors(q: ActorsQuery, descending: boolean): Promise<ActorRow[]> {
