@@ -4,6 +4,7 @@
 // by librsvg) and kept in a cache directory. Errors are its HTML pages with its statuses and texts.
 import { createHash } from 'node:crypto';
 import { mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Store } from '../store/store.ts';
 import type { FileVersionRow } from '../store/files.ts';
@@ -27,8 +28,11 @@ const MAX_ANIMATED_GIF_AREA = 12.5e6;
 export const MAX_THUMBNAIL_PIXELS = 25e6;
 /** How long a failed thumbnail is answered from memory before it is tried again. */
 const FAILURE_KEPT_MS = 10_000;
-/** Thumbnails made at once by one process (each may take a core and a few hundred megabytes). */
-const RENDERS_AT_ONCE = 2;
+/**
+ * Thumbnails made at once by one process: each takes a core (and may take a few hundred
+ * megabytes), and half the cores are left to the API.
+ */
+const RENDERS_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
 /** $wgJpegQuality, and the quality of a `qlow-` thumbnail. */
 const JPEG_QUALITY = 80;
 const JPEG_LOW_QUALITY = 30;
