@@ -9,6 +9,8 @@ export interface QueryModule {
   execute?: (run: QueryRun<ParamDecls>) => Promise<void> | void;
   /** List modules: XML element name of the items of `query.<name>` (e.g. `p` for allpages). */
   itemTag?: string;
+  /** A list module that writes its list beside `query` rather than in it (watchlistraw). */
+  listBesideQuery?: boolean;
 }
 
 /**
@@ -19,6 +21,8 @@ export interface QueryModule {
 export interface QueryModuleDefinition<P extends ParamDecls = ParamDecls> extends Omit<ModuleDecl, 'name' | 'path' | 'group' | 'params'> {
   params: P;
   itemTag?: string;
+  /** A list module that writes its list beside `query` rather than in it (watchlistraw). */
+  listBesideQuery?: boolean;
   execute?(run: QueryRun<P>): Promise<void> | void;
 }
 
@@ -29,9 +33,10 @@ export function defineQueryModule<const P extends ParamDecls>(definition: QueryM
 
 /** A definition registered as `<group>=<name>` (path `query+<name>`). */
 export function registerQueryModule(group: ModuleGroup, name: string, definition: QueryModuleDefinition): QueryModule {
-  const { itemTag, execute, ...decl } = definition;
+  const { itemTag, listBesideQuery, execute, ...decl } = definition;
   const module: QueryModule = { decl: { name, path: `query+${name}`, group, ...decl } };
   if (execute) module.execute = execute;
   if (itemTag !== undefined) module.itemTag = itemTag;
+  if (listBesideQuery) module.listBesideQuery = true;
   return module;
 }

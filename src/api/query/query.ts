@@ -351,7 +351,7 @@ export async function executeQuery(ctx: RequestContext, action: ServedActionDecl
     const execute = p.module.execute;
     if (!execute) throw notImplemented(p.module);
     const run = new ModuleRun(ctx, p.module, p.module.decl.prefix, moduleParams, pageset, null, output, continuation, resolveRedirects);
-    if (p.group === 'list') run.ensureOwnList();
+    if (p.group === 'list' && !p.module.listBesideQuery) run.ensureOwnList();
     await withModulePathAsync(p.module.decl.path, async () => execute(run));
     noteQueryWritten();
   }

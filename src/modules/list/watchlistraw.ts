@@ -31,8 +31,9 @@ export const watchlistraw = defineQueryModule({
   cacheMode: 'private',
   params,
   itemTag: 'wr',
-  // No `execute` yet: the query layer gives every list module a `query.<name>` list before it
-  // runs, and this one's list belongs beside `query` (runWatchlistRaw writes it there).
+  // ApiQueryWatchlistRaw adds its results at the top level, beside `query`.
+  listBesideQuery: true,
+  execute: runWatchlistRaw,
 });
 
 type WatchlistRawRun = QueryRun<typeof params>;
