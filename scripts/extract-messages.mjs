@@ -8,6 +8,8 @@
 //   extensions and skin.
 // - src/wiki/data/messages/extension-keys.json: the keys each extension (and the skin) brings
 //   that core does not, so that a wiki without that extension loaded lists none of them.
+// - src/wiki/data/messages/digit-transforms.json: the digits of the languages that do not write
+//   numbers with ASCII digits ($digitTransformTable).
 // - src/wiki/data/messages/<code>.json.br: every language's own messages (brotli-compressed
 //   JSON), from the message folders LocalisationCache reads (core's, then the reference wiki's
 //   skin and extensions, Scribunto included, in the order they are loaded), the first folder
@@ -75,6 +77,17 @@ for (const [name, manifest] of [['Vector', 'skins/Vector/skin.json'], ...['Gadge
   extensionKeys[name] = [...allKeys(manifestDirs(manifest))].filter((key) => !coreKeys.has(key)).sort();
 }
 writeFileSync(new URL('../src/wiki/data/messages/extension-keys.json', import.meta.url), JSON.stringify(extensionKeys, null, 0).replace(/\],"/g, '],\n"') + '\n');
+
+// $digitTransformTable of each Messages*.php that sets one (Language::formatNum writes numbers with it).
+const digitTables = {};
+for (const file of readdirSync(join(mw, 'languages/messages')).sort()) {
+  const table = /^\$digitTransformTable\s*=\s*\[([\s\S]*?)\];/m.exec(readFileSync(join(mw, 'languages/messages', file), 'utf8'));
+  if (!table) continue;
+  const digits = Object.fromEntries([...table[1].matchAll(/'(\d)'\s*=>\s*'([^']*)'/g)].map((m) => [m[1], m[2]]));
+  const code = file.slice('Messages'.length, -'.php'.length).toLowerCase().replace(/_/g, '-');
+  if (Object.entries(digits).some(([digit, written]) => digit !== written)) digitTables[code] = digits;
+}
+writeFileSync(new URL('../src/wiki/data/messages/digit-transforms.json', import.meta.url), JSON.stringify(digitTables, null, 0).replace(/\},"/g, '},\n"') + '\n');
 
 const codes = new Set();
 for (const dir of cacheDirs) for (const file of readdirSync(join(mw, dir))) if (file.endsWith('.json')) codes.add(file.slice(0, -'.json'.length));

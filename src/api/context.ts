@@ -83,8 +83,8 @@ export class RequestContext {
   renderContext(): MessageRenderContext {
     return {
       errorFormat: this.errorFormat,
-      // Texts exist in English only; `qqx` (message keys) is honoured because it needs no translation.
-      lang: this.errorLang === 'qqx' && this.errorFormat !== 'bc' ? 'qqx' : 'en',
+      // ApiErrorFormatter_BackCompat renders in English whatever the request's language.
+      lang: this.errorFormat === 'bc' ? 'en' : this.errorLang,
       articleUrl: (t) => this.services.articleUrl(t),
     };
   }

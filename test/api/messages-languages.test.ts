@@ -63,3 +63,12 @@ test('MediaWiki: pages of a language and of its fallbacks come before a fallback
   assert.equal(await lookup.get('nonexistent-xyz', 'fr'), false);
   assert.equal(await lookup.get('portal', 'de'), 'Gemeinschafts\u00adportal');
 });
+
+test('API messages are rendered in the error language, qqx with its keys, English as before', async () => {
+  const { msg, toPlaintext, toWikitext, toHtml } = await import('../../src/api/i18n/messages.ts');
+  const mix = msg('apierror-invalidparammix', { list: ['<var>a</var>', '<var>b</var>'], type: 'text' }, 2);
+  assert.equal(toPlaintext(mix), 'The parameters "a" and "b" can not be used together.');
+  assert.equal(toWikitext(mix, 'qqx'), '(apierror-invalidparammix: <var>a</var>(and)(word-separator)<var>b</var>, 2)');
+  assert.match(toPlaintext(msg('paramvalidator-outofrange-minmax', 'aplimit', '600', { num: 1 }, { num: 500 }), 'ar'), /١.*٥٠٠/);
+  assert.equal(toHtml(msg('paramvalidator-badinteger', 'aplimit', 'abc'), (t) => `/wiki/${t}`, 'fr').includes('&#160;'), true);
+});

@@ -1,6 +1,23 @@
 // How a language writes numbers, plurals and genders in messages (Language::formatNum,
 // convertPlural, gender, embedBidi), for any code MediaWiki may be asked for.
+import { createRequire } from 'node:module';
 import { localisationChain, numberFormat } from '../../wiki/languages.ts';
+
+const require = createRequire(import.meta.url);
+let digitTables: Record<string, Record<string, string>> | null = null;
+const digitsCache = new Map<string, Record<string, string> | null>();
+
+/** $digitTransformTable of the first language of the code's chain that sets one (scripts/extract-messages.mjs). */
+function digitTable(code: string): Record<string, string> | null {
+  let table = digitsCache.get(code);
+  if (table === undefined) {
+    digitTables ??= require('../../wiki/data/messages/digit-transforms.json') as Record<string, Record<string, string>>;
+    const found = localisationChain(code).find((c) => c === 'en' || digitTables![c]);
+    table = found && found !== 'en' ? digitTables[found]! : null;
+    digitsCache.set(code, table);
+  }
+  return table;
+}
 
 /** CLDR's categories in the order MediaWiki's plural rule files list them; `other` comes last. */
 const CATEGORY_ORDER = ['zero', 'one', 'two', 'few', 'many'];
@@ -77,7 +94,10 @@ export function parseFormattedNumber(text: string, code: string): number {
   const separators = numberFormat(code).separators;
   const group = separators[','] ?? ',';
   const decimal = separators['.'] ?? '.';
-  const plain = text.split(group).join('').split(decimal).join('.');
+  let plain = text;
+  const digits = digitTable(code);
+  if (digits) for (const [ascii, written] of Object.entries(digits)) plain = plain.split(written).join(ascii);
+  plain = plain.split(group).join('').split(decimal).join('.');
   return phpFloat(plain);
 }
 
@@ -91,7 +111,9 @@ export function formatNum(value: number | string, code: string): string {
   const decimal = separators['.'] ?? '.';
   let integer = m[2]!;
   if (integer.length >= 3 + minimumGroupingDigits) integer = integer.replace(/\B(?=(\d{3})+$)/g, '\u0000');
-  return m[1]! + integer.split('\u0000').join(group) + (m[3] ? decimal + m[3].slice(1) : '');
+  const written = m[1]! + integer.split('\u0000').join(group) + (m[3] ? decimal + m[3].slice(1) : '');
+  const digits = digitTable(code);
+  return digits ? written.replace(/\d/g, (d) => digits[d] ?? d) : written;
 }
 
 /** Language::gender: the male, female, then neutral form (the first when there is no third). */

@@ -1,5 +1,8 @@
 // MediaWiki message texts (English) and their rendering as wikitext, plain text and HTML.
 import { createRequire } from 'node:module';
+import { localisationChain } from '../../wiki/languages.ts';
+import { ownMessages } from '../../wiki/messages.ts';
+import { convertPlural, formatNum, parseFormattedNumber } from './language-rules.ts';
 
 const require = createRequire(import.meta.url);
 /**
@@ -30,8 +33,33 @@ export function msg(key: string, ...params: MessageParam[]): Message {
   return new Message(key, params);
 }
 
-export function messageText(key: string): string {
-  return texts[key] ?? `⧼${key}⧽`;
+export function messageText(key: string, lang = 'en'): string {
+  return (lang === 'en' ? texts[key] : translatedText(key, lang)) ?? `⧼${key}⧽`;
+}
+
+const translatedCache = new Map<string, Map<string, string | undefined>>();
+
+/**
+ * A message in another language (wfMessage()->inLanguage(lang)->useDatabase(false)): the first
+ * language of its fallback chain that has the key gives it, English (this server's texts) last;
+ * with MessageCache::get's whitespace fix.
+ */
+function translatedText(key: string, lang: string): string | undefined {
+  let cache = translatedCache.get(lang);
+  if (!cache) translatedCache.set(lang, (cache = new Map()));
+  if (cache.has(key)) return cache.get(key);
+  let text: string | undefined;
+  for (const code of localisationChain(lang)) {
+    if (code === 'en') break;
+    const own = ownMessages(code);
+    if (Object.hasOwn(own, key)) {
+      text = own[key]!.replace(/&#32;/g, ' ').replace(/&nbsp;|&#160;/g, '\u00a0').replace(/&shy;/g, '\u00ad');
+      break;
+    }
+  }
+  text ??= texts[key];
+  cache.set(key, text);
+  return text;
 }
 
 export function hasMessage(key: string): boolean {
@@ -39,32 +67,34 @@ export function hasMessage(key: string): boolean {
 }
 
 /** Separator messages are stored with `&#32;` for spaces. */
-function separator(key: string, fallback: string): string {
-  return (texts[key] ?? fallback).replace(/&#32;/g, ' ');
+function separator(key: string, fallback: string, lang: string): string {
+  if (lang === 'qqx') return `(${key})`;
+  return ((lang === 'en' ? texts[key] : translatedText(key, lang)) ?? fallback).replace(/&#32;/g, ' ');
 }
 
-function paramWikitext(p: MessageParam): string {
+function paramWikitext(p: MessageParam, lang = 'en'): string {
   if (typeof p === 'string') return p;
   // Plain numbers are inserted as they are; `{num}` parameters get digit grouping.
   if (typeof p === 'number') return String(p);
   if ('plaintext' in p) return String(p.plaintext);
-  if ('num' in p) return formatNumber(p.num);
-  if ('message' in p) return toWikitext(p.message);
-  const items = p.list.map(paramWikitext);
+  if ('num' in p) return formatNumber(p.num, lang);
+  if ('message' in p) return toWikitext(p.message, lang);
+  const items = p.list.map((item) => paramWikitext(item, lang));
   switch (p.type) {
     case 'comma':
-      return items.join(separator('comma-separator', ', '));
+      return items.join(separator('comma-separator', ', ', lang));
     case 'pipe':
-      return items.join(separator('pipe-separator', ' | '));
+      return items.join(separator('pipe-separator', ' | ', lang));
     case 'semicolon':
-      return items.join(separator('semicolon-separator', '; '));
+      return items.join(separator('semicolon-separator', '; ', lang));
     case 'text':
       if (items.length < 2) return items.join('');
-      return `${items.slice(0, -1).join(separator('comma-separator', ', '))}${separator('and', ' and')}${separator('word-separator', ' ')}${items[items.length - 1]}`;
+      return `${items.slice(0, -1).join(separator('comma-separator', ', ', lang))}${separator('and', ' and', lang)}${separator('word-separator', ' ', lang)}${items[items.length - 1]}`;
   }
 }
 
-function formatNumber(n: number): string {
+function formatNumber(n: number, lang = 'en'): string {
+  if (lang !== 'en') return formatNum(n, lang);
   if (!Number.isInteger(n)) return String(n);
   return n.toLocaleString('en-US');
 }
@@ -82,7 +112,7 @@ function pluralForm(count: number, forms: string[]): string {
   return plain[Math.min(1, plain.length - 1)];
 }
 
-function expandMagic(text: string): string {
+function expandMagic(text: string, lang = 'en'): string {
   // Innermost first, so nested templates resolve.
   let prev = '';
   while (prev !== text) {
@@ -91,6 +121,7 @@ function expandMagic(text: string): string {
       const parts = body.split('|');
       switch (name) {
         case 'PLURAL': {
+          if (lang !== 'en') return convertPlural(parseFormattedNumber(String(parts[0]).trim(), lang), parts.slice(1).map((f) => f.trim()), lang);
           const n = Number(String(parts[0]).replace(/,/g, ''));
           return pluralForm(Number.isFinite(n) ? n : 0, parts.slice(1));
         }
@@ -99,7 +130,7 @@ function expandMagic(text: string): string {
         case 'GRAMMAR':
           return parts[parts.length - 1];
         case 'int':
-          return messageText(parts[0]);
+          return messageText(parts[0], lang);
         case 'ucfirst':
           return body.charAt(0).toUpperCase() + body.slice(1);
         case 'lcfirst':
@@ -113,17 +144,17 @@ function expandMagic(text: string): string {
 
 /** `qqx` is MediaWiki's pseudo-language that shows message keys and parameters instead of texts. */
 export function toQqx(m: Message): string {
-  return m.params.length ? `(${m.key}: ${m.params.map(paramWikitext).join(', ')})` : `(${m.key})`;
+  return m.params.length ? `(${m.key}: ${m.params.map((p) => paramWikitext(p, 'qqx')).join(', ')})` : `(${m.key})`;
 }
 
 export function toWikitext(m: Message, lang = 'en'): string {
   if (lang === 'qqx') return toQqx(m);
-  const raw = messageText(m.key);
+  const raw = messageText(m.key, lang);
   const substituted = raw.replace(/\$(\d+)/g, (all, n: string) => {
     const p = m.params[Number(n) - 1];
-    return p === undefined ? all : paramWikitext(p);
+    return p === undefined ? all : paramWikitext(p, lang);
   });
-  return expandMagic(substituted);
+  return expandMagic(substituted, lang);
 }
 
 const HTML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#039': "'" };
@@ -138,6 +169,8 @@ export function stripMarkup(text: string): string {
       if (ent.startsWith('#')) return String.fromCodePoint(parseInt(ent.slice(1), 10));
       return HTML_ENTITIES[ent] ?? all;
     })
+    // HTML's legacy references need no `;` (`&gt ;` reads as `> ;`).
+    .replace(/&(amp|lt|gt|quot|nbsp)(?![a-zA-Z0-9;])/g, (_all, ent: string) => HTML_ENTITIES[ent]!)
     // Sanitizer::stripAllTags ends with normalizeWhitespace.
     .replace(/[ \r\n\t]+/g, ' ')
     .trim();
@@ -166,7 +199,21 @@ export function toHtml(m: Message, articleUrl: (title: string) => string, lang =
     .replace(/''(.*?)''/g, '<i>$1</i>')
     .split(/(<a\b[^>]*>.*?<\/a>)/)
     .map((part) => (part.startsWith('<a') ? part : linkFreeUrls(part)))
+    .join('')
+    .split(/(<[^>]*>)/)
+    .map((part, i) => (i % 2 === 1 ? part.replace(/\u00a0/g, '&#160;') : armorFrenchSpaces(part)))
     .join('');
+}
+
+/**
+ * What tidying does to the text between tags: Sanitizer::armorFrenchSpaces (a space before
+ * `?:;!%»›` or after `«‹` made non-breaking), and Remex writing every no-break space as `&#160;`.
+ */
+function armorFrenchSpaces(text: string): string {
+  return text
+    .replace(/ (?=[?:;!%»›](?![A-Za-z0-9_]))/g, '&#160;')
+    .replace(/([«‹]) /g, '$1&#160;')
+    .replace(/\u00a0/g, '&#160;');
 }
 
 /** Inline HTML the parser lets through; any other `<`/`>` is text. */
