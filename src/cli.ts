@@ -207,7 +207,9 @@ async function noteSearchIndex(db: string): Promise<void> {
   if (found.state === 'ready') return;
   const what = found.state === 'missing'
     ? 'has no full-text search index (searchindex): list=search answers that search is disabled'
-    : `has a full-text search index (searchindex) that covers pages up to id ${found.indexed} of ${found.pages}: list=search does not find the newer pages`;
+    : found.indexed === 0
+      ? 'has an empty full-text search index (searchindex): list=search finds nothing'
+      : `has a full-text search index (searchindex) that covers pages up to id ${found.indexed} of ${found.pages}: list=search does not find the newer pages`;
   console.error(`wikiquery: ${db} ${what}; build it with \`wikiquery build-search-index --db ${db}\``);
 }
 
