@@ -220,12 +220,12 @@ export class ThumbnailMaker {
         if (!title || title.interwiki !== '' || title.ns !== NS_FILE) return thumbErrorPage(404, BAD_TITLE);
         name = title.dbKey;
       }
-      const row = archiveName === null ? (await store.files.currentVersions([name]))[0] ?? null : await oldVersion(store, name, archiveName);
-      const missing = (): ThumbnailAnswer => thumbErrorText(404, `The source file '${fileName}' does not exist.`);
       if (!(this.options.wiki.site.groups['*']?.rights ?? []).includes('read')) {
         // A private wiki: thumb.php lets only readers have thumbnails; sessions are not read here.
         return { ...thumbErrorPage(403, 'Access denied. You do not have permission to access the source file.'), vary: 'Cookie' };
       }
+      const row = archiveName === null ? (await store.files.currentVersions([name]))[0] ?? null : await oldVersion(store, name, archiveName);
+      const missing = (): ThumbnailAnswer => thumbErrorText(404, `The source file '${fileName}' does not exist.`);
       if (row && row.deleted & DELETED_FILE) return missing();
       const params = thumbParamsFromName(row ? `${row.major_mime}/${row.minor_mime}` : null, requestedThumb, fileName);
       if (!params) return thumbErrorPage(400, NOT_RECOGNISED);
