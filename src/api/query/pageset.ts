@@ -309,8 +309,12 @@ export class PageSet {
       const order = [...new Set(pageIds)];
       const rank = new Map(order.map((id, i) => [id, i]));
       // Pages keep the order the generator gave them.
-      const rows = (await this.services.store.pages.byIds(order)).sort((a, b) => rank.get(a.page_id)! - rank.get(b.page_id)!);
+      const positive = order.filter((id) => id > 0);
+      const rows = (positive.length ? await this.services.store.pages.byIds(positive) : []).sort((a, b) => rank.get(a.page_id)! - rank.get(b.page_id)!);
       for (const row of rows) this.addGood(row);
+      // Ids that name no page (deleted since, or 0 for a log row) are missing pages, as MediaWiki's populateFromPageIDs lists them.
+      const found = new Set(rows.map((r) => r.page_id));
+      for (const id of order) if (!found.has(id) && !this.missingPageIds.includes(id)) this.missingPageIds.push(id);
       if (this.resolveRedirects) await this.followRedirects(rows);
     }
     const specials = titles.filter((t) => t.ns < 0).map((t) => ({ ...t, title: this.services.titles.text(t.ns, t.dbKey) }));
