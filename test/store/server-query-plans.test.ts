@@ -67,6 +67,11 @@ const ALLOWED_FULL_READS: { table: string; statement: RegExp; why: string }[] = 
     statement: /EXISTS \(SELECT 1 FROM \{page_restrictions\} WHERE pr_page = page_id/,
     why: 'allpages apprtype/apprexpiry: protected pages are few; MediaWiki too reads them from page_restrictions and joins page',
   },
+  {
+    table: 'page',
+    statement: /ts_rank\(pc\.textvector, to_tsquery\(\?\), 5\) AS score FROM .* AND pc\.textvector @@ to_tsquery\(\?\) ORDER BY/s,
+    why: 'list=search on PostgreSQL in every namespace (the all: prefix): SearchPostgres\'s join has no index from a matching text row back to its page (MediaWiki\'s schema has none on content_address), so with no namespace to walk page_name_title by, its planner reads page whole, as for MediaWiki\'s own query',
+  },
   // The live query pages MediaWiki marks expensive read a whole namespace or link table by nature
   // (grouping every link, anti-joining every page, sorting by a computed value); in miser mode
   // MediaWiki and wikiquery both answer them from querycache instead.
