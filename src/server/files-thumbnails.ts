@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { Store } from '../store/store.ts';
 import type { FileVersionRow } from '../store/files.ts';
 import {
@@ -130,6 +130,12 @@ export function requestedThumbName(image: ImageFacts, params: RequestParams): st
   if (params.writtenWidth === String(width)) return name;
   const at = name.indexOf(written);
   return at < 0 ? name : name.slice(0, at) + `${params.writtenWidth}px` + name.slice(at + written.length);
+}
+
+/** Whether `path` (absolute, real) is `root` or below it. */
+export function isInside(root: string, path: string): boolean {
+  const inside = relative(root, path);
+  return inside === '' || (!isAbsolute(inside) && inside !== '..' && !inside.startsWith(`..${sep}`));
 }
 
 /** A small counting lock: at most `size` holders. */
@@ -282,8 +288,7 @@ export class ThumbnailMaker {
   private async sourcePath(image: ImageFacts): Promise<string | null> {
     const root = await this.root;
     const source = join(root, ...(image.archiveName === null ? [fileHashPath(image.name), image.name] : ['archive', fileHashPath(image.name), image.archiveName]));
-    const inside = relative(root, source);
-    if (inside.startsWith('..') || resolve(root, inside) !== source || /[\\/]/.test(image.archiveName ?? image.name)) return null;
+    if (!isInside(root, source) || source === root || /[\\/]/.test(image.archiveName ?? image.name)) return null;
     return source;
   }
 

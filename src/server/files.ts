@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ThumbnailMaker, type ThumbnailAnswer, type ThumbnailWiki } from './files-thumbnails.ts';
+import { isInside, ThumbnailMaker, type ThumbnailAnswer, type ThumbnailWiki } from './files-thumbnails.ts';
 
 /** What the request log needs of an answer. */
 export interface FileAnswer {
@@ -193,12 +193,13 @@ export class FileServer {
       return { kind: 'missing' };
     }
     const inside = relative(root, real);
-    if (inside.startsWith('..') || resolve(root, inside) !== real) return { kind: 'refused', status: 403 };
+    if (!isInside(root, real)) return { kind: 'refused', status: 403 };
     if (inside !== '' && refusedSegments(inside.split(sep))) return { kind: 'refused', status: 403 };
     let handle: FileHandle;
     try {
-      // O_NOFOLLOW: a link put in place of the file after the check is not followed.
-      handle = await open(real, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+      // O_NOFOLLOW: a link put in place of the file after the check is not followed; O_NONBLOCK:
+      // a named pipe left in the directory does not hold a thread until someone writes to it.
+      handle = await open(real, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       return { kind: 'missing' };
     }

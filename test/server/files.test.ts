@@ -1,6 +1,7 @@
 // The upload path served from a copy of the fixture's files: bad paths, validators, ranges,
 // conditional requests, HEAD, types, and thumbnails made on request (decoded to check their size).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { cpSync, chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,7 @@ describe('the upload path', { skip: skipWithoutFixture }, () => {
     symlinkSync(join(work, 'secret.txt'), join(images, 'a', 'out.txt'));
     symlinkSync(join(images, 'a', 'a9', 'Example.jpg'), join(images, 'a', 'in.jpg'));
     symlinkSync(join(images, 'deleted'), join(images, 'a', 'trash'));
+    execFileSync('mkfifo', [join(images, 'a', 'pipe.png')]);
     server = await startServer({
       db: fixtureDb, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1',
       serve: { files: { directory: images, thumbnailCache: cache } },
@@ -126,6 +128,7 @@ describe('the upload path', { skip: skipWithoutFixture }, () => {
       ['/wiki/images/%64eleted/q/5/g/index.html', 403],
       ['/wiki/images/a/.htaccess', 403],
       ['/wiki/images/a/a9/Missing.jpg', 404],
+      ['/wiki/images/a/pipe.png', 404],
       ['/wiki/images/a/a9/Example.jpg/', 404],
     ];
     for (const [path, status] of cases) {
