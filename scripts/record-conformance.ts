@@ -1,12 +1,13 @@
 // Records the reference MediaWiki 1.39's answers to every conformance case into test/conformance/recorded/.
 // usage: node --import tsx scripts/record-conformance.ts [--port N] [--ref URL [--run-dir DIR]] [--only area[,area]]
+// Areas marked `@site miser` are recorded last, with the reference in miser mode (needs the run copy).
 import { execFile } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { provideBotPasswords } from '../test/conformance/lib/bot-passwords.ts';
-import { listAreas, readCases, RECORDED_DIR, type CaseLine } from '../test/conformance/lib/cases.ts';
+import { listAreas, readArea, readCases, RECORDED_DIR, type CaseLine } from '../test/conformance/lib/cases.ts';
 import { fetchCase, isObject, type CaseSending, type RecordedArea, type RecordedCase } from '../test/conformance/lib/exchange.ts';
 import { CallerSessions, loginFailureReason, sendCase, type CallerSession } from '../test/conformance/lib/session.ts';
 
@@ -52,18 +53,30 @@ function makeReadOnly(runDir: string): void {
 
 const READ_ONLY_SETTINGS = fileURLToPath(new URL('./read-only-reference.php', import.meta.url));
 
-/** PHP's opcache may serve the settings it compiled before for a second or two. */
-async function readOnlyInEffect(apiUrl: string): Promise<void> {
+/**
+ * Areas whose case file starts with `@site miser` are recorded with `$wgMiserMode = true` in the
+ * run copy's settings (as wikiquery's `miserMode`); the line is taken out again afterwards.
+ */
+const MISER_MODE_LINE = '$wgMiserMode = true;';
+
+function setMiserMode(runDir: string, on: boolean): void {
+  const settings = join(runDir, 'LocalSettings.php');
+  const text = readFileSync(settings, 'utf8');
+  const without = text.split('\n').filter((line) => line !== MISER_MODE_LINE).join('\n');
+  writeFileSync(settings, on ? `${without.replace(/\n*$/, '\n')}${MISER_MODE_LINE}\n` : without);
+}
+
+/** PHP's opcache may serve the settings it compiled before for a second or two: wait for siteinfo to say the new ones. */
+async function settingInEffect(apiUrl: string, flag: 'readonly' | 'misermode', wanted: boolean): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const answer = await fetchCase(apiUrl, 'action=query&meta=siteinfo&format=json&formatversion=2');
     const general = isObject(answer.json) && isObject(answer.json.query) && isObject(answer.json.query.general) ? answer.json.query.general : {};
-    if (general.readonly === true) return;
-    if (Date.now() > deadline) throw new Error('the reference did not become read-only within 30 s');
+    if ((general[flag] === true) === wanted) return;
+    if (Date.now() > deadline) throw new Error(`the reference's siteinfo did not say ${flag}=${wanted} within 30 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
-
 
 async function stopReference(port: number): Promise<void> {
   await run(join(REFERENCE_DIR, 'stop.sh'), [String(port)], { timeout: 60_000 });
@@ -139,8 +152,8 @@ async function makeThumbnails(apiUrl: string, areas: readonly string[]): Promise
 }
 
 async function recordArea(apiUrl: string, area: string, reference: string): Promise<number> {
-  const lines = readCases(area);
-  const recorded: RecordedArea = { area, reference, cases: await recordAll(apiUrl, area, lines) };
+  const { site, cases: lines } = readArea(area);
+  const recorded: RecordedArea = { area, reference, ...(site ? { site } : {}), cases: await recordAll(apiUrl, area, lines) };
   writeFileSync(join(RECORDED_DIR, `${area}.json`), JSON.stringify(recorded, null, 1) + '\n');
   return lines.length;
 }
@@ -156,7 +169,7 @@ async function main(): Promise<void> {
       await provideBotPasswords(runDir);
       await makeThumbnails(apiUrl, areas);
       makeReadOnly(runDir);
-      await readOnlyInEffect(apiUrl);
+      await settingInEffect(apiUrl, 'readonly', true);
     } else {
       console.log('no --run-dir: the bot passwords of data/bot-passwords.json are not put into the reference; callers using them cannot log in');
       console.log('no --run-dir: the reference is not made read-only as wikiquery is; siteinfo and write actions will be recorded as a writable wiki answers them');
@@ -164,10 +177,25 @@ async function main(): Promise<void> {
     mkdirSync(RECORDED_DIR, { recursive: true });
     const reference = await referenceGenerator(apiUrl);
     let total = 0;
-    for (const area of areas) {
+    const miserAreas = areas.filter((area) => readArea(area).site === 'miser');
+    if (miserAreas.length && !runDir) console.log(`no --run-dir: not recorded, as they need the reference in miser mode: ${miserAreas.join(', ')}`);
+    for (const area of areas.filter((name) => !miserAreas.includes(name))) {
       const count = await recordArea(apiUrl, area, reference);
       total += count;
       console.log(`${area}: ${count} cases`);
+    }
+    if (miserAreas.length && runDir) {
+      setMiserMode(runDir, true);
+      try {
+        await settingInEffect(apiUrl, 'misermode', true);
+        for (const area of miserAreas) {
+          const count = await recordArea(apiUrl, area, reference);
+          total += count;
+          console.log(`${area} (miser mode): ${count} cases`);
+        }
+      } finally {
+        setMiserMode(runDir, false);
+      }
     }
     console.log(`recorded ${total} cases in ${areas.length} areas from ${apiUrl} (${reference})`);
   } finally {

@@ -1,7 +1,8 @@
 // Does wikiquery answer like MediaWiki 1.39 over the fixture wiki? Replays every recorded case.
-// CONFORMANCE_OURS_URL=<api.php URL> compares that server instead of starting bin/wikiquery.mjs.
+// CONFORMANCE_OURS_URL=<api.php URL> compares that server instead of starting bin/wikiquery.mjs
+// (CONFORMANCE_OURS_MISER_URL: the one for `@site miser` areas, which are skipped without it).
 import { after, describe, test, type TestContext } from 'node:test';
-import { listAreas, readCases, RECORDED_DIR, sameCaller } from './lib/cases.ts';
+import { listAreas, readArea, RECORDED_DIR, sameCaller, type SiteVariant } from './lib/cases.ts';
 import { isWalk, type RecordedCase } from './lib/exchange.ts';
 import { knownDifference, loadKnownDifferences } from './lib/expectations.ts';
 import { startOurServer, type RunningServer } from './lib/our-server.ts';
@@ -10,10 +11,16 @@ import { loadRecordings, Replayer, type Outcome } from './lib/replay.ts';
 const MAX_SHOWN_DIFFERENCES = 40;
 const PARALLEL_CASES = 4;
 
-async function connect(): Promise<RunningServer> {
+const GIVEN_URL_VARIABLES: Record<SiteVariant, string> = { miser: 'CONFORMANCE_OURS_MISER_URL' };
+
+/** Our server for the areas of one `@site` (undefined: the fixture as it is); null when a given server has no such variant. */
+async function connect(site?: SiteVariant): Promise<RunningServer | null> {
   const given = process.env.CONFORMANCE_OURS_URL;
-  if (given) return { url: given, stop: () => {} };
-  return startOurServer();
+  if (given) {
+    const variantUrl = site ? process.env[GIVEN_URL_VARIABLES[site]] : given;
+    return variantUrl ? { url: variantUrl, stop: () => {} } : null;
+  }
+  return startOurServer(site);
 }
 
 function report(recorded: RecordedCase, outcome: Outcome): string {
@@ -52,7 +59,8 @@ function staleRecordings(): string[] {
   const problems: string[] = [];
   for (const area of listAreas()) {
     const recorded = new Map((recordedByArea.get(area)?.cases ?? []).map((entry) => [entry.case, entry]));
-    const written = readCases(area);
+    const { site, cases: written } = readArea(area);
+    if (recordedByArea.has(area) && recordedByArea.get(area)!.site !== site) problems.push(`${area}.txt: @site ${site ?? '(none)'} but recorded with ${recordedByArea.get(area)!.site ?? 'the fixture as it is'}`);
     for (const line of written) {
       const entry = recorded.get(line.name);
       if (!entry) problems.push(`${area}.txt:${line.line}: "${line.name}" is not recorded`);
@@ -83,11 +91,17 @@ function defineCase(replayer: Replayer, area: string, recorded: RecordedCase, to
 const recordings = loadRecordings();
 const known = loadKnownDifferences();
 let server: RunningServer | undefined;
+/** Servers for the `@site` variants the recordings use; null: CONFORMANCE_OURS_URL gave none. */
+const variantServers = new Map<SiteVariant, RunningServer | null>();
 let startError: unknown;
 try {
-  server = await connect();
+  server = (await connect())!;
+  for (const site of new Set(recordings.flatMap((area) => (area.site ? [area.site] : [])))) variantServers.set(site, await connect(site));
 } catch (error) {
   startError = error;
+  server?.stop();
+  for (const variant of variantServers.values()) variant?.stop();
+  server = undefined;
 }
 
 if (!server) {
@@ -103,15 +117,22 @@ if (!server) {
   });
   // Cases of one `@as` caller run one after another in file order (the replayer sees to it).
   const replayer = new Replayer(running.url);
+  const variantReplayers = new Map([...variantServers].map(([site, variant]) => [site, variant && new Replayer(variant.url)]));
   describe('conformance with MediaWiki 1.39', { concurrency: PARALLEL_CASES }, () => {
     for (const recorded of recordings) {
+      const areaReplayer = recorded.site ? variantReplayers.get(recorded.site) : replayer;
+      if (!areaReplayer) {
+        test(`${recorded.area}: served with @site ${recorded.site}`, { skip: `CONFORMANCE_OURS_URL is given without ${GIVEN_URL_VARIABLES[recorded.site!]}` }, () => {});
+        continue;
+      }
       for (const recordedCase of recorded.cases) {
-        defineCase(replayer, recorded.area, recordedCase, knownDifference(known, recorded.area, recordedCase.case));
+        defineCase(areaReplayer, recorded.area, recordedCase, knownDifference(known, recorded.area, recordedCase.case));
       }
     }
   });
   after(() => {
     running.stop();
+    for (const variant of variantServers.values()) variant?.stop();
     printSummary();
   });
 }

@@ -2,7 +2,8 @@
 // table prefix) and PostgreSQL (in a schema of its own), served with config/fixture.json, answers every recorded
 // conformance case as the fixture's SQLite file does. The only differences are siteinfo's dbtype,
 // which names the database MediaWiki runs on, and timestamps in continuation values, which
-// MediaWiki writes as the database spells them (compared as 14 digits here).
+// MediaWiki writes as the database spells them (compared as 14 digits here). Areas recorded with
+// `@site miser` are served from a second server over the same database with `miserMode`.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type RunningServer } from '../../src/cli.ts';
@@ -39,6 +40,7 @@ const DBTYPE_CASES = new Set([
   'siteinfo|bad prop',
   'siteinfo|general with uselang de',
   'siteinfo|unknown siteinfo parameter',
+  'miser|siteinfo misermode',
 ]);
 /** The permission matrix asks each caller for siteinfo's general facts. */
 const DBTYPE_CALLER_CASE = /^callers\|@as [^:]+: siteinfo general usergroups$/;
@@ -81,10 +83,13 @@ function servedFrom(kind: DatabaseKind, label: string, database: (server: Databa
   describe(`serve --db URL on ${label} answers like the fixture's SQLite file`, { skip: skipWithoutFixture || databaseServerSkipReason(kind), concurrency: PARALLEL_CASES }, () => {
     let databaseServer: DatabaseServer | undefined;
     let wiki: RunningServer | undefined;
+    /** The same database served with `miserMode`, for the areas recorded with `@site miser`. */
+    let miserWiki: RunningServer | undefined;
     const tally = { identical: 0, dbtypeOnly: 0, tieOrderOnly: 0, searchEngineOnly: 0, total: 0 };
     // MediaWiki puts timestamps into continuation values as its database spells them: the
     // recordings were made over SQLite (14 digits), the answers here come from a server.
     const replayer = new Replayer(() => wiki!.url, withFourteenDigitContinuation);
+    const miserReplayer = new Replayer(() => miserWiki!.url, withFourteenDigitContinuation);
 
     before(async () => {
       databaseServer = await startDatabaseServer(kind);
@@ -97,10 +102,12 @@ function servedFrom(kind: DatabaseKind, label: string, database: (server: Databa
         fixture.remove();
       }
       wiki = await startServer({ db: served, site: loadSiteConfig(fixtureConfig), port: 0, host: '127.0.0.1' });
+      if (recordings.some((area) => area.site === 'miser')) miserWiki = await startServer({ db: served, site: loadSiteConfig(fixtureConfig, { miserMode: true }), port: 0, host: '127.0.0.1' });
     });
     after(async () => {
       console.log(`${label}: ${tally.identical}/${tally.total} recorded cases identical, ${tally.dbtypeOnly} differ only in dbtype, ${tally.tieOrderOnly} only in the order of equal query-page values, ${tally.searchEngineOnly} only in what their search engine found`);
       await wiki?.close();
+      await miserWiki?.close();
       await databaseServer?.stop();
     });
 
@@ -132,7 +139,7 @@ function servedFrom(kind: DatabaseKind, label: string, database: (server: Databa
       for (const recorded of area.cases) {
         const key = `${area.area}|${recorded.case}`;
         test(key, { todo: knownDifference(known, area.area, recorded.case) }, async (t) => {
-          const outcome = await replayer.compare(area.area, recorded);
+          const outcome = await (area.site === 'miser' ? miserReplayer : replayer).compare(area.area, recorded);
           tally.total++;
           if (DBTYPE_CASES.has(key) || DBTYPE_CALLER_CASE.test(key)) {
             assert.notEqual(outcome.differences.length, 0, `${key} no longer differs in dbtype: take it off DBTYPE_CASES`);

@@ -27,6 +27,19 @@ export interface CaseLine {
   line: number;
 }
 
+/**
+ * The site settings an area is recorded and served with, named by an `@site` line before its
+ * first case: `miser` is the fixture with `$wgMiserMode = true` (wikiquery's `miserMode`).
+ * Areas without the line use the fixture as it is.
+ */
+export const SITE_VARIANTS = ['miser'] as const;
+export type SiteVariant = (typeof SITE_VARIANTS)[number];
+
+export interface AreaCases {
+  site?: SiteVariant;
+  cases: CaseLine[];
+}
+
 export const CONFORMANCE_DIR = new URL('..', import.meta.url).pathname;
 export const CASES_DIR = join(CONFORMANCE_DIR, 'cases');
 export const RECORDED_DIR = join(CONFORMANCE_DIR, 'recorded');
@@ -56,7 +69,13 @@ export function sameCaller(a: Caller | undefined, b: Caller | undefined): boolea
  * sends the query as a form body.
  */
 export function parseCaseFile(text: string, area: string): CaseLine[] {
+  return parseArea(text, area).cases;
+}
+
+/** The case file with its `@site` line, which may only come before the first case. */
+export function parseArea(text: string, area: string): AreaCases {
   const cases: CaseLine[] = [];
+  let site: SiteVariant | undefined;
   const seen = new Set<string>();
   let caller: Caller | undefined;
   let newSession = false;
@@ -64,6 +83,13 @@ export function parseCaseFile(text: string, area: string): CaseLine[] {
     const line = raw.replace(/\r$/, '');
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith('#')) return;
+    if (/^@site(\s|$)/.test(trimmed)) {
+      const name = trimmed.slice('@site'.length).trim();
+      if (cases.length || caller !== undefined || site) throw new Error(`${area}.txt:${index + 1}: one @site line, before the first case`);
+      if (!(SITE_VARIANTS as readonly string[]).includes(name)) throw new Error(`${area}.txt:${index + 1}: unknown site "${name}" (${SITE_VARIANTS.join(', ')})`);
+      site = name as SiteVariant;
+      return;
+    }
     if (/^@as(\s|$)/.test(trimmed)) {
       caller = parseCaller(trimmed.slice('@as'.length).trim(), index + 1, area);
       newSession = caller === 'anon';
@@ -75,7 +101,7 @@ export function parseCaseFile(text: string, area: string): CaseLine[] {
     seen.add(parsed.name);
     cases.push(parsed);
   });
-  return cases;
+  return { ...(site ? { site } : {}), cases };
 }
 
 /** `anon`, or a user name (which may contain spaces) followed by its password, the last word. */
@@ -101,7 +127,7 @@ function parseCaseLine(line: string, lineNumber: number, area: string, caller: C
     post = true;
     body = body.slice('@post '.length).trim();
   } else if (body.startsWith('@')) {
-    throw new Error(`${area}.txt:${lineNumber}: unknown directive "${body.split(/\s/)[0]}" (only @walk, @post, @as)`);
+    throw new Error(`${area}.txt:${lineNumber}: unknown directive "${body.split(/\s/)[0]}" (only @walk, @post, @as, and @site before the first case)`);
   }
   if (body.startsWith('@')) throw new Error(`${area}.txt:${lineNumber}: one directive a line (@walk pages are GET requests)`);
   if (body.startsWith('?')) body = body.slice(1);
@@ -113,5 +139,9 @@ function parseCaseLine(line: string, lineNumber: number, area: string, caller: C
 }
 
 export function readCases(area: string, dir: string = CASES_DIR): CaseLine[] {
-  return parseCaseFile(readFileSync(join(dir, `${area}.txt`), 'utf8'), area);
+  return readArea(area, dir).cases;
+}
+
+export function readArea(area: string, dir: string = CASES_DIR): AreaCases {
+  return parseArea(readFileSync(join(dir, `${area}.txt`), 'utf8'), area);
 }

@@ -1,5 +1,5 @@
 // How one conformance request is sent and what of its answer is kept (for recording and replay).
-import type { Caller } from './cases.ts';
+import type { Caller, SiteVariant } from './cases.ts';
 
 /** One HTTP answer as kept in test/conformance/recorded/<area>.json. */
 export interface RecordedResponse {
@@ -45,6 +45,8 @@ export interface RecordedArea {
   area: string;
   /** `generator` of the reference's siteinfo, to say which MediaWiki answered. */
   reference: string;
+  /** The `@site` line of the case file: the reference's settings when it was recorded. */
+  site?: SiteVariant;
   cases: RecordedCase[];
 }
 

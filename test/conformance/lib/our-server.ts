@@ -1,8 +1,9 @@
 // Starts wikiquery over the fixture wiki as a child process and says where its API answers.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { freePort } from '../../support/free-port.ts';
-import { join, resolve as resolvePath } from 'node:path';
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import type { SiteVariant } from './cases.ts';
 import { fixtureCopyWithBotPasswords } from './bot-passwords.ts';
 
 export const REPO_ROOT = new URL('../../../', import.meta.url).pathname;
@@ -25,14 +26,16 @@ function fixtureDatabase(): string {
 /**
  * `node bin/wikiquery.mjs serve --db COPY --config config/fixture.json --port P` over a copy of
  * the fixture (see fixtureCopyWithBotPasswords), which is what `wikiquery fixture` serves plus the extra bot
- * passwords; ready when it prints `listening on <url>`.
+ * passwords; ready when it prints `listening on <url>`. With a site variant (an area's `@site`
+ * line) the config is config/fixture.json with that variant's settings.
  */
-export async function startOurServer(): Promise<RunningServer> {
+export async function startOurServer(site?: SiteVariant): Promise<RunningServer> {
   const entry = join(REPO_ROOT, 'bin', 'wikiquery.mjs');
   if (!existsSync(entry)) throw new Error(`cannot start our server: ${entry} does not exist`);
   const copy = fixtureCopyWithBotPasswords(fixtureDatabase());
   const port = await freePort();
-  const args = ['serve', '--db', copy.db, '--config', join(REPO_ROOT, 'config', 'fixture.json'), '--port', String(port)];
+  const config = site ? siteVariantConfig(site, dirname(copy.db)) : FIXTURE_CONFIG;
+  const args = ['serve', '--db', copy.db, '--config', config, '--port', String(port)];
   const child = spawn(process.execPath, [entry, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = (): void => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -46,6 +49,16 @@ export async function startOurServer(): Promise<RunningServer> {
     stop();
     throw error;
   }
+}
+
+const FIXTURE_CONFIG = join(REPO_ROOT, 'config', 'fixture.json');
+
+/** The `@site` settings over config/fixture.json, written into `dir` (removed with the database copy). */
+function siteVariantConfig(site: SiteVariant, dir: string): string {
+  const settings = { miser: { miserMode: true } }[site];
+  const file = join(dir, `fixture-${site}.json`);
+  writeFileSync(file, JSON.stringify({ ...(JSON.parse(readFileSync(FIXTURE_CONFIG, 'utf8')) as object), ...settings }, null, 1));
+  return file;
 }
 
 function waitUntilListening(child: ChildProcess, command: string): Promise<string> {
