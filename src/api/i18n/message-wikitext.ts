@@ -45,7 +45,8 @@ class Expander {
       if (typeof node === 'string') out += node;
       else if (node.kind === 'template') out += await this.template(node.title, node.parts, args, depth);
       else if (node.kind === 'arg') out += await this.argument(node.title, node.parts, args, depth);
-      else if (node.kind === 'comment') out += node.text;
+      // ParserOptions' removeComments: a parsed message loses its comments.
+      else if (node.kind === 'comment') continue;
       else if (node.kind === 'ignore') continue;
       else if (node.kind === 'heading') out += await this.expand(node.children, args, depth);
       else if (node.kind === 'equals') out += '=';
@@ -124,6 +125,23 @@ class Expander {
       case 'REVISIONID':
       case 'REVISIONUSER':
         return '';
+      case 'CURRENTYEAR':
+        return String(new Date().getUTCFullYear());
+      case 'CURRENTMONTH':
+      case 'CURRENTMONTH2':
+        return String(new Date().getUTCMonth() + 1).padStart(2, '0');
+      case 'CURRENTMONTH1':
+        return String(new Date().getUTCMonth() + 1);
+      case 'CURRENTDAY':
+        return String(new Date().getUTCDate());
+      case 'CURRENTDAY2':
+        return String(new Date().getUTCDate()).padStart(2, '0');
+      case 'CURRENTHOUR':
+        return String(new Date().getUTCHours()).padStart(2, '0');
+      case 'CURRENTDOW':
+        return String(new Date().getUTCDay());
+      case 'CURRENTTIMESTAMP':
+        return new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
       case 'DIRMARK':
       case 'DIRECTIONMARK':
         return '\u200e';
@@ -199,9 +217,19 @@ class Expander {
       }
       case 'displaytitle':
         return '';
+      case '#tag': {
+        // Re-emitted as the tag itself: the preprocessor does not run extension tags.
+        const texts = await partTexts();
+        const attributes = texts.slice(1).map((attr) => {
+          const at = attr.indexOf('=');
+          return at < 0 ? '' : ` ${attr.slice(0, at).trim()}="${attr.slice(at + 1).trim().replace(/^(["'])(.*)\1$/, '$2')}"`;
+        });
+        const name = first.toLowerCase();
+        return texts.length ? `<${name}${attributes.join('')}>${texts[0]}</${name}>` : `<${name}/>`;
+      }
       case '#language': {
-        const inLanguage = (await partTexts())[0];
-        const name = inLanguage ? undefined : languageName(first.toLowerCase());
+        // Without the CLDR extension every language is named by its autonym, in any language.
+        const name = languageName(first.toLowerCase());
         return name ?? bcp47(first);
       }
       case '#special':
