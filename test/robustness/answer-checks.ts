@@ -21,7 +21,8 @@ const INTERNALS: readonly RegExp[] = [
   /\b(?:ENOENT|EACCES|EMFILE|ENFILE|EISDIR)\b/,
   /\/node_modules\//,
   /\bfile:\/\/\//,
-  /\.sqlite\b/,
+  // A database file's name; not the www.sqlite.org of MediaWiki's own messages (version-db-sqlite-url).
+  /\.sqlite\b(?!\.)/,
   ...(CHECKOUT_PARENT.length > 1 ? [new RegExp(`${CHECKOUT_PARENT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`)] : []),
 ];
 
