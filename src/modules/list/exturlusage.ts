@@ -45,11 +45,15 @@ async function listExternalLinkUses(run: QueryRun<typeof params>): Promise<void>
     continueAt = { index60: position.index60, id: position.id };
   }
 
+  // In miser mode MediaWiki keeps the namespaces after reading (the rows read still count toward
+  // the limit): a page may hold fewer items than asked, even none, and continue.
+  const wanted = run.params.namespace ?? null;
+  const miserNamespaces = run.services.site.miserMode && wanted?.length ? wanted : null;
   const rows = await run.services.store.links.externalLinkUses({
     filter,
     index60Range: filter.index60Like === null ? null : likeRange(filter.index60Like),
     withoutRelativeCopies,
-    namespaces: run.params.namespace ?? null,
+    namespaces: run.services.site.miserMode ? null : wanted,
     byIndex,
     continueAt,
     limit: limit + 1,
@@ -62,6 +66,7 @@ async function listExternalLinkUses(run: QueryRun<typeof params>): Promise<void>
       run.setContinue('continue', continueValue(order, row));
       break;
     }
+    if (miserNamespaces && !miserNamespaces.includes(row.page_namespace)) continue;
     if (run.generator) {
       run.generator.addPageId(row.page_id);
       continue;
