@@ -30,7 +30,8 @@ export interface DiffSource {
 /**
  * The `diff` of each revision. This server keeps no diff cache, so every diff is one MediaWiki
  * would compute afresh: only the first one of a request is computed and later ones say
- * `notcached` (revision-to-revision diffs as a MediaWiki whose diff cache has not seen them).
+ * `notcached` (revision-to-revision diffs as a MediaWiki whose diff cache has not seen them;
+ * answers found without the engine, such as a revision against itself, do not count).
  */
 export async function loadDiffs(run: QueryRun, settings: DiffSettings, sources: readonly DiffSource[]): Promise<Map<number, ResultObject>> {
   const out = new Map<number, ResultObject>();
@@ -50,16 +51,19 @@ export async function loadDiffs(run: QueryRun, settings: DiffSettings, sources: 
         uncached++;
       }
     } else if (settings.diffTo !== null) {
-      await revisionDiff(run, source.rev, settings.diffTo, diff);
-      uncached++;
+      if (await revisionDiff(run, source.rev, settings.diffTo, diff)) uncached++;
     }
     out.set(source.rev.id, diff);
   }
   return out;
 }
 
-/** DifferenceEngine between this revision and `diffto` (prev, next, cur = 0, or a revision id). */
-async function revisionDiff(run: QueryRun, rev: RevisionLike, diffTo: number | 'prev' | 'next', diff: ResultObject): Promise<void> {
+/**
+ * DifferenceEngine between this revision and `diffto` (prev, next, cur = 0, or a revision id).
+ * True when a diff was computed: a hidden or missing side, or a revision against itself, is
+ * answered before the engine looks at its cache, which MediaWiki counts as a cache hit.
+ */
+async function revisionDiff(run: QueryRun, rev: RevisionLike, diffTo: number | 'prev' | 'next', diff: ResultObject): Promise<boolean> {
   const store = run.services.store.revisions;
   let oldId: number | false;
   let newId: number | false;
@@ -90,17 +94,18 @@ async function revisionDiff(run: QueryRun, rev: RevisionLike, diffTo: number | '
   if (!newRow || (oldId && !oldRow) || (oldRow && !userCanBitfield(oldRow.rev_deleted, DELETED_TEXT, rights)) || !userCanBitfield(newRow.rev_deleted, DELETED_TEXT, rights)) {
     // DifferenceEngine::getDiffBody() is false: formatversion 1 drops it like any false.
     setFlag(diff, 'body', false, false);
-    return;
+    return false;
   }
   if (!oldRow || oldRow.rev_id === newRow.rev_id) {
     setContent(diff, 'body', '');
-    return;
+    return false;
   }
   const texts = await mainTexts(run, [oldRow.rev_id, newRow.rev_id]);
   const body = diffBody(texts.get(oldRow.rev_id) ?? '', texts.get(newRow.rev_id) ?? '');
   // MediaWiki adds a `<!-- diff cache key ... -->` line to a diff it served from its cache; a
   // read-only wiki stores no diff there, so it never serves one from it.
   setContent(diff, 'body', body);
+  return true;
 }
 
 /** RevisionStore::getPreviousRevision / getNextRevision on the revision's page. */
