@@ -3,7 +3,7 @@
 // answers; no listings, nothing outside the directory, `deleted/` never (MediaWiki's installer
 // denies it), `archive/` like any other file. Thumbnails missing from `thumb/` are made on request
 // (files-thumbnails.ts), as MediaWiki's thumb handler does behind a 404.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants, statSync, type Stats } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -230,28 +230,50 @@ function httpDate(header: string | undefined): number | null {
   return Number.isNaN(time) ? null : Math.floor(time / 1000);
 }
 
-/** A single `bytes=` range of a file of `size` bytes; 'ignored' for several or a malformed one, 'unsatisfiable' past the end. */
-export function parseRange(header: string, size: number): { start: number; end: number } | 'ignored' | 'unsatisfiable' {
-  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  if (!match || (match[1] === '' && match[2] === '')) return 'ignored';
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    return size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+type ByteRange = { start: number; end: number };
+
+/** More ranges than this in one request are answered with the whole file (a request for 10,000 one-byte parts costs more than the file). */
+const MAX_RANGES = 100;
+
+/**
+ * The `bytes=` ranges of a file of `size` bytes, in order, overlapping and adjacent ones merged as
+ * Apache merges them; 'ignored' for a header that is not one (the whole file is sent), and
+ * 'unsatisfiable' when no range starts inside the file.
+ */
+export function parseRanges(header: string, size: number): ByteRange[] | 'ignored' | 'unsatisfiable' {
+  const match = /^bytes=(.*)$/i.exec(header.trim());
+  if (!match) return 'ignored';
+  const specs = match[1]!.split(',').map((spec) => spec.trim()).filter(Boolean);
+  if (specs.length === 0 || specs.length > MAX_RANGES) return 'ignored';
+  const ranges: ByteRange[] = [];
+  for (const spec of specs) {
+    const parts = /^(\d*)\s*-\s*(\d*)$/.exec(spec);
+    if (!parts || (parts[1] === '' && parts[2] === '')) return 'ignored';
+    if (parts[1] === '') {
+      const suffix = Number(parts[2]);
+      if (suffix > 0 && size > 0) ranges.push({ start: Math.max(0, size - suffix), end: size - 1 });
+      continue;
+    }
+    const start = Number(parts[1]);
+    if (parts[2] !== '' && Number(parts[2]) < start) return 'ignored';
+    if (start < size) ranges.push({ start, end: parts[2] === '' ? size - 1 : Math.min(Number(parts[2]), size - 1) });
   }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (match[2] !== '' && Number(match[2]) < start) return 'ignored';
-  if (start >= size) return 'unsatisfiable';
-  return { start, end };
+  if (ranges.length === 0) return 'unsatisfiable';
+  ranges.sort((a, b) => a.start - b.start);
+  const merged: ByteRange[] = [ranges[0]!];
+  for (const range of ranges.slice(1)) {
+    const last = merged.at(-1)!;
+    if (range.start <= last.end + 1) last.end = Math.max(last.end, range.end);
+    else merged.push(range);
+  }
+  return merged;
 }
 
 /**
  * Streams an open file with its validators, answering the conditional headers (RFC 9110's order:
- * If-Match, If-Unmodified-Since, If-None-Match, If-Modified-Since) and one byte range.
+ * If-Match, If-Unmodified-Since, If-None-Match, If-Modified-Since) and byte ranges.
  */
 async function sendFile(req: IncomingMessage, res: ServerResponse, handle: FileHandle, stats: Stats, typeHeaders: Record<string, string>): Promise<FileAnswer> {
-  let closeHandle = true;
   try {
     const etag = etagOf(stats);
     const modified = Math.floor(stats.mtimeMs / 1000);
@@ -267,37 +289,59 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, handle: FileH
       return send(req, res, 304, validators, '');
     }
     const headers: Record<string, string | number> = { ...typeHeaders, ...validators, 'Accept-Ranges': 'bytes', ...SAFETY_HEADERS };
-    let range: ReturnType<typeof parseRange> = 'ignored';
+    let ranges: ReturnType<typeof parseRanges> = 'ignored';
     const rangeHeader = req.headers.range;
     const ifRange = headerText(req.headers['if-range']);
-    if (rangeHeader !== undefined && (ifRange === undefined || ifRange.trim() === etag || httpDate(ifRange) === modified)) range = parseRange(rangeHeader, stats.size);
-    if (range === 'unsatisfiable') return send(req, res, 416, { 'Content-Type': TEXT, 'Content-Range': `bytes */${stats.size}`, ...validators }, 'Range Not Satisfiable\n');
-    const partial = range === 'ignored' ? null : range;
-    const start = partial ? partial.start : 0;
-    const end = partial ? partial.end : stats.size - 1;
-    const length = Math.max(0, end - start + 1);
-    if (partial) headers['Content-Range'] = `bytes ${start}-${end}/${stats.size}`;
+    if (rangeHeader !== undefined && (ifRange === undefined || ifRange.trim() === etag || httpDate(ifRange) === modified)) ranges = parseRanges(rangeHeader, stats.size);
+    if (ranges === 'unsatisfiable') return send(req, res, 416, { 'Content-Type': TEXT, 'Content-Range': `bytes */${stats.size}`, ...validators }, 'Range Not Satisfiable\n');
+    const parts = ranges === 'ignored' ? [{ start: 0, end: stats.size - 1 }] : ranges;
+    const status = ranges === 'ignored' ? 200 : 206;
+    // Several ranges go as multipart/byteranges, each part with its own type and range.
+    const boundary = parts.length > 1 ? randomBytes(12).toString('hex') : '';
+    const partHeads = parts.map((part, i) => boundary
+      ? `${i === 0 ? '' : '\r\n'}--${boundary}\r\nContent-Type: ${typeHeaders['Content-Type']}\r\nContent-Range: bytes ${part.start}-${part.end}/${stats.size}\r\n\r\n`
+      : '');
+    const tail = boundary ? `\r\n--${boundary}--\r\n` : '';
+    const length = parts.reduce((sum, part, i) => sum + Buffer.byteLength(partHeads[i]!) + Math.max(0, part.end - part.start + 1), Buffer.byteLength(tail));
+    if (boundary) headers['Content-Type'] = `multipart/byteranges; boundary=${boundary}`;
+    else if (status === 206) headers['Content-Range'] = `bytes ${parts[0]!.start}-${parts[0]!.end}/${stats.size}`;
     headers['Content-Length'] = length;
-    const status = partial ? 206 : 200;
     if (res.destroyed || res.headersSent) return { status, bytes: 0 };
     res.writeHead(status, headers);
     if (req.method === 'HEAD' || length === 0) {
       res.end();
       return { status, bytes: 0 };
     }
-    closeHandle = false;
-    const stream = handle.createReadStream({ start, end, autoClose: true });
     try {
-      await pipeline(stream, res);
+      for (const [i, part] of parts.entries()) {
+        if (partHeads[i]) await writeText(res, partHeads[i]!);
+        if (part.end >= part.start) await pipeline(handle.createReadStream({ start: part.start, end: part.end, autoClose: false }), res, { end: false });
+      }
+      res.end(tail);
     } catch {
       // The client left, or the file could not be read after the headers: the connection ends short.
       res.destroy();
-      return { status, bytes: res.writableLength === 0 ? 0 : length };
+      return { status, bytes: 0 };
     }
     return { status, bytes: length };
   } finally {
-    if (closeHandle) await handle.close();
+    await handle.close();
   }
+}
+
+/** Writes text to the answer, waiting when the socket's buffer is full. */
+function writeText(res: ServerResponse, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (res.write(text)) resolve();
+    else {
+      const fail = () => reject(new Error('the client left'));
+      res.once('close', fail);
+      res.once('drain', () => {
+        res.off('close', fail);
+        resolve();
+      });
+    }
+  });
 }
 
 function plain(req: IncomingMessage, res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): FileAnswer {

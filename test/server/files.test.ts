@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { startServer, type RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
-import { checkRelativePath, parseRange } from '../../src/server/files.ts';
+import { checkRelativePath, parseRanges } from '../../src/server/files.ts';
 import { thumbnailCounters } from '../../src/server/files-thumbnails.ts';
 import { fileHashPath } from '../../src/wiki/files.ts';
 import { fixtureConfig, fixtureDb, skipWithoutFixture } from '../support/fixture-wiki.ts';
@@ -148,7 +148,7 @@ describe('the upload path', { skip: skipWithoutFixture }, () => {
     }
   });
 
-  it('answers byte ranges (206, 416) and ignores ranges it does not serve', async () => {
+  it('answers byte ranges (206, several as multipart/byteranges, 416)', async () => {
     const file = readFileSync(join(images, 'a/a9/Example.jpg'));
     const first = await raw('/wiki/images/a/a9/Example.jpg', { Range: 'bytes=0-9' });
     assert.equal(first.status, 206);
@@ -162,13 +162,30 @@ describe('the upload path', { skip: skipWithoutFixture }, () => {
     const past = await raw('/wiki/images/a/a9/Example.jpg', { Range: `bytes=${file.length}-` });
     assert.equal(past.status, 416);
     assert.equal(past.headers['content-range'], `bytes */${file.length}`);
-    assert.equal((await raw('/wiki/images/a/a9/Example.jpg', { Range: 'bytes=0-1,5-6' })).status, 200);
+    const several = await raw('/wiki/images/a/a9/Example.jpg', { Range: 'bytes=5-6,0-1' });
+    assert.equal(several.status, 206);
+    const boundary = /^multipart\/byteranges; boundary=(\S+)$/.exec(String(several.headers['content-type']))?.[1];
+    assert.ok(boundary, String(several.headers['content-type']));
+    assert.equal(Number(several.headers['content-length']), several.body.length);
+    const expected = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Type: image/jpeg\r\nContent-Range: bytes 0-1/${file.length}\r\n\r\n`), file.subarray(0, 2),
+      Buffer.from(`\r\n--${boundary}\r\nContent-Type: image/jpeg\r\nContent-Range: bytes 5-6/${file.length}\r\n\r\n`), file.subarray(5, 7),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    assert.deepEqual(several.body, expected);
+    const overlapping = await raw('/wiki/images/a/a9/Example.jpg', { Range: 'bytes=0-4,3-9' });
+    assert.equal(overlapping.headers['content-range'], `bytes 0-9/${file.length}`);
+    assert.deepEqual(overlapping.body, file.subarray(0, 10));
+    const many = Array.from({ length: 101 }, (_, i) => `${i * 2}-${i * 2}`).join(',');
+    assert.equal((await raw('/wiki/images/a/a9/Example.jpg', { Range: `bytes=${many}` })).status, 200);
     assert.equal((await raw('/wiki/images/a/a9/Example.jpg', { Range: 'lines=1-2' })).status, 200);
     const etag = String(first.headers.etag);
     assert.equal((await raw('/wiki/images/a/a9/Example.jpg', { Range: 'bytes=0-9', 'If-Range': etag })).status, 206);
     assert.equal((await raw('/wiki/images/a/a9/Example.jpg', { Range: 'bytes=0-9', 'If-Range': '"other"' })).status, 200);
-    assert.deepEqual(parseRange('bytes=5-2', 10), 'ignored');
-    assert.deepEqual(parseRange('bytes=2-100', 10), { start: 2, end: 9 });
+    assert.deepEqual(parseRanges('bytes=5-2', 10), 'ignored');
+    assert.deepEqual(parseRanges('bytes=2-100', 10), [{ start: 2, end: 9 }]);
+    assert.deepEqual(parseRanges('bytes=20-30,-0', 10), 'unsatisfiable');
+    assert.deepEqual(parseRanges('bytes=0-0,-1', 10), [{ start: 0, end: 0 }, { start: 9, end: 9 }]);
   });
 
   it('answers conditional requests', async () => {
