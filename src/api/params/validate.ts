@@ -29,6 +29,14 @@ export interface ParamContext {
   featurePrefix(modulePath: string): string;
 }
 
+/**
+ * A deprecated value warns when used, except a deprecated submodule (list=deletedrevs): MediaWiki
+ * lists those as deprecated values in paraminfo and help only.
+ */
+function warnsOfDeprecatedValue(decl: ParamDecl, value: string): boolean {
+  return decl.type !== 'submodule' && decl.deprecatedValues?.includes(value) === true;
+}
+
 export function enumValues(decl: ParamDecl, ctx: ParamContext): readonly string[] | null {
   const t = decl.type;
   if (Array.isArray(t)) return t as readonly string[];
@@ -175,7 +183,7 @@ export class ParamReader {
     const values = decl.checkedByModule ? null : enumValues(decl, this.ctx);
     if (values) {
       if (!values.includes(raw)) throw badValue(fullName, raw, decl, values);
-      if (decl.deprecatedValues?.includes(raw)) this.deprecatedValue(modulePath, fullName, raw);
+      if (warnsOfDeprecatedValue(decl, raw)) this.deprecatedValue(modulePath, fullName, raw);
       return decl.type === 'namespace' ? Number(raw) : raw;
     }
     switch (decl.type) {
@@ -288,7 +296,7 @@ export class ParamReader {
         );
         parts = parts.filter((v) => values.includes(v));
       }
-      for (const v of parts) if (decl.deprecatedValues?.includes(v)) this.deprecatedValue(modulePath, fullName, v);
+      for (const v of parts) if (warnsOfDeprecatedValue(decl, v)) this.deprecatedValue(modulePath, fullName, v);
       return decl.type === 'namespace' ? parts.map(Number) : parts;
     }
     switch (decl.type) {
