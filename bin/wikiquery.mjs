@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Entry point for `wikiquery` / `npx wikiquery`: loads the TypeScript sources through tsx.
-// `wikiquery import` runs from a bundle of the importer when it can (src/import/workers/main-bundle.mjs).
+// `wikiquery import` runs from a bundle of the importer when it can (src/import/workers/main-bundle.mjs);
+// with `--images`, which src/cli.ts adds to the import, through the sources.
 const argv = process.argv.slice(2);
-const importer = argv[0] === 'import' ? await (await import('../src/import/workers/main-bundle.mjs')).importerFromBundle() : null;
+const withImages = argv.some((arg) => arg === '--images' || arg.startsWith('--images='));
+const importer = argv[0] === 'import' && !withImages ? await (await import('../src/import/workers/main-bundle.mjs')).importerFromBundle() : null;
 if (importer) {
   try {
     process.exitCode = await importer.importCommand(argv.slice(1));
