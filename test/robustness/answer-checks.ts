@@ -14,8 +14,9 @@ const INTERNALS: readonly RegExp[] = [
   /\.(?:ts|mjs|cjs|js):\d+:\d+/,
   /\bnode:internal\b/,
   // MediaWiki's own internal errors for bad input (an unreadable continuation timestamp, a value
-  // its database refuses, the time limit, no database) are its answers too; any other is a leak.
-  /\binternal_api_error_(?!Wikimedia\\{1,2}Timestamp\\{1,2}TimestampException|Wikimedia\\{1,2}RequestTimeout|DBQueryError|DBConnectionError)/,
+  // its database refuses, the time limit, no database, allrevisions with only unknown namespaces,
+  // generator=alldeletedrevisions with a user) are its answers too; any other is a leak.
+  /\binternal_api_error_(?!Wikimedia\\{1,2}Timestamp\\{1,2}TimestampException|Wikimedia\\{1,2}RequestTimeout|DBQueryError|DBConnectionError|InvalidArgumentException|Wikimedia\\{1,2}Assert\\{1,2}ParameterTypeException)/,
   /\bSqliteError\b/,
   /\bSQLITE_[A-Z_]+\b/,
   /\b(?:ENOENT|EACCES|EMFILE|ENFILE|EISDIR)\b/,
