@@ -45,7 +45,10 @@ test('MediaWiki: pages of a language and of its fallbacks come before a fallback
     ['Edit', 'Local edit'],
   ]);
   const store = {
-    pages: { allPages: async () => [...pages.keys()].map((title, i) => ({ page_id: i + 1, page_namespace: 8, page_title: title, page_is_redirect: 0 })) },
+    pages: {
+      allPages: async () => [...pages.keys()].map((title, i) => ({ page_id: i + 1, page_namespace: 8, page_title: title, page_is_redirect: 0 })),
+      byTitles: async (titles: { dbKey: string }[]) => titles.filter((t) => pages.has(t.dbKey)).map((t) => ({ page_namespace: 8, page_title: t.dbKey, page_is_redirect: 0 })),
+    },
     revisions: {
       currentMainAddress: async (title: { dbKey: string }) => (pages.has(title.dbKey) ? title.dbKey : null),
       texts: async (addresses: string[]) => new Map(addresses.map((a) => [a, pages.get(a)!])),

@@ -109,9 +109,16 @@ export class MessageLookup {
     return this.pageTitles;
   }
 
-  /** The text of MediaWiki:`dbKey`, or null when there is no such page. */
+  /**
+   * The text of MediaWiki:`dbKey` (not a redirect), or null when there is no such page. Once the
+   * namespace is listed (messagePages) the list answers; before, each title is looked up alone,
+   * so that a few messages do not list a large wiki's namespace.
+   */
   async pageText(dbKey: string): Promise<string | null> {
-    if (!(await this.messagePages()).has(dbKey)) return null;
+    const exists = this.pageTitles
+      ? (await this.pageTitles).has(dbKey)
+      : (await this.options.store.pages.byTitles([{ ns: NS.MEDIAWIKI, dbKey }])).some((row) => row.page_is_redirect === 0);
+    if (!exists) return null;
     let text = this.texts.get(dbKey);
     if (!text) this.texts.set(dbKey, (text = currentText(this.options.store, { ns: NS.MEDIAWIKI, dbKey })));
     return text;

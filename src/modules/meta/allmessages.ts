@@ -86,6 +86,9 @@ async function runAllMessages(run: AllMessagesRun): Promise<void> {
     names = names.filter((name) => name.includes(filter));
   }
 
+  // Many messages: the MediaWiki namespace is listed once rather than each page looked up.
+  if (names.length > 20) await lookup.messagePages();
+
   // AllMessagesTablePager::getCustomisedStatuses: a page MediaWiki:Key (Key/code in another language).
   let customisedPages: Set<string> | null = null;
   if (p.customised !== 'all') {
