@@ -113,6 +113,8 @@ export class PageSet {
   private readonly badRevIds: number[] = [];
   /** Good revision ids asked for with `revids`, and their page. */
   readonly revisionIds = new Map<number, number>();
+  /** Ids of deleted (archived) revisions asked for with `revids` by a caller who may see them, and their title. */
+  readonly deletedRevisionIds = new Map<number, TitleKey>();
   /** What the generator said about its titles, by `ns:dbKey`. */
   private generatorData = new Map<string, ResultObject>();
   private redirectMergePolicy: RedirectMergePolicy | null = null;
@@ -152,7 +154,7 @@ export class PageSet {
   }
 
   isRevisionMode(): boolean {
-    return this.revisionIds.size > 0 || this.badRevIds.length > 0;
+    return this.revisionIds.size > 0 || this.deletedRevisionIds.size > 0 || this.badRevIds.length > 0;
   }
 
   private fakeId(): number {
@@ -292,6 +294,7 @@ export class PageSet {
     const unknown = positive.filter((id) => !pageOf.has(id));
     const archived = options.archived && unknown.length ? await this.services.store.revisions.archivedTitles(unknown) : [];
     const archivedIds = new Set(archived.map((r) => r.ar_rev_id));
+    for (const r of archived) this.deletedRevisionIds.set(r.ar_rev_id, { ns: r.ar_namespace, dbKey: r.ar_title });
     for (const id of unique) {
       const page = pageOf.get(id);
       if (page !== undefined) this.revisionIds.set(id, page);

@@ -6,7 +6,7 @@ import type { QueryRun } from '../../api/query/run.ts';
 import type { ArchiveRow } from '../../store/archive.ts';
 import type { TitleKey } from '../../store/pages.ts';
 import { hiddenUserMask } from '../../wiki/visibility.ts';
-import { titlePosition } from '../list/alldeletedrevisions.ts';
+import { continueInt, titlePosition } from '../list/alldeletedrevisions.ts';
 import { requireMaxOneParameter } from '../list/user-facts.ts';
 import { revCommon } from '../param-blocks.ts';
 import { revisionFromArchiveRow } from './revision-record.ts';
@@ -44,8 +44,10 @@ async function runDeletedRevisions(run: DeletedRevisionsRun): Promise<void> {
   for (const page of pageset.goodPages()) pages.set(`${page.ns}:${page.dbKey}`, page.pageId);
   for (const page of pageset.missing()) pages.set(`${page.ns}:${page.dbKey}`, page.fakeId);
   if (pages.size === 0 && !pageset.isRevisionMode()) return;
-  // Revision ids name live revisions here: the page set keeps no archived ones, so none is deleted.
-  if (pageset.isRevisionMode()) return;
+  // With revision ids, only the deleted ones among them, in ar_rev_id order.
+  const byRevision = pageset.isRevisionMode();
+  const deletedIds = [...pageset.deletedRevisionIds.keys()];
+  if (byRevision && deletedIds.length === 0) return;
 
   const p = run.params;
   const { store } = run.services;
@@ -64,19 +66,20 @@ async function runDeletedRevisions(run: DeletedRevisionsRun): Promise<void> {
   const namespaces = new Set(titles.map((t) => t.ns));
   const rows = await store.revisions.archive.revisions({
     dir: p.dir,
-    titles,
+    ...(byRevision ? { revIds: deletedIds } : { titles, start: p.start, end: p.end }),
     user: userName,
     excludeUser: excludeName,
     hiddenMask: userName !== undefined || excludeName !== undefined ? hiddenUserMask(run.caller.rights) : undefined,
     tagId,
-    start: p.start,
-    end: p.end,
-    // Namespace and title in the order only where they vary.
-    order: { by: 'title', byNamespace: namespaces.size > 1, byTitle: titles.length > 1, from: p.continue === undefined ? undefined : titlePosition(run, p.continue) },
+    // By revision id, or namespace and title (in the order only where they vary) and time.
+    order: byRevision
+      ? { by: 'revid', from: p.continue === undefined ? undefined : revisionPosition(run, p.continue) }
+      : { by: 'title', byNamespace: namespaces.size > 1, byTitle: titles.length > 1, from: p.continue === undefined ? undefined : titlePosition(run, p.continue) },
     limit: limit + 1,
     slots: settings ? new RevisionRenderer(run, settings).slotsWanted() : undefined,
   });
-  const continueValue = (row: ArchiveRow) => `${row.ar_namespace}|${row.ar_title}|${store.storedTimestamp(row.ar_timestamp, 'ar_timestamp')}|${row.ar_id}`;
+  const continueValue = (row: ArchiveRow) =>
+    byRevision ? `${row.ar_rev_id}|${row.ar_id}` : `${row.ar_namespace}|${row.ar_title}|${store.storedTimestamp(row.ar_timestamp, 'ar_timestamp')}|${row.ar_id}`;
   const shown = rows.slice(0, limit);
   const next = rows.length > limit ? rows[limit]! : null;
   if (run.generator) {
@@ -97,4 +100,11 @@ async function runDeletedRevisions(run: DeletedRevisionsRun): Promise<void> {
     }
   }
   if (next) run.setContinue('continue', continueValue(next));
+}
+
+/** `ar_rev_id|ar_id`, the continuation when revision ids were asked for. */
+function revisionPosition(run: QueryRun, raw: string): { revId: number; id: number } {
+  const parts = raw.split('|');
+  if (parts.length !== 2) run.fail('apierror-badcontinue');
+  return { revId: continueInt(run, parts[0]!), id: continueInt(run, parts[1]!) };
 }
