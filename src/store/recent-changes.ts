@@ -10,7 +10,8 @@ export const PRC_UNPATROLLED = 0;
 export const PRC_PATROLLED = 1;
 export const PRC_AUTOPATROLLED = 2;
 
-export interface RecentChangeRow {
+/** A change with its actor and comment: what list=recentchanges and list=watchlist both read. */
+export interface ChangeRow {
   rc_id: number;
   /** 14 digits. */
   rc_timestamp: string;
@@ -34,6 +35,9 @@ export interface RecentChangeRow {
   actor_user: number | null;
   actor_name: string;
   comment_text: string;
+}
+
+export interface RecentChangeRow extends ChangeRow {
   /** The page now at the title; null when there is none. */
   page_is_redirect: number | null;
   /** The revision the change made (null when it is gone). */

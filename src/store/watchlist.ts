@@ -1,5 +1,6 @@
 // The watchlist family: watchlist, and watchlist_expiry where $wgWatchlistExpiry is on.
 import type { TitleKey } from './pages.ts';
+import type { ChangePosition, ChangeRow } from './recent-changes.ts';
 
 /** One watched page of one user (WatchedItemStore::loadWatchedItemsBatch). */
 export interface WatchedItemRow {
@@ -44,12 +45,6 @@ export interface WatchlistStore extends WatchlistReads {
   visitingWatcherCounts(titles: readonly VisitingTitle[], expiry: ExpiryFilter, minimum: number | null): Promise<WatcherCountRow[]>;
 }
 
-/** A position in (rc_timestamp, rc_id) order. */
-export interface WatchlistChangePosition {
-  timestamp: string;
-  id: number;
-}
-
 /** WatchedItemQueryService::getWatchedItemsWithRecentChangeInfo's conditions. */
 export interface WatchlistChangesQuery {
   /** The watchlist's owner. */
@@ -72,7 +67,7 @@ export interface WatchlistChangesQuery {
   newer: boolean;
   start: string | null;
   end: string | null;
-  from: WatchlistChangePosition | null;
+  from: ChangePosition | null;
   performer: string | null;
   excludedPerformer: string | null;
   /** Leave out rows where `rc_deleted & mask == mask` (T19342). */
@@ -83,29 +78,7 @@ export interface WatchlistChangesQuery {
 }
 
 /** A recent change of a watched page, with the watch. */
-export interface WatchlistChangeRow {
-  rc_id: number;
-  /** 14 digits. */
-  rc_timestamp: string;
-  rc_namespace: number;
-  rc_title: string;
-  rc_cur_id: number;
-  rc_this_oldid: number;
-  rc_last_oldid: number;
-  rc_type: number;
-  rc_minor: number;
-  rc_bot: number;
-  rc_patrolled: number;
-  rc_old_len: number | null;
-  rc_new_len: number | null;
-  rc_deleted: number;
-  rc_logid: number;
-  rc_log_type: string | null;
-  rc_log_action: string | null;
-  rc_params: string | null;
-  actor_user: number | null;
-  actor_name: string;
-  comment_text: string;
+export interface WatchlistChangeRow extends ChangeRow {
   /** 14 digits; null when the watcher has seen the page's latest change. */
   wl_notificationtimestamp: string | null;
   /** 14 digits; null for a watch without expiry. */

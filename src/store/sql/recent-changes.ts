@@ -1,14 +1,17 @@
 // Queries of the recent changes family, read through MediaWiki's indexes on recentchanges:
 // rc_timestamp, rc_namespace_title_timestamp, rc_actor (rc_actor, rc_timestamp) and
 // rc_name_type_patrolled_timestamp.
-import { RC_TYPES, type RecentChangeRow, type RecentChangesQuery, type RecentChangesStore } from '../recent-changes.ts';
+import { RC_TYPES, type ChangeRow, type RecentChangeRow, type RecentChangesQuery, type RecentChangesStore } from '../recent-changes.ts';
 import type { SqlExecutor } from './executor.ts';
 import { Conditions } from './queries.ts';
 
-const RC_COLUMNS =
+/** A ChangeRow's columns, from recentchanges joined to {actor} and {comment}. */
+export const CHANGE_COLUMNS =
   'rc_id, rc_timestamp, rc_namespace, rc_title, rc_cur_id, rc_this_oldid, rc_last_oldid, rc_type, rc_minor, rc_bot, ' +
   'rc_patrolled, rc_old_len, rc_new_len, rc_deleted, rc_logid, rc_log_type, rc_log_action, rc_params, ' +
-  'actor_user, actor_name, comment_text, page_is_redirect, rev_sha1, rev_deleted';
+  'actor_user, actor_name, comment_text';
+
+const RC_COLUMNS = `${CHANGE_COLUMNS}, page_is_redirect, rev_sha1, rev_deleted`;
 
 const RC_JOINS =
   'JOIN {actor} ON actor_id = rc_actor JOIN {comment} ON comment_id = rc_comment_id ' +
@@ -16,8 +19,8 @@ const RC_JOINS =
   'LEFT JOIN {revision} ON rev_id = rc_this_oldid';
 
 /** Timestamps before and after any change (14 digits every database can read as a time). */
-const EARLIEST = '10000101000000';
-const LATEST = '99991231235959';
+export const EARLIEST = '10000101000000';
+export const LATEST = '99991231235959';
 
 const NUMBER_COLUMNS = [
   'rc_id', 'rc_namespace', 'rc_cur_id', 'rc_this_oldid', 'rc_last_oldid', 'rc_type', 'rc_minor', 'rc_bot', 'rc_patrolled', 'rc_deleted', 'rc_logid',
@@ -26,6 +29,21 @@ const NUMBER_COLUMNS = [
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : Buffer.from(value as Uint8Array).toString('utf8');
+}
+
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+/** A ChangeRow's values as every database driver answers them: numbers, and the params as text. */
+export function changeRowValues<Row extends ChangeRow>(r: Row): Row {
+  const row = { ...r } as Row & Record<string, unknown>;
+  for (const column of NUMBER_COLUMNS) row[column] = Number(r[column]);
+  row.rc_old_len = numberOrNull(r.rc_old_len);
+  row.rc_new_len = numberOrNull(r.rc_new_len);
+  row.actor_user = numberOrNull(r.actor_user);
+  row.rc_params = text(r.rc_params);
+  return row;
 }
 
 export class SqlRecentChangesStore implements RecentChangesStore {
@@ -65,16 +83,10 @@ export class SqlRecentChangesStore implements RecentChangesStore {
     if (q.tagId !== undefined) c.add('EXISTS (SELECT 1 FROM {change_tag} WHERE ct_rc_id = rc_id AND ct_tag_id = ?)', q.tagId);
     const order = q.newer ? 'rc_timestamp, rc_id' : 'rc_timestamp DESC, rc_id DESC';
     const rows = await this.db.rows<RecentChangeRow>(RC_COLUMNS, `FROM {recentchanges} ${RC_JOINS} ${c.where} ORDER BY ${order} LIMIT ?`, ...c.values, q.limit);
-    return rows.map((r) => {
-      const row = { ...r } as RecentChangeRow & Record<string, unknown>;
-      for (const column of NUMBER_COLUMNS) row[column] = Number(r[column]);
-      row.rc_old_len = r.rc_old_len === null ? null : Number(r.rc_old_len);
-      row.rc_new_len = r.rc_new_len === null ? null : Number(r.rc_new_len);
-      row.actor_user = r.actor_user === null ? null : Number(r.actor_user);
-      row.page_is_redirect = r.page_is_redirect === null ? null : Number(r.page_is_redirect);
-      row.rev_deleted = r.rev_deleted === null ? null : Number(r.rev_deleted);
-      row.rc_params = text(r.rc_params);
-      return row;
-    });
+    return rows.map((r) => ({
+      ...changeRowValues(r),
+      page_is_redirect: numberOrNull(r.page_is_redirect),
+      rev_deleted: numberOrNull(r.rev_deleted),
+    }));
   }
 }

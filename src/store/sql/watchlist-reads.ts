@@ -7,30 +7,9 @@ import type {
 } from '../watchlist.ts';
 import type { SqlExecutor } from './executor.ts';
 import { Conditions } from './queries.ts';
-
-const CHANGE_COLUMNS =
-  'rc_id, rc_timestamp, rc_namespace, rc_title, rc_cur_id, rc_this_oldid, rc_last_oldid, rc_type, rc_minor, rc_bot, ' +
-  'rc_patrolled, rc_old_len, rc_new_len, rc_deleted, rc_logid, rc_log_type, rc_log_action, rc_params, ' +
-  'actor_user, actor_name, comment_text, wl_notificationtimestamp';
-
-const NUMBER_COLUMNS = [
-  'rc_id', 'rc_namespace', 'rc_cur_id', 'rc_this_oldid', 'rc_last_oldid', 'rc_type', 'rc_minor', 'rc_bot', 'rc_patrolled', 'rc_deleted', 'rc_logid',
-] as const;
+import { CHANGE_COLUMNS, EARLIEST, LATEST, changeRowValues } from './recent-changes.ts';
 
 const RC_LOG = 3;
-
-/** Timestamps before and after any change (14 digits every database can read as a time). */
-const EARLIEST = '10000101000000';
-const LATEST = '99991231235959';
-
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : Buffer.from(value as Uint8Array).toString('utf8');
-}
-
-function numberOrNull(value: unknown): number | null {
-  return value === null || value === undefined ? null : Number(value);
-}
 
 export class SqlWatchlistReads implements WatchlistReads {
   constructor(private readonly db: SqlExecutor) {}
@@ -65,7 +44,7 @@ export class SqlWatchlistReads implements WatchlistReads {
     }
     const order = q.newer ? 'rc_timestamp, rc_id' : 'rc_timestamp DESC, rc_id DESC';
     const rows = await this.db.rows<WatchlistChangeRow>(
-      `${CHANGE_COLUMNS}, ${q.expiry ? 'we_expiry' : 'NULL AS we_expiry'}`,
+      `${CHANGE_COLUMNS}, wl_notificationtimestamp, ${q.expiry ? 'we_expiry' : 'NULL AS we_expiry'}`,
       'FROM {recentchanges} JOIN {watchlist} ON wl_namespace = rc_namespace AND wl_title = rc_title' +
         `${q.expiry ? ' LEFT JOIN {watchlist_expiry} ON we_item = wl_id' : ''}` +
         `${q.allRevisions ? '' : ' LEFT JOIN {page} ON page_id = rc_cur_id'}` +
@@ -74,15 +53,7 @@ export class SqlWatchlistReads implements WatchlistReads {
       ...c.values,
       q.limit,
     );
-    return rows.map((r) => {
-      const row = { ...r } as WatchlistChangeRow & Record<string, unknown>;
-      for (const column of NUMBER_COLUMNS) row[column] = Number(r[column]);
-      row.rc_old_len = numberOrNull(r.rc_old_len);
-      row.rc_new_len = numberOrNull(r.rc_new_len);
-      row.actor_user = numberOrNull(r.actor_user);
-      row.rc_params = text(r.rc_params);
-      return row;
-    });
+    return rows.map(changeRowValues);
   }
 
   async watchedTitles(q: WatchedTitlesQuery): Promise<WatchedItemRow[]> {
