@@ -49,15 +49,19 @@ async function runRevisions(run: RevisionsRun): Promise<void> {
   const enumMode = ENUM_PARAMS.some((p) => run.params[p] !== undefined) || run.params.dir === 'newer';
   const pageset = run.pageset;
   const revIds = [...pageset.revisionIds.keys()];
+  // Deleted revision ids count as revision ids (MediaWiki's getRevisionCount), though only live ones are listed.
+  const revisionCount = revIds.length + pageset.deletedRevisionIds.size;
   const pageCount = pageset.goodCount();
-  if (revIds.length === 0 && pageCount === 0) return;
-  if (revIds.length > 0 && enumMode) {
+  if (revisionCount === 0 && pageCount === 0) return;
+  // Revision mode, but every revision asked for is deleted.
+  if (revisionCount > 0 && revIds.length === 0) return;
+  if (revisionCount > 0 && enumMode) {
     run.fail('apierror-revisions-norevids', [MODULE_PREFIX], 'invalidparammix');
   }
   if (pageCount > 1 && enumMode) {
     run.fail('apierror-revisions-singlepage', [MODULE_PREFIX], 'invalidparammix');
   }
-  const mode: Mode = enumMode ? 'enum' : revIds.length > 0 ? 'revids' : 'pages';
+  const mode: Mode = enumMode ? 'enum' : revisionCount > 0 ? 'revids' : 'pages';
 
   let settings: RevCommonSettings | null = null;
   let limit: number;
