@@ -280,8 +280,9 @@ async function fixture(argv: string[]): Promise<number> {
 }
 
 /**
- * `wikiquery import ... --images DIR`: the import, then the files directory written into the
- * config it wrote (`serve.files.directory`), where `wikiquery serve` finds it.
+ * `wikiquery import ... --images DIR`: the import, which reads the uploaded versions' sizes and
+ * metadata from the files, then the files directory written into the config it wrote
+ * (`serve.files.directory`), where `wikiquery serve` finds it.
  */
 async function importWithFiles(argv: string[]): Promise<number> {
   const { importCommand } = await import('./import/index.ts');
@@ -297,7 +298,7 @@ async function importWithFiles(argv: string[]): Promise<number> {
   const directory = resolve(images);
   const { checkFilesDirectory } = await import('./server/files.ts');
   checkFilesDirectory(directory);
-  const code = await importCommand(rest);
+  const code = await importCommand(rest, { filesDirectory: directory });
   if (code !== 0) return code;
   const { values } = parseArgs({ args: rest, strict: false, allowPositionals: true, options: { db: { type: 'string' }, config: { type: 'string' } } });
   const db = String(values.db);

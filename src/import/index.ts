@@ -32,10 +32,13 @@ temporary SQLite file, then copied there as \`wikiquery copy\` does; the server 
   --renumber          new page, revision and log ids as MediaWiki's importDump.php gives them
                       (after the wiki's highest; a new wiki's start at 2) instead of the dump's
   --no-search-index   leave the full-text search index empty (faster)
+  --images DIR        the wiki's upload directory: uploaded versions' sizes, MIME types and
+                      metadata are read from the files, and DIR is written into the config
   --quiet             no progress output
 `;
 
-export async function importCommand(argv: string[]): Promise<number> {
+/** `filesDirectory`: the wiki's upload directory, which `wikiquery import --images DIR` (src/cli.ts) gives. */
+export async function importCommand(argv: string[], extra: { filesDirectory?: string } = {}): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -102,7 +105,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   try {
     const db = temporary ? join(temporary, 'wiki.sqlite') : values.db;
     const config = values.config ?? (server ? `${server.database}.config.json` : undefined);
-    const imported = await importIntoSqlite(positionals, db, config, values, server && describeTarget(server));
+    const imported = await importIntoSqlite(positionals, db, config, { ...values, filesDirectory: extra.filesDirectory }, server && describeTarget(server));
     if (!server || !imported) return imported ? 0 : 1;
     try {
       const summary = await copyWiki({
@@ -129,6 +132,7 @@ interface ImportFlags {
   renumber?: boolean;
   'no-search-index'?: boolean;
   quiet?: boolean;
+  filesDirectory?: string;
 }
 
 /**
@@ -148,6 +152,7 @@ async function importIntoSqlite(dumps: string[], db: string, config: string | un
     usernamePrefix: values['username-prefix'],
     renumber: values.renumber,
     noSearchIndex: values['no-search-index'],
+    filesDirectory: values.filesDirectory,
     progress: display ? (p) => display.update(p) : undefined,
   };
   const summary = await runImport(options);
@@ -175,6 +180,7 @@ export function formatSummary(s: ImportSummary, server?: string): string {
       `(read ${s.seconds.read.toFixed(1)} s, links ${s.seconds.links.toFixed(1)} s, finish ${s.seconds.finish.toFixed(1)} s): ` +
       `${Math.round(s.revisionsPerSecond)} revisions/s, peak memory ${mb(s.peakRssBytes)} MB`,
   );
+  if (s.files) lines.push(`  files: ${s.files.read} uploaded versions read from their files, ${s.files.missing} not found there`);
   const shown = s.problems.slice(0, 20);
   for (const p of shown) {
     const where = p.line ? ` (line ${p.line}${p.column ? `, column ${p.column}` : ''})` : '';

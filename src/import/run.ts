@@ -10,6 +10,7 @@ import { DumpFatalError, DumpReader } from './read/dump-reader.ts';
 import { detectCompression, DumpSourceError, findSegments, openDump, type DumpSegment } from './read/dump-source.ts';
 import type { DumpProblem, DumpSiteInfo } from './read/dump-types.ts';
 import { finishAfterLinks, finishBeforeLinks } from './finish/finalize.ts';
+import { fillFileFacts, type FileFactsCounts } from './files-facts.ts';
 import { addInterwikiEntries, InterwikiTable, parseInterwikiList, wikimediaInterwiki } from './interwiki.ts';
 import { buildLinksInWorkers } from './links/links-phase.ts';
 import { replayBatch, type EventBatch } from './read/event-batch.ts';
@@ -67,6 +68,11 @@ export interface ImportOptions {
    * dump in segments, with two readers unless `readers` says otherwise.
    */
   readerSegmentBytes?: number;
+  /**
+   * The wiki's upload directory, when the files came with the dump: the uploaded versions'
+   * dimensions, MIME types and metadata are read from them (src/import/files-facts.ts).
+   */
+  filesDirectory?: string;
   progress?: (p: ImportProgress) => void;
 }
 
@@ -109,6 +115,8 @@ export interface ImportSummary {
   seconds: { read: number; links: number; finish: number; total: number };
   revisionsPerSecond: number;
   peakRssBytes: number;
+  /** With `filesDirectory`: the uploaded versions read from their files, and those not found. */
+  files?: FileFactsCounts;
 }
 
 const READ_WORKER = new URL('./read/read-worker.ts', import.meta.url);
@@ -212,6 +220,7 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     const finishStarted = performance.now();
     emit({ phase: 'finish', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages });
     finishAfterLinks(db, analyzed, [...CONTENT_NAMESPACES]);
+    if (options.filesDirectory !== undefined) summary.files = await fillFileFacts(db, options.filesDirectory);
     summary.seconds.finish = (performance.now() - finishStarted) / 1000;
     summary.users = (db.prepare('SELECT count(*) AS n FROM user').get() as { n: number }).n;
     writeConfig(configPath, mergeConfig(configFromSiteInfo(info, options.dumps.map((d) => basename(d)), { hasModulePages: hasModulePages(db) }), userConfig));
