@@ -4,20 +4,14 @@ import { defineQueryModule } from '../../api/module.ts';
 import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.ts';
 import { CONT, TIME_DIR, VIRTUAL_NAMESPACES, limit, user } from '../../api/params/common.ts';
 import type { QueryRun } from '../../api/query/run.ts';
-import { list, setFlag, type ResultList, type ResultObject } from '../../api/result.ts';
+import { setFlag, type ResultObject } from '../../api/result.ts';
 import {
   PRC_AUTOPATROLLED, PRC_UNPATROLLED, RC_TYPES, type ChangePosition, type RecentChangeRow, type RecentChangesQuery,
 } from '../../store/recent-changes.ts';
-import { formatComments } from '../../wiki/comment-formatter.ts';
 import { sha1Base36ToHex } from '../../wiki/files.ts';
-import { logParamsForApi } from '../../wiki/log-params.ts';
-import { mwToIso } from '../../wiki/timestamps.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
-import {
-  DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, LOG_DELETED_ACTION, hiddenUserMask, logUserCanBitfield, userCanBitfield,
-} from '../../wiki/visibility.ts';
-import { commentContext } from '../prop/revision-shared.ts';
-import { logParamsResult } from './log-params-result.ts';
+import { DELETED_TEXT, DELETED_USER, hiddenUserMask, userCanBitfield } from '../../wiki/visibility.ts';
+import { ChangeItem, changeContinueValue, parsedChangeComments, usesPatrol } from './change-rows.ts';
 
 const params = {
   start: { type: 'timestamp' },
@@ -74,8 +68,6 @@ export const recentchanges = defineQueryModule({
 type RecentChangesRun = QueryRun<typeof params>;
 type Show = (typeof params.show.type)[number];
 
-const RC_TYPE_NAMES = new Map<number, string>(Object.entries(RC_TYPES).map(([name, id]) => [id, name]));
-
 /** Pairs of rcshow values that cannot be asked together. */
 const CONFLICTS: readonly [Show, Show][] = [
   ['minor', '!minor'], ['bot', '!bot'], ['anon', '!anon'], ['redirect', '!redirect'], ['patrolled', '!patrolled'],
@@ -83,11 +75,6 @@ const CONFLICTS: readonly [Show, Show][] = [
 ];
 
 const PATROL_FLAGS: readonly Show[] = ['patrolled', '!patrolled', 'unpatrolled', 'autopatrolled', '!autopatrolled'];
-
-/** User::useRCPatrol / useNPPatrol with the default $wgUseRCPatrol: patrol or patrolmarks. */
-function usesPatrol(run: RecentChangesRun): boolean {
-  return run.caller.rights.has('patrol') || run.caller.rights.has('patrolmarks');
-}
 
 function continuePosition(run: RecentChangesRun): ChangePosition | null {
   return timestampIdContinuation(run.params.continue, () => run.fail('apierror-badcontinue'));
@@ -104,11 +91,11 @@ function buildQuery(run: RecentChangesRun): RecentChangesQuery {
   }
   const show = new Set<Show>(p.show ?? []);
   if (CONFLICTS.some(([a, b]) => show.has(a) && show.has(b))) run.fail('apierror-show');
-  if (PATROL_FLAGS.some((flag) => show.has(flag)) && !usesPatrol(run)) run.fail('apierror-permissiondenied-patrolflag', [], 'permissiondenied');
+  if (PATROL_FLAGS.some((flag) => show.has(flag)) && !usesPatrol(run.caller.rights)) run.fail('apierror-permissiondenied-patrolflag', [], 'permissiondenied');
   if (p.user !== undefined && p.excludeuser !== undefined) {
     run.fail('apierror-invalidparammix', [{ list: [`<var>${run.paramName('user')}</var>`, `<var>${run.paramName('excludeuser')}</var>`], type: 'text' }, 2]);
   }
-  if (p.prop.includes('patrolled') && !usesPatrol(run)) run.fail('apierror-permissiondenied-patrolflag', [], 'permissiondenied');
+  if (p.prop.includes('patrolled') && !usesPatrol(run.caller.rights)) run.fail('apierror-permissiondenied-patrolflag', [], 'permissiondenied');
   const patrolledIs: number[] = [];
   const patrolledIsNot: number[] = [];
   if (show.has('!patrolled')) patrolledIs.push(PRC_UNPATROLLED);
@@ -149,11 +136,10 @@ async function runRecentChanges(run: RecentChangesRun): Promise<void> {
   query.tagId = p.tag === undefined ? undefined : await store.site.tagId(p.tag);
   const rows = await store.recentChanges.recentChanges(query);
   const limit = p.limit;
-  const continueValue = (row: RecentChangeRow): string => `${store.storedTimestamp(row.rc_timestamp, 'rc_timestamp')}|${row.rc_id}`;
-  if (rows.length > limit) run.setContinue('continue', continueValue(rows[limit]!));
+  if (rows.length > limit) run.setContinue('continue', changeContinueValue(run, rows[limit]!));
   const shown = rows.slice(0, limit);
   if (run.generator) {
-    if (shown.length) run.setGeneratorBatchStart('continue', continueValue(shown[0]!));
+    if (shown.length) run.setGeneratorBatchStart('continue', changeContinueValue(run, shown[0]!));
     for (const row of shown) {
       if (!p.generaterevisions) run.generator.addTitle(row.rc_namespace, row.rc_title);
       else if (row.rc_this_oldid > 0) run.generator.addRevisionId?.(row.rc_this_oldid);
@@ -163,111 +149,40 @@ async function runRecentChanges(run: RecentChangesRun): Promise<void> {
   const props = new Set(p.prop);
   const [tags, parsed] = await Promise.all([
     props.has('tags') ? store.changeTags.tagsOfChanges(shown.map((r) => r.rc_id)) : undefined,
-    props.has('parsedcomment') ? parsedComments(run, shown) : undefined,
+    props.has('parsedcomment') ? parsedChangeComments(run, shown) : undefined,
   ]);
   for (const row of shown) {
     const item = changeItem(run, props, row, tags?.get(row.rc_id) ?? [], parsed?.get(row.rc_id));
     if (!run.addItem(item)) {
-      run.setContinue('continue', continueValue(row));
+      run.setContinue('continue', changeContinueValue(run, row));
       break;
     }
   }
 }
 
-async function parsedComments(run: RecentChangesRun, rows: readonly RecentChangeRow[]): Promise<Map<number, string>> {
-  const visible = rows.filter((r) => userCanBitfield(r.rc_deleted, DELETED_COMMENT, run.caller.rights));
-  const html = await formatComments(commentContext(run), visible.map((r) => ({ comment: r.comment_text, self: { ns: r.rc_namespace, dbKey: r.rc_title } })));
-  return new Map(visible.map((r, i) => [r.rc_id, html[i]!]));
-}
-
 /** ApiQueryRecentChanges::extractRowInfo */
 function changeItem(run: RecentChangesRun, props: ReadonlySet<string>, row: RecentChangeRow, tags: string[], parsed: string | undefined): ResultObject {
-  const rights = run.caller.rights;
-  const isLog = row.rc_type === RC_TYPES.log;
-  const item: ResultObject = { type: RC_TYPE_NAMES.get(row.rc_type) ?? String(row.rc_type) };
-  let anyHidden = false;
-  if (props.has('title') || props.has('ids')) {
-    if (isLog && row.rc_deleted & LOG_DELETED_ACTION) {
-      setFlag(item, 'actionhidden', true);
-      anyHidden = true;
-    }
-    if (!isLog || logUserCanBitfield(row.rc_deleted, LOG_DELETED_ACTION, rights)) {
-      if (props.has('title')) {
-        item.ns = row.rc_namespace;
-        item.title = run.services.titles.text(row.rc_namespace, row.rc_title);
-      }
-      if (props.has('ids')) {
-        item.pageid = row.rc_cur_id;
-        item.revid = row.rc_this_oldid;
-        item.old_revid = row.rc_last_oldid;
-      }
-    }
-  }
+  const change = new ChangeItem(run, props, row);
+  const { item } = change;
+  change.addTitleAndIds();
   if (props.has('ids')) item.rcid = row.rc_id;
-  if (props.has('user') || props.has('userid')) {
-    if (row.rc_deleted & DELETED_USER) {
-      setFlag(item, 'userhidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(row.rc_deleted, DELETED_USER, rights)) {
-      if (props.has('user')) item.user = row.actor_name;
-      if (props.has('userid')) item.userid = row.actor_user ?? 0;
-      if (!row.actor_user) setFlag(item, 'anon', true);
-    }
+  if ((props.has('user') || props.has('userid')) && change.visible(DELETED_USER, 'user')) {
+    if (props.has('user')) item.user = row.actor_name;
+    if (props.has('userid')) item.userid = row.actor_user ?? 0;
+    if (!row.actor_user) setFlag(item, 'anon', true);
   }
-  if (props.has('flags')) {
-    setFlag(item, 'bot', row.rc_bot !== 0, false);
-    setFlag(item, 'new', row.rc_type === RC_TYPES.new, false);
-    setFlag(item, 'minor', row.rc_minor !== 0, false);
-  }
-  if (props.has('sizes')) {
-    item.oldlen = row.rc_old_len ?? 0;
-    item.newlen = row.rc_new_len ?? 0;
-  }
-  if (props.has('timestamp')) item.timestamp = mwToIso(row.rc_timestamp);
-  if (props.has('comment') || props.has('parsedcomment')) {
-    if (row.rc_deleted & DELETED_COMMENT) {
-      setFlag(item, 'commenthidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(row.rc_deleted, DELETED_COMMENT, rights)) {
-      if (props.has('comment')) item.comment = row.comment_text;
-      if (props.has('parsedcomment')) item.parsedcomment = parsed ?? '';
-    }
-  }
+  change.addFlags();
+  change.addSizes();
+  change.addTimestamp();
+  change.addComment(parsed);
   if (props.has('redirect')) setFlag(item, 'redirect', Boolean(row.page_is_redirect), false);
-  if (props.has('patrolled')) {
-    setFlag(item, 'patrolled', row.rc_patrolled !== PRC_UNPATROLLED, false);
-    // ChangesList::isUnpatrolled: only callers who patrol get here.
-    setFlag(item, 'unpatrolled', row.rc_patrolled === PRC_UNPATROLLED, false);
-    setFlag(item, 'autopatrolled', row.rc_patrolled === PRC_AUTOPATROLLED, false);
-  }
-  if (props.has('loginfo') && isLog) {
-    if (row.rc_deleted & LOG_DELETED_ACTION) {
-      setFlag(item, 'actionhidden', true);
-      anyHidden = true;
-    }
-    if (logUserCanBitfield(row.rc_deleted, LOG_DELETED_ACTION, rights)) {
-      item.logid = row.rc_logid;
-      item.logtype = row.rc_log_type ?? '';
-      item.logaction = row.rc_log_action ?? '';
-      item.logparams = logParamsResult(
-        logParamsForApi(
-          { titles: run.services.titles },
-          { type: row.rc_log_type ?? '', action: row.rc_log_action ?? '', timestamp: row.rc_timestamp, params: row.rc_params ?? '' },
-        ),
-      );
-    }
-  }
-  if (props.has('tags')) item.tags = list('tag', [...tags]) as ResultList;
+  if (props.has('patrolled')) change.addPatrolFlags();
+  change.addLogInfo();
+  change.addTags(tags);
   if (props.has('sha1') && row.rev_sha1 !== null) {
     const revDeleted = row.rev_deleted ?? 0;
-    if (revDeleted & DELETED_TEXT) {
-      setFlag(item, 'sha1hidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(revDeleted, DELETED_TEXT, rights)) item.sha1 = row.rev_sha1 === '' ? '' : sha1Base36ToHex(row.rev_sha1);
+    change.hide('sha1', (revDeleted & DELETED_TEXT) !== 0);
+    if (userCanBitfield(revDeleted, DELETED_TEXT, run.caller.rights)) item.sha1 = row.rev_sha1 === '' ? '' : sha1Base36ToHex(row.rev_sha1);
   }
-  if (anyHidden && row.rc_deleted & DELETED_RESTRICTED) setFlag(item, 'suppressed', true);
-  return item;
+  return change.done();
 }

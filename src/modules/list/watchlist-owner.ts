@@ -9,11 +9,6 @@ import type { ExpiryFilter } from '../../store/watchlist.ts';
 import { nowMw } from '../../wiki/timestamps.ts';
 import { escapeWikiText } from '../../wiki/titles.ts';
 
-/** User::useRCPatrol / useNPPatrol with the default $wgUseRCPatrol: patrol or patrolmarks. */
-export function usesPatrol(rights: ReadonlySet<string>): boolean {
-  return rights.has('patrol') || rights.has('patrolmarks');
-}
-
 /** hash_equals: the same bytes, compared in constant time. */
 function sameSecret(known: string, given: string): boolean {
   const a = Buffer.from(known, 'utf8');

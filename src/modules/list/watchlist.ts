@@ -4,20 +4,16 @@ import { MEDIAWIKI_SOURCE, type ParamDecls } from '../../api/params/declaration.
 import { CONT, NAMESPACES, NAME_ONLY, TIME_DIR, limit, user } from '../../api/params/common.ts';
 import { continuationTimestamp } from '../../api/query/continuation.ts';
 import type { QueryRun } from '../../api/query/run.ts';
-import { list, setFlag, type ResultList, type ResultObject } from '../../api/result.ts';
+import { setFlag, type ResultObject } from '../../api/result.ts';
 import { PRC_AUTOPATROLLED, PRC_UNPATROLLED, RC_TYPES } from '../../store/recent-changes.ts';
 import type { WatchlistChangeRow, WatchlistChangesQuery } from '../../store/watchlist.ts';
-import { formatComments } from '../../wiki/comment-formatter.ts';
-import { logParamsForApi } from '../../wiki/log-params.ts';
 import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
-import {
-  DELETED_COMMENT, DELETED_RESTRICTED, DELETED_USER, LOG_DELETED_ACTION, hiddenUserMask, logUserCanBitfield, userCanBitfield,
-} from '../../wiki/visibility.ts';
-import { commentContext, userNameParam } from '../prop/revision-shared.ts';
-import { logParamsResult } from './log-params-result.ts';
+import { DELETED_RESTRICTED, DELETED_USER, LOG_DELETED_ACTION, hiddenUserMask, logUserCanBitfield } from '../../wiki/visibility.ts';
+import { userNameParam } from '../prop/revision-shared.ts';
+import { ChangeItem, changeContinueValue, parsedChangeComments, usesPatrol } from './change-rows.ts';
 import { watchlistLogDisplays } from './watchlist-log-display.ts';
-import { usesPatrol, watchlistOwner, watchlistExpiryFilter } from './watchlist-owner.ts';
+import { watchlistOwner, watchlistExpiryFilter } from './watchlist-owner.ts';
 
 const params = {
   allrev: { type: 'boolean' },
@@ -67,8 +63,6 @@ export const watchlist = defineQueryModule({
 
 type WatchlistRun = QueryRun<typeof params>;
 type Show = (typeof params.show.type)[number];
-
-const RC_TYPE_NAMES = new Map<number, string>(Object.entries(RC_TYPES).map(([name, id]) => [id, name]));
 
 /** Pairs of wlshow values that cannot be asked together. */
 const CONFLICTS: readonly [Show, Show][] = [
@@ -143,8 +137,7 @@ async function runWatchlist(run: WatchlistRun): Promise<void> {
   };
   const { store } = run.services;
   const rows = await store.watchlist.changes(query);
-  const continueValue = (row: WatchlistChangeRow): string => `${store.storedTimestamp(row.rc_timestamp, 'rc_timestamp')}|${row.rc_id}`;
-  if (rows.length > p.limit) run.setContinue('continue', continueValue(rows[p.limit]!));
+  if (rows.length > p.limit) run.setContinue('continue', changeContinueValue(run, rows[p.limit]!));
   const shown = rows.slice(0, p.limit);
   if (run.generator) {
     for (const row of shown) {
@@ -156,22 +149,16 @@ async function runWatchlist(run: WatchlistRun): Promise<void> {
   const logRows = props.has('loginfo') ? shown.filter((r) => r.rc_type === RC_TYPES.log && logUserCanBitfield(r.rc_deleted, LOG_DELETED_ACTION, run.caller.rights)) : [];
   const [tags, parsed, displays] = await Promise.all([
     props.has('tags') ? store.changeTags.tagsOfChanges(shown.map((r) => r.rc_id)) : undefined,
-    props.has('parsedcomment') ? parsedComments(run, shown) : undefined,
+    props.has('parsedcomment') ? parsedChangeComments(run, shown) : undefined,
     logRows.length ? watchlistLogDisplays(run, logRows) : undefined,
   ]);
   for (const row of shown) {
     const item = changeItem(run, props, row, tags?.get(row.rc_id) ?? [], parsed?.get(row.rc_id), displays?.get(row.rc_id));
     if (!run.addItem(item)) {
-      run.setContinue('continue', continueValue(row));
+      run.setContinue('continue', changeContinueValue(run, row));
       break;
     }
   }
-}
-
-async function parsedComments(run: WatchlistRun, rows: readonly WatchlistChangeRow[]): Promise<Map<number, string>> {
-  const visible = rows.filter((r) => userCanBitfield(r.rc_deleted, DELETED_COMMENT, run.caller.rights));
-  const html = await formatComments(commentContext(run), visible.map((r) => ({ comment: r.comment_text, self: { ns: r.rc_namespace, dbKey: r.rc_title } })));
-  return new Map(visible.map((r, i) => [r.rc_id, html[i]!]));
 }
 
 /** ApiQueryWatchlist::extractOutputData */
@@ -183,90 +170,27 @@ function changeItem(
   parsed: string | undefined,
   logDisplay: string | undefined,
 ): ResultObject {
-  const rights = run.caller.rights;
-  const isLog = row.rc_type === RC_TYPES.log;
-  const item: ResultObject = { type: RC_TYPE_NAMES.get(row.rc_type) ?? String(row.rc_type) };
-  let anyHidden = false;
-  if (props.has('title') || props.has('ids')) {
-    if (isLog && row.rc_deleted & LOG_DELETED_ACTION) {
-      setFlag(item, 'actionhidden', true);
-      anyHidden = true;
+  const change = new ChangeItem(run, props, row);
+  const { item } = change;
+  change.addTitleAndIds();
+  if ((props.has('user') || props.has('userid')) && change.visible(DELETED_USER, 'user')) {
+    if (props.has('userid')) {
+      item.userid = row.actor_user ?? 0;
+      // MediaWiki also gives the id as `user`, for clients of old versions; a name replaces it.
+      item.user = row.actor_user ?? 0;
     }
-    if (!isLog || logUserCanBitfield(row.rc_deleted, LOG_DELETED_ACTION, rights)) {
-      if (props.has('title')) {
-        item.ns = row.rc_namespace;
-        item.title = run.services.titles.text(row.rc_namespace, row.rc_title);
-      }
-      if (props.has('ids')) {
-        item.pageid = row.rc_cur_id;
-        item.revid = row.rc_this_oldid;
-        item.old_revid = row.rc_last_oldid;
-      }
-    }
+    if (props.has('user')) item.user = row.actor_name;
+    setFlag(item, 'anon', !row.actor_user, false);
   }
-  if (props.has('user') || props.has('userid')) {
-    if (row.rc_deleted & DELETED_USER) {
-      setFlag(item, 'userhidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(row.rc_deleted, DELETED_USER, rights)) {
-      if (props.has('userid')) {
-        item.userid = row.actor_user ?? 0;
-        // MediaWiki also gives the id as `user`, for clients of old versions; a name replaces it.
-        item.user = row.actor_user ?? 0;
-      }
-      if (props.has('user')) item.user = row.actor_name;
-      setFlag(item, 'anon', !row.actor_user, false);
-    }
-  }
-  if (props.has('flags')) {
-    setFlag(item, 'bot', row.rc_bot !== 0, false);
-    setFlag(item, 'new', row.rc_type === RC_TYPES.new, false);
-    setFlag(item, 'minor', row.rc_minor !== 0, false);
-  }
-  if (props.has('sizes')) {
-    item.oldlen = row.rc_old_len ?? 0;
-    item.newlen = row.rc_new_len ?? 0;
-  }
-  if (props.has('timestamp')) item.timestamp = mwToIso(row.rc_timestamp);
+  change.addFlags();
+  change.addSizes();
+  change.addTimestamp();
   if (props.has('notificationtimestamp')) {
     item.notificationtimestamp = row.wl_notificationtimestamp === null ? '' : mwToIso(row.wl_notificationtimestamp);
   }
-  if (props.has('comment') || props.has('parsedcomment')) {
-    if (row.rc_deleted & DELETED_COMMENT) {
-      setFlag(item, 'commenthidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(row.rc_deleted, DELETED_COMMENT, rights)) {
-      if (props.has('comment')) item.comment = row.comment_text;
-      if (props.has('parsedcomment')) item.parsedcomment = parsed ?? '';
-    }
-  }
-  if (props.has('patrol')) {
-    setFlag(item, 'patrolled', row.rc_patrolled !== PRC_UNPATROLLED, false);
-    // ChangesList::isUnpatrolled: only callers who patrol get here.
-    setFlag(item, 'unpatrolled', row.rc_patrolled === PRC_UNPATROLLED, false);
-    setFlag(item, 'autopatrolled', row.rc_patrolled === PRC_AUTOPATROLLED, false);
-  }
-  if (props.has('loginfo') && isLog) {
-    if (row.rc_deleted & LOG_DELETED_ACTION) {
-      setFlag(item, 'actionhidden', true);
-      anyHidden = true;
-    }
-    if (logUserCanBitfield(row.rc_deleted, LOG_DELETED_ACTION, rights)) {
-      item.logid = row.rc_logid;
-      item.logtype = row.rc_log_type ?? '';
-      item.logaction = row.rc_log_action ?? '';
-      item.logparams = logParamsResult(
-        logParamsForApi(
-          { titles: run.services.titles },
-          { type: row.rc_log_type ?? '', action: row.rc_log_action ?? '', timestamp: row.rc_timestamp, params: row.rc_params ?? '' },
-        ),
-      );
-      item.logdisplay = logDisplay ?? '';
-    }
-  }
-  if (props.has('tags')) item.tags = list('tag', [...tags]) as ResultList;
-  if (anyHidden && row.rc_deleted & DELETED_RESTRICTED) setFlag(item, 'suppressed', true);
-  return item;
+  change.addComment(parsed);
+  if (props.has('patrol')) change.addPatrolFlags();
+  if (change.addLogInfo()) item.logdisplay = logDisplay ?? '';
+  change.addTags(tags);
+  return change.done();
 }
