@@ -5,7 +5,7 @@
 // The rules (media types, metadata shapes) are the domain's (src/wiki/files-facts.ts); the readers
 // of the formats' headers are here.
 
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
@@ -33,7 +33,44 @@ export function sniffMime(bytes: Uint8Array): string | null {
 
 /** A file's facts as MediaWiki would store them, or null when its bytes are of no type read here. */
 export async function readFileFacts(bytes: Buffer): Promise<StoredFileFacts | null> {
-  const mime = sniffMime(bytes);
+  return factsOf(bytes, sniffMime(bytes));
+}
+
+/** How much of a file tells its type: the larger files of other types are not read whole. */
+const SNIFF_BYTES = 65536;
+const READ_WHOLE = new Set(['image/png', 'image/gif', 'image/jpeg', 'image/svg+xml']);
+
+/** readFileFacts of the file at `path`; undefined when it cannot be read. */
+async function readFileFactsAt(path: string): Promise<StoredFileFacts | null | undefined> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0);
+    const mime = sniffMime(head.subarray(0, bytesRead));
+    if (!mime) return null;
+    // The other types go to sharp by their path.
+    const bytes = READ_WHOLE.has(mime) && bytesRead === SNIFF_BYTES ? await handle.readFile() : head.subarray(0, bytesRead);
+    return await factsOf(bytes, mime, path);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function factsOf(bytes: Buffer, mime: string | null, path?: string): Promise<StoredFileFacts | null> {
+  try {
+    return await measuredFacts(bytes, mime, path);
+  } catch {
+    // A file cut short or broken keeps the facts the dump gave.
+    return null;
+  }
+}
+
+async function measuredFacts(bytes: Buffer, mime: string | null, path?: string): Promise<StoredFileFacts | null> {
   if (!mime) return null;
   const [major, minor] = mime.split('/') as [string, string];
   const base = { mediaType: mediaTypeOfMime(mime), major, minor };
@@ -47,7 +84,7 @@ export async function readFileFacts(bytes: Buffer): Promise<StoredFileFacts | nu
     case 'image/svg+xml':
       return { ...base, ...svgFacts(bytes) };
     default:
-      return { ...base, ...(await otherBitmapFacts(bytes, mime)) };
+      return { ...base, ...(await otherBitmapFacts(path ?? bytes, mime)) };
   }
 }
 
@@ -296,10 +333,10 @@ function svgFacts(b: Buffer): Measured {
 }
 
 /** Other bitmaps (WebP, TIFF, BMP): the size from sharp; their handlers' metadata is not made here. */
-async function otherBitmapFacts(b: Buffer, mime: string): Promise<Measured> {
+async function otherBitmapFacts(file: Buffer | string, mime: string): Promise<Measured> {
   try {
     const { default: sharp } = await import('sharp');
-    const facts = await sharp(b, { pages: 1 }).metadata();
+    const facts = await sharp(file, { pages: 1 }).metadata();
     return { width: facts.width ?? 0, height: facts.height ?? 0, bits: mime === 'image/webp' ? 8 : 0, metadata: '' };
   } catch {
     return { width: 0, height: 0, bits: 0, metadata: '' };
@@ -331,15 +368,10 @@ export async function fillFileFacts(db: Database.Database, directory: string): P
      WHERE oi_name = ? AND oi_archive_name = ?`,
   );
   const read = async (path: string): Promise<StoredFileFacts | null | undefined> => {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path);
-    } catch {
-      counts.missing++;
-      return undefined;
-    }
-    counts.read++;
-    return await readFileFacts(bytes);
+    const facts = await readFileFactsAt(path);
+    if (facts === undefined) counts.missing++;
+    else counts.read++;
+    return facts;
   };
   const row = (f: StoredFileFacts): unknown[] => [f.width, f.height, f.bits, f.mediaType, f.major, f.minor, f.metadata];
   for (const { name } of current) {

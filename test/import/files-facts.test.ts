@@ -176,7 +176,14 @@ describe('the readers of file headers', () => {
       '{"data":{"version":2,"width":4,"height":3,"originalWidth":"4","originalHeight":"3","title":"T & U","description":"D","animated":true,"translations":[]}}');
   });
 
-  it('knows no facts of bytes of a type it does not read', async () => {
+  it('sizes a WebP through sharp, without metadata', async () => {
+    const { default: sharp } = await import('sharp');
+    const webp = await sharp({ create: { width: 5, height: 4, channels: 3, background: '#c00' } }).webp().toBuffer();
+    assert.deepEqual(await readFileFacts(webp), { mediaType: 'BITMAP', major: 'image', minor: 'webp', width: 5, height: 4, bits: 8, metadata: '' });
+  });
+
+  it('knows no facts of bytes of a type it does not read, or of a file cut short', async () => {
     assert.equal(await readFileFacts(Buffer.from('plain text')), null);
+    assert.equal(await readFileFacts(Buffer.from('GIF89a\x01', 'latin1')), null);
   });
 });
