@@ -10,6 +10,9 @@
 //   that core does not, so that a wiki without that extension loaded lists none of them.
 // - src/wiki/data/messages/digit-transforms.json: the digits of the languages that do not write
 //   numbers with ASCII digits ($digitTransformTable).
+// - src/wiki/data/messages/grammar-transformations.json: {{GRAMMAR:}}'s rules of the languages
+//   that have them as data.
+// - src/wiki/data/messages/plural-rules.json: each language's plural rules (CLDR's and MediaWiki's).
 // - src/wiki/data/messages/<code>.json.br: every language's own messages (brotli-compressed
 //   JSON), from the message folders LocalisationCache reads (core's, then the reference wiki's
 //   skin and extensions, Scribunto included, in the order they are loaded), the first folder
@@ -88,6 +91,29 @@ for (const file of readdirSync(join(mw, 'languages/messages')).sort()) {
   if (Object.entries(digits).some(([digit, written]) => digit !== written)) digitTables[code] = digits;
 }
 writeFileSync(new URL('../src/wiki/data/messages/digit-transforms.json', import.meta.url), JSON.stringify(digitTables, null, 0).replace(/\},"/g, '},\n"') + '\n');
+
+// languages/data/grammarTransformations/<code>.json: the rules of {{GRAMMAR:}} in those languages
+// (Language::convertGrammar), without their @metadata.
+const grammar = {};
+const grammarDir = join(mw, 'languages/data/grammarTransformations');
+for (const file of readdirSync(grammarDir).filter((f) => f.endsWith('.json')).sort()) {
+  const { '@metadata': _metadata, ...cases } = JSON.parse(readFileSync(join(grammarDir, file), 'utf8'));
+  grammar[file.slice(0, -'.json'.length)] = cases;
+}
+writeFileSync(new URL('../src/wiki/data/messages/grammar-transformations.json', import.meta.url), JSON.stringify(grammar) + '\n');
+
+// languages/data/plurals.xml (CLDR's) then plurals-mediawiki.xml (MediaWiki's own, replacing a
+// language's): each language's plural rules but `other`, in their order (Language::convertPlural
+// picks the first that holds).
+const pluralRules = {};
+for (const file of ['plurals.xml', 'plurals-mediawiki.xml']) {
+  const xml = readFileSync(join(mw, 'languages/data', file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+  for (const [, locales, body] of xml.matchAll(/<pluralRules locales="([^"]*)">([\s\S]*?)<\/pluralRules>/g)) {
+    const rules = [...body.matchAll(/<pluralRule count="([^"]+)">([^<@]*)/g)].filter(([, count]) => count !== 'other').map(([, count, rule]) => [count, rule.trim()]);
+    for (const locale of locales.trim().split(/\s+/)) pluralRules[locale] = rules;
+  }
+}
+writeFileSync(new URL('../src/wiki/data/messages/plural-rules.json', import.meta.url), JSON.stringify(pluralRules, null, 0).replace(/\]\],"/g, ']],\n"') + '\n');
 
 const codes = new Set();
 for (const dir of cacheDirs) for (const file of readdirSync(join(mw, dir))) if (file.endsWith('.json')) codes.add(file.slice(0, -'.json'.length));

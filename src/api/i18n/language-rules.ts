@@ -19,44 +19,70 @@ function digitTable(code: string): Record<string, string> | null {
   return table;
 }
 
-/** CLDR's categories in the order MediaWiki's plural rule files list them; `other` comes last. */
-const CATEGORY_ORDER = ['zero', 'one', 'two', 'few', 'many'];
+type PluralRules = Record<string, [string, string][]>;
+let pluralData: PluralRules | null = null;
+const compiledRules = new Map<string, ((operands: Operands) => boolean)[]>();
 
-const pluralRules = new Map<string, { rules: Intl.PluralRules; ordered: string[] } | null>();
-
-/** The first language of the code's fallback chain whose plural rules CLDR knows. */
-function rulesFor(code: string): { rules: Intl.PluralRules; ordered: string[] } | null {
-  let found = pluralRules.get(code);
-  if (found === undefined) {
-    found = null;
-    for (const candidate of localisationChain(code)) {
-      let supported: string[];
-      try {
-        supported = Intl.PluralRules.supportedLocalesOf([candidate]);
-      } catch {
-        continue;
-      }
-      if (!supported.length) continue;
-      const rules = new Intl.PluralRules(candidate);
-      const categories = rules.resolvedOptions().pluralCategories as string[];
-      const ordered = CATEGORY_ORDER.filter((c) => categories.includes(c));
-      // Language::getCompiledPluralRules: a language whose only form is `other` has no rules, and
-      // its fallbacks' are used.
-      if (!ordered.length && candidate !== 'en') continue;
-      found = { rules, ordered };
-      break;
-    }
-    pluralRules.set(code, found);
-  }
-  return found;
+/** CLDR's operands of a number as PHP writes it: n (absolute value), i (integer part), v, f, t (visible fraction digits). */
+interface Operands {
+  n: number;
+  i: number;
+  v: number;
+  f: number;
+  t: number;
 }
 
-/** Language::getPluralRuleIndexNumber: the index of `count`'s form among the language's rules. */
+function operandsOf(count: number): Operands {
+  const text = phpNumberString(Math.abs(count));
+  const [integer = '0', fraction = ''] = text.split('.');
+  return { n: Math.abs(count), i: Number(integer), v: fraction.length, f: Number(fraction || '0'), t: Number(fraction.replace(/0+$/, '') || '0') };
+}
+
+/** A CLDR plural rule (`v = 0 and i % 10 = 2..4 or ...`) as a test of a number's operands. */
+function compileRule(rule: string): (operands: Operands) => boolean {
+  const alternatives = rule.split(/\s+or\s+/).map((alternative) =>
+    alternative.split(/\s+and\s+/).map((relation) => {
+      const m = /^([nivft])\s*(?:%\s*(\d+))?\s*(!?=)\s*(.+)$/.exec(relation.trim());
+      if (!m) return (): boolean => false;
+      const [, operand, modulus, operator, ranges] = m;
+      const accepted = ranges!.split(',').map((range) => {
+        const [from, to = from] = range.trim().split('..');
+        return [Number(from), Number(to)] as const;
+      });
+      return (operands: Operands): boolean => {
+        let value = operands[operand as keyof Operands];
+        if (modulus) value %= Number(modulus);
+        const inside = accepted.some(([from, to]) => Number.isInteger(value) && value >= from && value <= to);
+        return operator === '=' ? inside : !inside;
+      };
+    }),
+  );
+  return (operands) => alternatives.some((relations) => relations.every((test) => test(operands)));
+}
+
+/**
+ * Language::getCompiledPluralRules: the code's rules (CLDR's, or MediaWiki's own where it has
+ * them), else the first of its fallbacks' that has any: a language whose only form is `other`
+ * uses its fallbacks' rules.
+ */
+function rulesFor(code: string): ((operands: Operands) => boolean)[] {
+  let rules = compiledRules.get(code);
+  if (!rules) {
+    pluralData ??= require('../../wiki/data/messages/plural-rules.json') as PluralRules;
+    const data = pluralData;
+    const source = localisationChain(code).find((c) => Object.hasOwn(data, c) && data[c]!.length > 0);
+    rules = source ? data[source]!.map(([, rule]) => compileRule(rule)) : [];
+    compiledRules.set(code, rules);
+  }
+  return rules;
+}
+
+/** Language::getPluralRuleIndexNumber: the index of the first rule the count meets, the number of rules (other) when none. */
 export function pluralIndex(count: number, code: string): number {
-  const found = rulesFor(code);
-  if (!found) return Math.abs(count) === 1 ? 0 : 1;
-  const category = found.rules.select(count);
-  return category === 'other' ? found.ordered.length : found.ordered.indexOf(category);
+  const rules = rulesFor(code);
+  const operands = operandsOf(count);
+  const index = rules.findIndex((test) => test(operands));
+  return index < 0 ? rules.length : index;
 }
 
 /** Language::convertPlural: an explicit `n=form` for the count first, then the rule's form (the last when fewer are given). */
@@ -136,4 +162,27 @@ export function embedBidi(text: string): string {
     if (STRONG_RTL.test(char)) return `\u202b${text}\u202c`;
   }
   return text;
+}
+
+type GrammarRules = Record<string, Record<string, string | [string, unknown][]>>;
+let grammarRules: GrammarRules | null = null;
+
+/**
+ * Language::convertGrammar for the languages whose rules are data (languages/data/
+ * grammarTransformations, read by scripts/extract-messages.mjs): the first rule of the case
+ * whose pattern matches rewrites the word. Other languages leave it as it is.
+ */
+export function convertGrammar(word: string, grammarCase: string, code: string): string {
+  grammarRules ??= require('../../wiki/data/messages/grammar-transformations.json') as GrammarRules;
+  const cases = Object.hasOwn(grammarRules, code) ? grammarRules[code]! : undefined;
+  if (!cases || !Object.hasOwn(cases, grammarCase)) return word;
+  let rules = cases[grammarCase]!;
+  // A case may name another case whose rules it shares.
+  if (typeof rules === 'string') rules = Object.hasOwn(cases, rules) && typeof cases[rules] !== 'string' ? (cases[rules] as [string, unknown][]) : [];
+  for (const [pattern, replacement] of rules) {
+    if (pattern === '@metadata' || typeof replacement !== 'string') continue;
+    const regex = new RegExp(pattern, 'u');
+    if (regex.test(word)) return word.replace(regex, replacement);
+  }
+  return word;
 }

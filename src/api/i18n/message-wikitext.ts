@@ -9,7 +9,7 @@ import { NS } from '../../wiki/namespaces.ts';
 import { escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
 import { fullUrl, articleUrl, wfUrlencode, phpUrlencode } from '../../wiki/urls.ts';
 import type { ApiServices } from '../services.ts';
-import { convertPlural, embedBidi, formatNum, genderForm, parseFormattedNumber } from './language-rules.ts';
+import { convertGrammar, convertPlural, embedBidi, formatNum, genderForm, parseFormattedNumber, phpFloat } from './language-rules.ts';
 import { fillMessage, lcfirst, type MessageLookup } from './message-lookup.ts';
 
 export interface MessageWikitextContext {
@@ -43,7 +43,7 @@ class Expander {
     let out = '';
     for (const node of nodes) {
       if (typeof node === 'string') out += node;
-      else if (node.kind === 'template') out += await this.template(node.title, node.parts, args, depth);
+      else if (node.kind === 'template') out += await this.braces(node, args, depth);
       else if (node.kind === 'arg') out += await this.argument(node.title, node.parts, args, depth);
       // ParserOptions' removeComments: a parsed message loses its comments.
       else if (node.kind === 'comment') continue;
@@ -72,6 +72,15 @@ class Expander {
     if (value) return value();
     if (parts.length) return this.partText(parts[0]!, args, depth);
     return this.original(title, parts, args, depth, 3);
+  }
+
+  /**
+   * Parser::braceSubstitution: what the braces give, on a new line when it starts a block (a
+   * table, `:`, `;`, `#` or `*`) and the braces did not start the line (T2529).
+   */
+  private async braces(node: { title: PPNode[]; parts: TemplatePart[]; lineStart: boolean }, args: Args, depth: number): Promise<string> {
+    const text = await this.template(node.title, node.parts, args, depth);
+    return !node.lineStart && /^(?:\{\||:|;|#|\*)/.test(text) ? `\n${text}` : text;
   }
 
   private async template(titleNodes: PPNode[], parts: TemplatePart[], args: Args, depth: number): Promise<string> {
@@ -176,12 +185,15 @@ class Expander {
       case 'gender':
         return genderForm('unknown', await partTexts());
       case 'grammar':
-        return (await partTexts())[0] ?? '';
+        return convertGrammar((await partTexts())[0] ?? '', first, lang);
       case 'ns':
       case 'nse': {
-        const index = /^-?\d+$/.test(first) && Number(first) !== 0 ? Number(first) : first === '0' ? 0 : namespaces.lookup(first.replace(/ /g, '_'));
-        // An unknown namespace is no function call: the text is then a template's name.
-        if (index === undefined || !namespaces.exists(index)) return undefined;
+        // A number names a namespace (none: empty); an unknown name is no function call, and the
+        // text is then a template's name.
+        const numeric = /^\s*[+-]?\d/.test(first) && Math.trunc(phpFloat(first)) !== 0 ? Math.trunc(phpFloat(first)) : /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/.test(first) && phpFloat(first) === 0 ? 0 : undefined;
+        const index = numeric ?? namespaces.lookup(first.replace(/ /g, '_'));
+        if (index === undefined) return undefined;
+        if (!namespaces.exists(index)) return '';
         const text = namespaces.nsText(index);
         return lower === 'ns' ? text.replace(/_/g, ' ') : wfUrlencode(text.replace(/ /g, '_'));
       }

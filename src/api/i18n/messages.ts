@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { localisationChain } from '../../wiki/languages.ts';
 import { ownMessages } from '../../wiki/messages.ts';
-import { convertPlural, formatNum, parseFormattedNumber } from './language-rules.ts';
+import { convertGrammar, convertPlural, formatNum, parseFormattedNumber } from './language-rules.ts';
 
 const require = createRequire(import.meta.url);
 /**
@@ -128,7 +128,7 @@ function expandMagic(text: string, lang = 'en'): string {
         case 'GENDER':
           return parts.length > 1 ? parts[parts.length - 1] : '';
         case 'GRAMMAR':
-          return parts[parts.length - 1];
+          return lang === 'en' ? parts[parts.length - 1] : convertGrammar(parts[1] ?? '', parts[0]!, lang);
         case 'int':
           return messageText(parts[0], lang);
         case 'ucfirst':
@@ -154,7 +154,8 @@ export function toWikitext(m: Message, lang = 'en'): string {
     const p = m.params[Number(n) - 1];
     return p === undefined ? all : paramWikitext(p, lang);
   });
-  return expandMagic(substituted, lang);
+  // ApiResult cleans up every string it is given to Unicode's NFC (translations are not all in it).
+  return lang === 'en' ? expandMagic(substituted, lang) : expandMagic(substituted, lang).normalize('NFC');
 }
 
 const HTML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#039': "'" };

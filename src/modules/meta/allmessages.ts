@@ -121,13 +121,14 @@ async function runAllMessages(run: AllMessagesRun): Promise<void> {
     else {
       let content = fillMessage(text, name, lang, args);
       if (page) content = await expandMessageWikitext(content, { services, lookup, lang, page });
-      if (!p.nocontent) setContent(item, 'content', content);
+      // ApiResult cleans up every string it is given to Unicode's NFC.
+      if (!p.nocontent) setContent(item, 'content', content.normalize('NFC'));
       if (p.prop?.includes('default')) {
         const builtIn = await lookup.get(name, lang, false);
         if (builtIn === false) setFlag(item, 'defaultmissing', true);
         else {
           const plain = fillMessage(builtIn, name, lang, []);
-          if (plain !== content) item.default = plain;
+          if (plain !== content) item.default = plain.normalize('NFC');
         }
       }
     }
