@@ -490,6 +490,7 @@ async function buildLinks(
         subpageNamespaces: namespaces.length ? namespaces.filter((n) => n.subpages).map((n) => n.id) : [...SUBPAGE_NAMESPACES],
         contentNamespaces: namespaces.length ? namespaces.filter((n) => n.content).map((n) => n.id) : [...CONTENT_NAMESPACES],
         extensions: parserExtensions(info, userConfig, { hasModulePages: hasModulePages(db) }),
+        citeStoreReferencesData: config.citeStoreReferencesData === true,
       },
     },
   });

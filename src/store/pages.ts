@@ -101,6 +101,8 @@ export interface PageStore {
   props(pageIds: readonly number[], name: string): Promise<Map<number, string>>;
   /** Every property of these pages (only the named ones, unless null), by page and name. */
   propsOf(pageIds: readonly number[], names: readonly string[] | null): Promise<PagePropRow[]>;
+  /** The stored bytes of the properties named `prefix…` of these pages, by page then name (Cite's `references-N`). */
+  propBytesWithPrefix(pageIds: readonly number[], prefix: string): Promise<Map<number, Map<string, Uint8Array>>>;
   /** Distinct property names in use, from `from` on (list=pagepropnames). */
   propNames(from: string | null, limit: number): Promise<string[]>;
   /** The pages carrying a property (list=pageswithprop). */

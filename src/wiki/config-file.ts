@@ -56,6 +56,7 @@ const FALLBACKS: Omit<SiteConfig, 'namespaces' | 'namespaceAliases' | 'groups' |
   unwatchedPageThreshold: null,
   watchersMaxAge: 180 * 24 * 3600,
   defaultSkin: 'vector',
+  citeStoreReferencesData: false,
 };
 
 function completeConfig(partial: Partial<SiteConfig>): SiteConfig {

@@ -153,4 +153,10 @@ export interface SiteConfig {
   importSources?: string[];
   /** $wgRightsPage: a page whose title and URL siteinfo `rightsinfo` shows instead of rightsInfo.url. */
   rightsPage?: string;
+  /**
+   * $wgCiteStoreReferencesData (false): the importer keeps each page's references in its page
+   * properties as the Cite extension once did, and prop=references answers them; off, that
+   * module answers Cite's citestoragedisabled error.
+   */
+  citeStoreReferencesData?: boolean;
 }

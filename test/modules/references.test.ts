@@ -1,6 +1,7 @@
 // prop=references, the Cite extension's module: MediaWiki 1.39's Cite no longer has it, so the
 // truth is that extension's last source, which answers its own error where the wiki stores no
-// reference data ($wgCiteStoreReferencesData off, the case of every wiki served here).
+// reference data (site setting citeStoreReferencesData off, the default, as on the fixture wiki;
+// the stored case is test/modules/references-stored.test.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipWithoutFixture, useFixtureServer } from '../support/fixture-wiki.ts';

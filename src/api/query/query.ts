@@ -178,6 +178,14 @@ class ModuleRun implements QueryRun {
     if (page) mergeInto(page, fields);
   }
 
+  addPageFieldsIfFits(pageId: number, fields: ResultObject): boolean {
+    const page = this.output.pages?.get(pageId) as ResultObject | undefined;
+    if (!page) return true;
+    if (!this.output.fits(fields)) return false;
+    mergeInto(page, fields);
+    return true;
+  }
+
   addPageItem(pageId: number, listKey: string, item: ResultNode, tag?: string): boolean {
     const page = this.output.pages?.get(pageId) as ResultObject | undefined;
     if (!page) return true;

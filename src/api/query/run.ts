@@ -78,6 +78,11 @@ export interface QueryRun<P extends ParamDecls = Record<never, never>> {
   setQueryValueBeforeList(key: string, value: ResultNode): void;
   /** Merges fields into the output record of a page (prop=info). */
   addPageFields(pageId: number, fields: ResultObject): void;
+  /**
+   * Merges fields into a page's record when they fit under the result size limit
+   * (ApiQueryBase::addPageSubItems with a whole value); false, adding nothing, when full.
+   */
+  addPageFieldsIfFits(pageId: number, fields: ResultObject): boolean;
   /** Appends an item to a list under a page (`revisions`, `links`, ...). Returns false when full. */
   addPageItem(pageId: number, listKey: string, item: ResultNode, tag?: string): boolean;
   /** Continue from `value` next time; `param` without prefix (`continue`, `from`, ...). */

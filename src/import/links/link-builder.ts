@@ -55,6 +55,7 @@ export interface LinksJobSite {
     subpageNamespaces: number[];
     contentNamespaces: number[];
     extensions: string[];
+    citeStoreReferencesData?: boolean;
   };
 }
 

@@ -5,6 +5,7 @@
 // a frame of its own. A <ref> that fails validation is never kept, so its links, templates and
 // categories are not recorded; every error Cite reports adds its tracking category.
 
+import { CiteReferenceRecorder, type RecordedCall } from '../../wiki/cite-references.ts';
 import { phpTrim } from '../../wiki/php-values.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 
@@ -29,6 +30,8 @@ export interface TagCall {
 /** What Cite needs from the expander: tracking categories and parsing wikitext in a fresh root frame. */
 export interface CiteHost {
   readonly out: { tracking: Set<string>; props: Map<string, string> };
+  /** The content language, and $wgCiteStoreReferencesData: whether the references are kept for the page's properties. */
+  readonly site: { lang: string; citeStoreReferencesData?: boolean };
   /** Parser::recursiveTagParse: the text expanded in the page's root frame (no template arguments). */
   parseInRootFrame(text: string): string;
 }
@@ -40,7 +43,15 @@ interface Reference {
 }
 
 /** A <ref> call on the stack {{#tag:references}} rolls back; false for an invalid one. */
-type RefCall = { action: 'new' | 'assign' | 'increment'; group: string; key: string; text: string | null; attributes: Map<string, string> } | false;
+type RefCall = {
+  action: 'new' | 'assign' | 'increment';
+  group: string;
+  key: string;
+  text: string | null;
+  attributes: Map<string, string>;
+  /** The same call in the stored reference data, when the wiki keeps it. */
+  recorded: RecordedCall | null;
+} | false;
 
 const REF_ATTRIBUTES = ['group', 'name', 'extends', 'follow', 'dir'];
 const REFERENCES_ATTRIBUTES = ['group', 'responsive'];
@@ -99,7 +110,20 @@ export class CiteState {
    */
   private parsed = '';
 
+  /** Old Cite's stored reference data of the page, when the wiki keeps it ($wgCiteStoreReferencesData). */
+  private recorder: CiteReferenceRecorder | null | undefined;
+
   constructor(private readonly host: CiteHost) {}
+
+  private get data(): CiteReferenceRecorder | null {
+    if (this.recorder === undefined) this.recorder = this.host.site.citeStoreReferencesData === true ? new CiteReferenceRecorder(this.host.site.lang) : null;
+    return this.recorder;
+  }
+
+  /** The page properties old Cite stored the references in (`references-1`...), when the wiki keeps them. */
+  storedReferenceProperties(): Array<[string, Buffer]> {
+    return this.data?.properties() ?? [];
+  }
 
   private error(): void {
     this.host.out.tracking.add(CITE_ERROR);
@@ -111,6 +135,7 @@ export class CiteState {
     // Book referencing marks the page whether or not the ref is valid.
     if (attributes.has('extends')) this.host.out.props.set('ref-extends', '');
     this.guardedRef(node.inner, attributes);
+    this.data?.refCalled();
     return REF_MARKER;
   }
 
@@ -126,10 +151,15 @@ export class CiteState {
     }
     const text = rawText !== null && phpTrim(rawText) === '' ? null : rawText;
     if (this.inReferencesGroup !== null) {
-      if (text !== null) this.defineInReferences(group, name!, text);
+      if (text !== null) {
+        this.defineInReferences(group, name!, text);
+        this.data?.defineInReferences(group, name!, text);
+      }
       return;
     }
-    this.pushRef(text, attributes, group, name, values.get('follow') ?? null);
+    const follow = values.get('follow') ?? null;
+    const recorded = this.data?.ref(group, name, text, follow) ?? null;
+    this.pushRef(text, attributes, group, name, follow, recorded);
   }
 
   /** Cite::validateRef, with $wgCiteBookReferencing off (as in MediaWiki 1.39's default): `extends` is an error. */
@@ -166,7 +196,14 @@ export class CiteState {
   }
 
   /** ReferenceStack::pushRef: a new reference, or a name's first text, or a reuse. */
-  private pushRef(text: string | null, attributes: Map<string, string>, group: string, name: string | null, follow: string | null): void {
+  private pushRef(
+    text: string | null,
+    attributes: Map<string, string>,
+    group: string,
+    name: string | null,
+    follow: string | null,
+    recorded: RecordedCall | null,
+  ): void {
     let refs = this.groups.get(group);
     if (!refs) this.groups.set(group, (refs = new Map()));
     if (truthy(follow)) {
@@ -174,7 +211,7 @@ export class CiteState {
       if (!parent) {
         const key = this.anonymousKey();
         refs.set(key, { text, follow });
-        this.callStack.push({ action: 'new', group, key, text, attributes });
+        this.callStack.push({ action: 'new', group, key, text, attributes, recorded });
       } else if (text !== null) {
         parent.text = parent.text === null ? ` ${text}` : `${parent.text} ${text}`;
       }
@@ -184,17 +221,17 @@ export class CiteState {
     const existing = refs.get(key);
     if (!existing) {
       refs.set(key, { text });
-      this.callStack.push({ action: 'new', group, key, text, attributes });
+      this.callStack.push({ action: 'new', group, key, text, attributes, recorded });
       return;
     }
     if (existing.text === null && text !== null) {
       existing.text = text;
-      this.callStack.push({ action: 'assign', group, key, text, attributes });
+      this.callStack.push({ action: 'assign', group, key, text, attributes, recorded });
       return;
     }
     // cite_error_references_duplicate_key: the first text stays, the error is added to it.
     if (text !== null && text !== existing.text) this.error();
-    this.callStack.push({ action: 'increment', group, key, text, attributes });
+    this.callStack.push({ action: 'increment', group, key, text, attributes, recorded });
   }
 
   private anonymousKey(): string {
@@ -210,6 +247,7 @@ export class CiteState {
     while (count-- > 0 && this.callStack.length > 0) {
       const call = this.callStack.pop()!;
       if (call === false) continue;
+      if (call.recorded) this.data?.rollback(call.recorded);
       const refs = this.groups.get(call.group);
       const ref = refs?.get(call.key);
       if (!refs || !ref) continue;
@@ -260,6 +298,7 @@ export class CiteState {
   private formatReferences(group: string): void {
     const refs = this.groups.get(group);
     this.groups.delete(group);
+    this.data?.listFormatted(group);
     if (!refs || refs.size === 0) return;
     // The list is sorted by number; an incomplete follow="…" has none and comes first.
     const ordered = [...refs.values()].sort((a, b) => Number(a.follow === undefined) - Number(b.follow === undefined));

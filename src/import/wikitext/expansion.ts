@@ -30,6 +30,8 @@ export interface SiteFacts {
   contentNamespaces: ReadonlySet<number>;
   /** Enabled extensions ($wgExtensions): they decide which tags and parser functions exist. */
   extensions?: ReadonlySet<string>;
+  /** $wgCiteStoreReferencesData: Cite keeps each page's references in its page properties. */
+  citeStoreReferencesData?: boolean;
 }
 
 /** What the expansion found besides the expanded text. */

@@ -26,8 +26,8 @@ export interface PageAnalysis {
   redirect: ParsedTitle | null;
   links: ScannedLinks;
   templates: Map<string, { ns: number; dbKey: string }>;
-  /** page_props rows: switches with '', defaultsort, displaytitle, infoboxes. */
-  props: Map<string, string>;
+  /** page_props rows: switches with '', defaultsort, displaytitle, infoboxes, Cite's compressed references-N. */
+  props: Map<string, string | Uint8Array>;
 }
 
 const REDIRECT_LINK = /^\s*:?\s*\[\[(.*?)(?:\|.*?)?\]\]\s*/s;
@@ -140,7 +140,7 @@ function analyzeParsed(text: string, redirect: { target: ParsedTitle; rest: stri
   for (const [key, link] of out.links) links.pageLinks.set(key, link);
   for (const image of out.images) links.images.add(image);
   for (const file of out.embeddedFiles) links.embeddedFiles.add(file);
-  const props = new Map<string, string>();
+  const props = new Map<string, string | Uint8Array>();
   for (const name of links.switches) props.set(name, '');
   const defaultSort = out.props.get('defaultsort');
   if (defaultSort !== undefined) props.set('defaultsort', defaultSort);
@@ -150,6 +150,7 @@ function analyzeParsed(text: string, redirect: { target: ParsedTitle; rest: stri
   if (out.props.has('ref-extends')) props.set('ref-extends', '');
   const infoboxes = page.ns === NS.TEMPLATE && expander.extensions.has('Infobox') ? templateInfoboxes(body) : out.props.get(INFOBOXES_PROPERTY);
   if (infoboxes !== undefined) props.set(INFOBOXES_PROPERTY, infoboxes);
+  for (const [name, value] of expander.cite.storedReferenceProperties()) props.set(name, value);
   addTrackingCategories(links, out.tracking, page, env, defaultSort ?? '');
   return { redirect: redirect?.target ?? null, links, templates: out.templates, props };
 }

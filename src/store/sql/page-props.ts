@@ -60,3 +60,31 @@ export async function pagesWithProp(db: SqlExecutor, q: PagesWithPropQuery): Pro
   );
   return rows.map((r) => ({ ...r, page_id: Number(r.page_id), pp_value: text(r.pp_value) }));
 }
+
+/**
+ * The values of the properties whose names start with `prefix`, as the bytes stored (pp_value is a
+ * blob: Cite's `references-N` hold compressed data, which text would spoil), by page then name.
+ */
+export async function pagePropBytesWithPrefix(db: SqlExecutor, pageIds: readonly number[], prefix: string): Promise<Map<number, Map<string, Uint8Array>>> {
+  const out = new Map<number, Map<string, Uint8Array>>();
+  if (!pageIds.length || prefix === '') return out;
+  // The names from the prefix up to the next prefix of the same length: a seek of pp_page's index range.
+  const last = prefix.charCodeAt(prefix.length - 1);
+  const after = prefix.slice(0, -1) + String.fromCharCode(last + 1);
+  const c = new Conditions(db.dialect).valuesIn('pp_page', [...new Set(pageIds)], 'integers');
+  c.add('pp_propname >= ?', prefix).add('pp_propname < ?', after);
+  const rows = await db.rows<{ pp_page: number; pp_propname: string | Uint8Array; pp_value: string | Uint8Array }>(
+    'pp_page, pp_propname, pp_value',
+    `FROM {page_props} ${c.where} ORDER BY pp_page, pp_propname`,
+    ...c.values,
+  );
+  for (const r of rows) {
+    const name = text(r.pp_propname);
+    if (!name.startsWith(prefix)) continue;
+    const page = Number(r.pp_page);
+    let props = out.get(page);
+    if (!props) out.set(page, (props = new Map()));
+    props.set(name, typeof r.pp_value === 'string' ? Buffer.from(r.pp_value, 'utf8') : r.pp_value);
+  }
+  return out;
+}

@@ -22,7 +22,7 @@ import { inList } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
 import { CHUNK, chunks, Conditions, LINKING_PAGE_COLUMNS, titleSet } from './queries.ts';
 import { protectedTitleList } from './protected-titles.ts';
-import { pagePropNames, pagePropsOf, pagesWithProp } from './page-props.ts';
+import { pagePropBytesWithPrefix, pagePropNames, pagePropsOf, pagesWithProp } from './page-props.ts';
 import { randomPages } from './pages-random.ts';
 import { prefixSearch } from './pages-prefix.ts';
 
@@ -134,6 +134,10 @@ export class SqlPageStore implements PageStore {
 
   propsOf(pageIds: readonly number[], names: readonly string[] | null): Promise<PagePropRow[]> {
     return pagePropsOf(this.db, pageIds, names);
+  }
+
+  propBytesWithPrefix(pageIds: readonly number[], prefix: string): Promise<Map<number, Map<string, Uint8Array>>> {
+    return pagePropBytesWithPrefix(this.db, pageIds, prefix);
   }
 
   propNames(from: string | null, limit: number): Promise<string[]> {
