@@ -5,11 +5,11 @@ import type { QueryRun } from '../../api/query/run.ts';
 import { list, setFlag, type ResultList, type ResultObject } from '../../api/result.ts';
 import { PRC_AUTOPATROLLED, PRC_UNPATROLLED, RC_TYPES, type ChangeRow } from '../../store/recent-changes.ts';
 import { formatComments } from '../../wiki/comment-formatter.ts';
-import { logParamsForApi } from '../../wiki/log-params.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
-import { DELETED_COMMENT, DELETED_RESTRICTED, LOG_DELETED_ACTION, logUserCanBitfield, userCanBitfield } from '../../wiki/visibility.ts';
+import { DELETED_COMMENT, LOG_DELETED_ACTION, logUserCanBitfield, userCanBitfield } from '../../wiki/visibility.ts';
+import { DeletedFields } from '../deleted-fields.ts';
 import { commentContext } from '../prop/revision-shared.ts';
-import { logParamsResult } from './log-params-result.ts';
+import { apiLogParams } from './log-params-result.ts';
 
 const RC_TYPE_NAMES = new Map<number, string>(Object.entries(RC_TYPES).map(([name, id]) => [id, name]));
 
@@ -33,8 +33,9 @@ export async function parsedChangeComments(run: QueryRun, rows: readonly ChangeR
 /** One change's item, built section by section; each section adds its fields when they are asked. */
 export class ChangeItem {
   readonly item: ResultObject;
+  /** The change's fields that its rc_deleted hides (RevisionRecord::DELETED_* bits, LogPage's for log rows). */
+  readonly deleted: DeletedFields;
   private readonly isLog: boolean;
-  private anyHidden = false;
 
   constructor(
     private readonly run: QueryRun,
@@ -43,26 +44,12 @@ export class ChangeItem {
   ) {
     this.isLog = row.rc_type === RC_TYPES.log;
     this.item = { type: RC_TYPE_NAMES.get(row.rc_type) ?? String(row.rc_type) };
-  }
-
-  /** Flags `<name>hidden` on a hidden field. */
-  hide(name: string, hidden: boolean): void {
-    if (!hidden) return;
-    setFlag(this.item, `${name}hidden`, true);
-    this.anyHidden = true;
-  }
-
-  /** Flags `<name>hidden` when the change's `field` (DELETED_*) is deleted; whether the caller may see it. */
-  visible(field: number, name: string): boolean {
-    this.hide(name, (this.row.rc_deleted & field) !== 0);
-    return userCanBitfield(this.row.rc_deleted, field, this.run.caller.rights);
+    this.deleted = new DeletedFields(this.item, row.rc_deleted, userCanBitfield, run.caller.rights);
   }
 
   /** A log row's title and details are its action, which log deletion hides; other rows' are always shown. */
   private logActionVisible(): boolean {
-    if (!this.isLog) return true;
-    this.hide('action', (this.row.rc_deleted & LOG_DELETED_ACTION) !== 0);
-    return logUserCanBitfield(this.row.rc_deleted, LOG_DELETED_ACTION, this.run.caller.rights);
+    return !this.isLog || this.deleted.visible(LOG_DELETED_ACTION, 'action', logUserCanBitfield);
   }
 
   addTitleAndIds(): void {
@@ -98,7 +85,7 @@ export class ChangeItem {
 
   addComment(parsed: string | undefined): void {
     const { props, row, item } = this;
-    if (!(props.has('comment') || props.has('parsedcomment')) || !this.visible(DELETED_COMMENT, 'comment')) return;
+    if (!(props.has('comment') || props.has('parsedcomment')) || !this.deleted.visible(DELETED_COMMENT, 'comment')) return;
     if (props.has('comment')) item.comment = row.comment_text;
     if (props.has('parsedcomment')) item.parsedcomment = parsed ?? '';
   }
@@ -119,12 +106,9 @@ export class ChangeItem {
     item.logid = row.rc_logid;
     item.logtype = row.rc_log_type ?? '';
     item.logaction = row.rc_log_action ?? '';
-    item.logparams = logParamsResult(
-      logParamsForApi(
-        { titles: this.run.services.titles },
-        { type: row.rc_log_type ?? '', action: row.rc_log_action ?? '', timestamp: row.rc_timestamp, params: row.rc_params ?? '' },
-      ),
-    );
+    item.logparams = apiLogParams(this.run, {
+      type: row.rc_log_type ?? '', action: row.rc_log_action ?? '', timestamp: row.rc_timestamp, params: row.rc_params ?? '',
+    });
     return true;
   }
 
@@ -134,7 +118,7 @@ export class ChangeItem {
 
   /** The item, flagged `suppressed` when a field is hidden by a suppressed deletion. */
   done(): ResultObject {
-    if (this.anyHidden && this.row.rc_deleted & DELETED_RESTRICTED) setFlag(this.item, 'suppressed', true);
+    this.deleted.flagSuppressed();
     return this.item;
   }
 }

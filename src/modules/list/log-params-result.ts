@@ -1,7 +1,13 @@
 // A log entry's parameters in the API's shape (src/wiki/log-params.ts) as a result tree: the
 // `params` of list=logevents and the `logparams` of list=recentchanges.
+import type { QueryRun } from '../../api/query/run.ts';
 import { metaOf, setIndexedTagName, setType, type ResultMap, type ResultNode } from '../../api/result.ts';
-import { IncompleteObject, PhpArray, type PhpValue } from '../../wiki/log-params.ts';
+import { IncompleteObject, PhpArray, logParamsForApi, type LogEntryFacts, type PhpValue } from '../../wiki/log-params.ts';
+
+/** A log entry's parameters as the API shows them. */
+export function apiLogParams(run: QueryRun, entry: LogEntryFacts): ResultMap {
+  return logParamsResult(logParamsForApi({ titles: run.services.titles }, entry));
+}
 
 /**
  * PHP arrays become ordered maps (lists when their keys are 0..n-1, as PHP's are printed); every

@@ -7,14 +7,15 @@ import type { QueryRun } from '../../api/query/run.ts';
 import { list, setFlag, setType, type ResultList, type ResultObject } from '../../api/result.ts';
 import type { LogEventRow, LogPosition } from '../../store/logging.ts';
 import { formatComments } from '../../wiki/comment-formatter.ts';
-import { hiddenLogTypes, logParamsForApi } from '../../wiki/log-params.ts';
+import { hiddenLogTypes } from '../../wiki/log-params.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
 import { escapeWikiText, isInvalidTitle } from '../../wiki/titles.ts';
 import {
   LOG_DELETED_ACTION, LOG_DELETED_COMMENT, LOG_DELETED_RESTRICTED, LOG_DELETED_USER, hiddenLogUserMask, logUserCanBitfield,
 } from '../../wiki/visibility.ts';
+import { DeletedFields } from '../deleted-fields.ts';
 import { commentContext } from '../prop/revision-shared.ts';
-import { logParamsResult } from './log-params-result.ts';
+import { apiLogParams } from './log-params-result.ts';
 
 /** $wgLogActionsHandlers' keys (and `type/*` wildcards): what leaction accepts. */
 const LOG_ACTIONS = [
@@ -181,58 +182,38 @@ async function parsedComments(run: LogEventsRun, rows: readonly LogEventRow[]): 
 
 /** ApiQueryLogEvents::extractRowInfo */
 function logEventItem(run: LogEventsRun, props: ReadonlySet<string>, row: LogEventRow, tags: string[], parsed: string | undefined): ResultObject {
-  const rights = run.caller.rights;
   const item: ResultObject = setType({}, 'assoc');
-  let anyHidden = false;
+  const deleted = new DeletedFields(item, row.log_deleted, logUserCanBitfield, run.caller.rights);
   if (props.has('ids')) item.logid = row.log_id;
-  if (props.has('title') || props.has('ids') || (props.has('details') && row.log_params !== '')) {
-    if (row.log_deleted & LOG_DELETED_ACTION) {
-      setFlag(item, 'actionhidden', true);
-      anyHidden = true;
+  const showsAction = props.has('title') || props.has('ids') || (props.has('details') && row.log_params !== '');
+  if (showsAction && deleted.visible(LOG_DELETED_ACTION, 'action')) {
+    if (props.has('title')) {
+      item.ns = row.log_namespace;
+      item.title = run.services.titles.text(row.log_namespace, row.log_title);
     }
-    if (logUserCanBitfield(row.log_deleted, LOG_DELETED_ACTION, rights)) {
-      if (props.has('title')) {
-        item.ns = row.log_namespace;
-        item.title = run.services.titles.text(row.log_namespace, row.log_title);
-      }
-      if (props.has('ids')) {
-        item.pageid = row.page_id ?? 0;
-        item.logpage = row.log_page ?? 0;
-      }
-      if (props.has('details')) {
-        item.params = logParamsResult(
-          logParamsForApi({ titles: run.services.titles }, { type: row.log_type, action: row.log_action, timestamp: row.log_timestamp, params: row.log_params }),
-        );
-      }
+    if (props.has('ids')) {
+      item.pageid = row.page_id ?? 0;
+      item.logpage = row.log_page ?? 0;
+    }
+    if (props.has('details')) {
+      item.params = apiLogParams(run, { type: row.log_type, action: row.log_action, timestamp: row.log_timestamp, params: row.log_params });
     }
   }
   if (props.has('type')) {
     item.type = row.log_type;
     item.action = row.log_action;
   }
-  if (props.has('user') || props.has('userid')) {
-    if (row.log_deleted & LOG_DELETED_USER) {
-      setFlag(item, 'userhidden', true);
-      anyHidden = true;
-    }
-    if (logUserCanBitfield(row.log_deleted, LOG_DELETED_USER, rights)) {
-      if (props.has('user')) item.user = row.actor_name;
-      if (props.has('userid')) item.userid = row.actor_user ?? 0;
-      if (!row.actor_user) setFlag(item, 'anon', true);
-    }
+  if ((props.has('user') || props.has('userid')) && deleted.visible(LOG_DELETED_USER, 'user')) {
+    if (props.has('user')) item.user = row.actor_name;
+    if (props.has('userid')) item.userid = row.actor_user ?? 0;
+    if (!row.actor_user) setFlag(item, 'anon', true);
   }
   if (props.has('timestamp')) item.timestamp = mwToIso(row.log_timestamp);
-  if (props.has('comment') || props.has('parsedcomment')) {
-    if (row.log_deleted & LOG_DELETED_COMMENT) {
-      setFlag(item, 'commenthidden', true);
-      anyHidden = true;
-    }
-    if (logUserCanBitfield(row.log_deleted, LOG_DELETED_COMMENT, rights)) {
-      if (props.has('comment')) item.comment = row.comment_text;
-      if (props.has('parsedcomment')) item.parsedcomment = parsed ?? '';
-    }
+  if ((props.has('comment') || props.has('parsedcomment')) && deleted.visible(LOG_DELETED_COMMENT, 'comment')) {
+    if (props.has('comment')) item.comment = row.comment_text;
+    if (props.has('parsedcomment')) item.parsedcomment = parsed ?? '';
   }
   if (props.has('tags')) item.tags = list('tag', [...tags]) as ResultList;
-  if (anyHidden && row.log_deleted & LOG_DELETED_RESTRICTED) setFlag(item, 'suppressed', true);
+  deleted.flagSuppressed();
   return item;
 }

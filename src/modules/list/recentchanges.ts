@@ -166,7 +166,7 @@ function changeItem(run: RecentChangesRun, props: ReadonlySet<string>, row: Rece
   const { item } = change;
   change.addTitleAndIds();
   if (props.has('ids')) item.rcid = row.rc_id;
-  if ((props.has('user') || props.has('userid')) && change.visible(DELETED_USER, 'user')) {
+  if ((props.has('user') || props.has('userid')) && change.deleted.visible(DELETED_USER, 'user')) {
     if (props.has('user')) item.user = row.actor_name;
     if (props.has('userid')) item.userid = row.actor_user ?? 0;
     if (!row.actor_user) setFlag(item, 'anon', true);
@@ -181,7 +181,7 @@ function changeItem(run: RecentChangesRun, props: ReadonlySet<string>, row: Rece
   change.addTags(tags);
   if (props.has('sha1') && row.rev_sha1 !== null) {
     const revDeleted = row.rev_deleted ?? 0;
-    change.hide('sha1', (revDeleted & DELETED_TEXT) !== 0);
+    change.deleted.hide('sha1', (revDeleted & DELETED_TEXT) !== 0);
     if (userCanBitfield(revDeleted, DELETED_TEXT, run.caller.rights)) item.sha1 = row.rev_sha1 === '' ? '' : sha1Base36ToHex(row.rev_sha1);
   }
   return change.done();

@@ -173,7 +173,7 @@ function changeItem(
   const change = new ChangeItem(run, props, row);
   const { item } = change;
   change.addTitleAndIds();
-  if ((props.has('user') || props.has('userid')) && change.visible(DELETED_USER, 'user')) {
+  if ((props.has('user') || props.has('userid')) && change.deleted.visible(DELETED_USER, 'user')) {
     if (props.has('userid')) {
       item.userid = row.actor_user ?? 0;
       // MediaWiki also gives the id as `user`, for clients of old versions; a name replaces it.

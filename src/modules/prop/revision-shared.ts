@@ -12,8 +12,9 @@ import { formatComments, type CommentFormatterContext } from '../../wiki/comment
 import { expandWithoutTemplates, extractSection, treeToXml } from '../../wiki/parse-tree.ts';
 import { preprocess } from '../../wiki/preprocessor.ts';
 import { loadDiffs, type DiffSettings, type DiffSource } from './revision-diffs.ts';
-import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, userCanBitfield } from '../../wiki/visibility.ts';
+import { DELETED_COMMENT, DELETED_TEXT, DELETED_USER, userCanBitfield } from '../../wiki/visibility.ts';
 import { defaultFormatOf, sha1Base36ToHex, type RevisionLike } from './revision-record.ts';
+import { DeletedFields } from '../deleted-fields.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Parameters
@@ -235,52 +236,34 @@ export class RevisionRenderer {
 
   /** ApiQueryRevisionsBase::extractRevisionInfo */
   render(rev: RevisionLike): ResultNode {
-    const rights = this.run.caller.rights;
     const vals: ResultObject = {};
-    let anyHidden = false;
+    const deleted = new DeletedFields(vals, rev.deleted, userCanBitfield, this.run.caller.rights);
     if (this.has('ids')) {
       vals.revid = rev.id;
       if (rev.parentId !== null) vals.parentid = rev.parentId;
     }
     if (this.has('flags')) setFlag(vals, 'minor', rev.minor, false);
-    if (this.has('user') || this.has('userid')) {
-      if (rev.deleted & DELETED_USER) {
-        setFlag(vals, 'userhidden', true);
-        anyHidden = true;
-      }
-      if (userCanBitfield(rev.deleted, DELETED_USER, rights)) {
-        if (this.has('user')) vals.user = rev.actorName;
-        if (!rev.actorUser) setFlag(vals, 'anon', true);
-        if (this.has('userid')) vals.userid = rev.actorUser ?? 0;
-      }
+    if ((this.has('user') || this.has('userid')) && deleted.visible(DELETED_USER, 'user')) {
+      if (this.has('user')) vals.user = rev.actorName;
+      if (!rev.actorUser) setFlag(vals, 'anon', true);
+      if (this.has('userid')) vals.userid = rev.actorUser ?? 0;
     }
     if (this.has('timestamp')) vals.timestamp = mwToIso(rev.timestamp);
     if (this.has('size')) vals.size = rev.len ?? 0;
-    if (this.has('sha1')) {
-      if (rev.deleted & DELETED_TEXT) {
-        setFlag(vals, 'sha1hidden', true);
-        anyHidden = true;
-      }
-      if (userCanBitfield(rev.deleted, DELETED_TEXT, rights)) vals.sha1 = sha1Base36ToHex(rev.sha1);
-    }
+    if (this.has('sha1') && deleted.visible(DELETED_TEXT, 'sha1')) vals.sha1 = sha1Base36ToHex(rev.sha1);
     const slots = this.slots.get(rev.id) ?? [];
     if (this.has('roles')) vals.roles = slots.map((s) => s.row.role_name);
     if (this.settings.needSlots) {
-      if ((this.has('slotsha1') || this.settings.fetchContent) && rev.deleted & DELETED_TEXT) anyHidden = true;
+      // A hidden slot text is flagged in each slot's fields (addSlotInfo), but counts for the revision.
+      deleted.hide(null, (this.has('slotsha1') || this.settings.fetchContent) && (rev.deleted & DELETED_TEXT) !== 0);
       this.addSlotInfo(vals, rev, slots);
     }
-    if (this.has('comment') || this.has('parsedcomment')) {
-      if (rev.deleted & DELETED_COMMENT) {
-        setFlag(vals, 'commenthidden', true);
-        anyHidden = true;
-      }
-      if (userCanBitfield(rev.deleted, DELETED_COMMENT, rights)) {
-        if (this.has('comment')) vals.comment = rev.comment;
-        if (this.has('parsedcomment')) vals.parsedcomment = this.parsedComments.get(rev.id) ?? '';
-      }
+    if ((this.has('comment') || this.has('parsedcomment')) && deleted.visible(DELETED_COMMENT, 'comment')) {
+      if (this.has('comment')) vals.comment = rev.comment;
+      if (this.has('parsedcomment')) vals.parsedcomment = this.parsedComments.get(rev.id) ?? '';
     }
     if (this.has('tags')) vals.tags = list('tag', [...(this.tags.get(rev.id) ?? [])]);
-    if (anyHidden && rev.deleted & DELETED_RESTRICTED) setFlag(vals, 'suppressed', true);
+    deleted.flagSuppressed();
     // An item with no fields is an empty PHP array, which JSON shows as [].
     return Object.keys(vals).length ? vals : [];
   }
