@@ -75,3 +75,10 @@ test('API messages are rendered in the error language, qqx with its keys, Englis
   assert.match(toPlaintext(msg('paramvalidator-outofrange-minmax', 'aplimit', '600', { num: 1 }, { num: 500 }), 'ar'), /١.*٥٠٠/);
   assert.equal(toHtml(msg('paramvalidator-badinteger', 'aplimit', 'abc'), (t) => `/wiki/${t}`, 'fr').includes('&#160;'), true);
 });
+
+test('parameters are replaced as strtr does: $10 with four parameters is $1 and a 0', async () => {
+  const { substituteParams } = await import('../../src/api/i18n/messages.ts');
+  const params = ['a', 'b', 'c', 'd'];
+  assert.equal(substituteParams('$1 $4 $10 $5 $0', 4, (i) => params[i]!), 'a d a0 $5 $0');
+  assert.equal(substituteParams('$12', 12, (i) => `p${i + 1}`), 'p12');
+});

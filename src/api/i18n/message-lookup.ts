@@ -8,6 +8,7 @@ import { languageFallbacks, localisationChain } from '../../wiki/languages.ts';
 import { interfaceMessages, ownMessages } from '../../wiki/messages.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { ucfirst } from '../../wiki/titles.ts';
+import { substituteParams } from './messages.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -187,8 +188,5 @@ export function fillMessage(text: string, key: string, code: string, params: rea
   let out = text;
   if ((code === 'qqx' || code === 'x-xss') && out === '($*)') out = `(${key}$*)`;
   if (out.includes('$*')) out = out.split('$*').join(params.length ? ': $' + params.map((_p, i) => i + 1).join(', $') : '');
-  return out.replace(/\$(\d+)/g, (all, n: string) => {
-    const param = params[Number(n) - 1];
-    return param === undefined ? all : param;
-  });
+  return substituteParams(out, params.length, (i) => params[i]!);
 }

@@ -142,6 +142,22 @@ function expandMagic(text: string, lang = 'en'): string {
   return text;
 }
 
+/**
+ * Message::replaceParameters: `$1`... replaced as PHP's strtr does with the keys `$1` to `$N` of
+ * the N parameters, the longest first, so that `$10` with four parameters is `$1` and a `0`.
+ */
+export function substituteParams(text: string, count: number, value: (index: number) => string): string {
+  if (count === 0) return text;
+  return text.replace(/\$(\d+)/g, (all, digits: string) => {
+    for (let length = digits.length; length > 0; length--) {
+      const candidate = digits.slice(0, length);
+      const n = Number(candidate);
+      if (candidate[0] !== '0' && n >= 1 && n <= count) return value(n - 1) + digits.slice(length);
+    }
+    return all;
+  });
+}
+
 /** `qqx` is MediaWiki's pseudo-language that shows message keys and parameters instead of texts. */
 export function toQqx(m: Message): string {
   return m.params.length ? `(${m.key}: ${m.params.map((p) => paramWikitext(p, 'qqx')).join(', ')})` : `(${m.key})`;
@@ -150,10 +166,7 @@ export function toQqx(m: Message): string {
 export function toWikitext(m: Message, lang = 'en'): string {
   if (lang === 'qqx') return toQqx(m);
   const raw = messageText(m.key, lang);
-  const substituted = raw.replace(/\$(\d+)/g, (all, n: string) => {
-    const p = m.params[Number(n) - 1];
-    return p === undefined ? all : paramWikitext(p, lang);
-  });
+  const substituted = substituteParams(raw, m.params.length, (i) => paramWikitext(m.params[i]!, lang));
   // ApiResult cleans up every string it is given to Unicode's NFC (translations are not all in it).
   return lang === 'en' ? expandMagic(substituted, lang) : expandMagic(substituted, lang).normalize('NFC');
 }
