@@ -109,9 +109,12 @@ async function runAllDeletedRevisions(run: AllDeletedRun): Promise<void> {
   warnMediaWikiDeprecations(run, 'list');
   const p = run.params;
   const { store } = run.services;
-  // No valid namespace asked: no revisions.
-  if (p.namespace?.length === 0) return;
   const userMode = p.user !== undefined;
+  // In miser mode a user's deleted revisions are read in every namespace and the namespaces kept
+  // afterwards, the rows read counting toward the limit.
+  const namespacesAfterReading = userMode && run.services.site.miserMode ? p.namespace : undefined;
+  // No valid namespace asked: no revisions.
+  if (p.namespace?.length === 0 && !namespacesAfterReading) return;
   if (userMode) {
     for (const name of ['from', 'to', 'prefix', 'excludeuser'] as const) if (p[name] !== undefined) mixError(run, 'apierror-invalidparammix-cannotusewith', name);
   } else {
@@ -161,7 +164,7 @@ async function runAllDeletedRevisions(run: AllDeletedRun): Promise<void> {
   const renderer = settings ? new RevisionRenderer(run, settings) : null;
   const query: ArchiveQuery = {
     dir: p.dir,
-    namespaces: p.namespace,
+    namespaces: namespacesAfterReading ? undefined : p.namespace,
     ranges,
     user: userName,
     excludeUser: excludeName,
@@ -198,7 +201,8 @@ async function runAllDeletedRevisions(run: AllDeletedRun): Promise<void> {
     return;
   }
 
-  if (!(await addArchivedPages(run, renderer!, shown, continueValue))) return;
+  const kept = namespacesAfterReading ? shown.filter((row) => namespacesAfterReading.includes(row.ar_namespace)) : shown;
+  if (!(await addArchivedPages(run, renderer!, kept, continueValue))) return;
   if (next) run.setContinue('continue', continueValue(next));
 }
 

@@ -73,7 +73,11 @@ async function runAllRevisions(run: AllRevisionsRun): Promise<void> {
   const limit = settings ? settings.limit : (run.params.limit ?? 10);
   const renderer = settings ? new RevisionRenderer(run, settings) : null;
 
-  if (run.params.namespace?.length === 0) emptyNamespaceList();
+  // Every namespace asked is no filter at all; in miser mode the others are kept after reading,
+  // the rows read counting toward the limit (and an empty list keeps nothing rather than failing).
+  const namespaces = namespaceFilter(run, run.params.namespace);
+  const namespacesAfterReading = namespaces && run.services.site.miserMode ? namespaces : undefined;
+  if (namespaces?.length === 0 && !namespacesAfterReading) emptyNamespaceList();
   const userName = await userNameParam(run, run.params.user, 'user');
   const excludeName = await userNameParam(run, run.params.excludeuser, 'excludeuser');
   const actor = userName !== undefined ? { name: userName, exclude: false } : excludeName !== undefined ? { name: excludeName, exclude: true } : undefined;
@@ -82,7 +86,7 @@ async function runAllRevisions(run: AllRevisionsRun): Promise<void> {
     start: run.params.start,
     end: run.params.end,
     from: revisionContinuation(run, run.params.continue),
-    namespaces: run.params.namespace,
+    namespaces: namespacesAfterReading ? undefined : namespaces,
     actor,
     // Paranoia against searching for hidden users (T19342), only with a user filter.
     hiddenMask: actor ? hiddenUserMask(run.caller.rights) : undefined,
@@ -90,7 +94,8 @@ async function runAllRevisions(run: AllRevisionsRun): Promise<void> {
     slots: renderer?.slotsWanted(),
   });
   const continueValue = (row: AllRevisionRow) => `${store.storedTimestamp(row.rev_timestamp, 'rev_timestamp')}|${row.rev_id}`;
-  const shown = rows.slice(0, limit);
+  const read = rows.slice(0, limit);
+  const shown = namespacesAfterReading ? read.filter((row) => namespacesAfterReading.includes(row.page_namespace)) : read;
   const next = rows.length > limit ? rows[limit]! : null;
 
   if (run.generator) {
@@ -129,4 +134,12 @@ async function runAllRevisions(run: AllRevisionsRun): Promise<void> {
     }
   }
   if (next) run.setContinue('continue', continueValue(next));
+}
+
+/** The namespaces to keep; undefined when none was asked or all the wiki's are (no filter then). */
+function namespaceFilter(run: AllRevisionsRun, asked: readonly number[] | undefined): readonly number[] | undefined {
+  if (asked === undefined) return undefined;
+  const wanted = [...new Set(asked)].sort((a, b) => a - b);
+  const valid = run.services.namespaces.all().map((n) => n.id).filter((id) => id >= 0).sort((a, b) => a - b);
+  return wanted.length === valid.length && wanted.every((id, i) => id === valid[i]) ? undefined : wanted;
 }
