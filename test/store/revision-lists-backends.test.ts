@@ -1,15 +1,7 @@
 // The revision listings (revisions.lists) and the archive (revisions.archive) give the same answers
 // on MariaDB and PostgreSQL as on SQLite, over copies of the fixture wiki.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { databaseServerSkipReason, startMariaDb, startPostgres, type DatabaseServer } from '../support/database-servers.ts';
-import { fixtureDb } from '../support/fixture-wiki.ts';
-import { copyWiki } from '../../src/import/copy/index.ts';
-import { openMariaDbStore } from '../../src/store/mariadb/executor.ts';
-import { openPostgresStore } from '../../src/store/postgres/executor.ts';
-import { openSqliteStore } from '../../src/store/sqlite/index.ts';
 import type { Store } from '../../src/store/store.ts';
+import { describeSameAnswersAsSqlite } from '../support/same-as-sqlite.ts';
 
 const QUESTIONS: [string, (store: Store) => Promise<unknown>][] = [
   ['actors by names', (s) => s.revisions.lists.actors({ by: 'names', names: ['Bob', 'Alice', '192.0.2.200', 'oldwiki>Historian', 'Nobody'] }, true)],
@@ -43,52 +35,4 @@ async function answers(store: Store): Promise<Map<string, unknown>> {
   return out;
 }
 
-let sqliteAnswers: Map<string, unknown> | undefined;
-
-async function assertSameAnswers(store: Store): Promise<void> {
-  if (!sqliteAnswers) {
-    const sqlite = openSqliteStore(fixtureDb);
-    sqliteAnswers = await answers(sqlite);
-    await sqlite.close();
-  }
-  const got = await answers(store);
-  for (const [name] of QUESTIONS) assert.deepEqual(got.get(name), sqliteAnswers.get(name), name);
-}
-
-const noFixture = existsSync(fixtureDb) ? undefined : 'fixture wiki missing';
-
-describe('revision listings and archive on MariaDB', { skip: noFixture ?? databaseServerSkipReason('mariadb') }, () => {
-  let server: DatabaseServer;
-  before(async () => {
-    server = await startMariaDb();
-    await copyWiki({ from: fixtureDb, to: server.url, prefix: 'mw_' });
-  });
-  after(() => server?.stop());
-
-  test('answer as on SQLite', async () => {
-    const store = await openMariaDbStore(server.url, { tablePrefix: 'mw_' });
-    try {
-      await assertSameAnswers(store);
-    } finally {
-      await store.close();
-    }
-  });
-});
-
-describe('revision listings and archive on PostgreSQL', { skip: noFixture ?? databaseServerSkipReason('postgres') }, () => {
-  let server: DatabaseServer;
-  before(async () => {
-    server = await startPostgres();
-    await copyWiki({ from: fixtureDb, to: server.url });
-  });
-  after(() => server?.stop());
-
-  test('answer as on SQLite', async () => {
-    const store = await openPostgresStore(server.url);
-    try {
-      await assertSameAnswers(store);
-    } finally {
-      await store.close();
-    }
-  });
-});
+describeSameAnswersAsSqlite('revision listings and archive', answers);

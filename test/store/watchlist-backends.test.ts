@@ -3,20 +3,13 @@
 // range, continuation), another's by token, and the watched titles of list=watchlistraw's store
 // query, over the fixture wiki copied by `wikiquery copy`.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
 import { callerFor, type Caller } from '../../src/api/caller.ts';
 import { handleApiRequest } from '../../src/api/main.ts';
 import { ApiRequest } from '../../src/api/request.ts';
-import { copyWiki } from '../../src/import/copy/index.ts';
 import { emptyValues, parseQueryString } from '../../src/server/request-reader.ts';
-import { openMariaDbStore } from '../../src/store/mariadb/executor.ts';
-import { openPostgresStore } from '../../src/store/postgres/executor.ts';
-import { openSqliteStore } from '../../src/store/sqlite/index.ts';
 import type { Store } from '../../src/store/store.ts';
-import { databaseServerSkipReason, startMariaDb, startPostgres, type DatabaseServer } from '../support/database-servers.ts';
-import { fixtureDb } from '../support/fixture-wiki.ts';
 import { apiOver } from '../support/in-process.ts';
+import { describeSameAnswersAsSqlite } from '../support/same-as-sqlite.ts';
 
 const WATCHERS = ['Alice', 'Bob', 'Carol', 'Admin'];
 const QUERIES = [
@@ -63,56 +56,4 @@ function storedTimestampsAsDigits(answer: string | undefined): string | undefine
   return answer?.replace(/"wlcontinue":"(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)\+00\|/g, '"wlcontinue":"$1$2$3$4$5$6|');
 }
 
-let expected: Promise<Map<string, string>> | undefined;
-
-async function assertSameAnswers(store: Store): Promise<void> {
-  expected ??= (async () => {
-    const sqlite = openSqliteStore(fixtureDb);
-    try {
-      return await answers(sqlite);
-    } finally {
-      await sqlite.close();
-    }
-  })();
-  const want = await expected;
-  const got = await answers(store);
-  for (const [question, answer] of want) assert.equal(storedTimestampsAsDigits(got.get(question)), answer, question);
-}
-
-const noFixture = existsSync(fixtureDb) ? undefined : 'fixture wiki missing';
-
-describe('list=watchlist on MariaDB', { skip: noFixture ?? databaseServerSkipReason('mariadb') }, () => {
-  let server: DatabaseServer;
-  before(async () => {
-    server = await startMariaDb();
-    await copyWiki({ from: fixtureDb, to: server.url, prefix: 'mw_' });
-  });
-  after(() => server?.stop());
-
-  test('answers as on SQLite', async () => {
-    const store = await openMariaDbStore(server.url, { tablePrefix: 'mw_' });
-    try {
-      await assertSameAnswers(store);
-    } finally {
-      await store.close();
-    }
-  });
-});
-
-describe('list=watchlist on PostgreSQL', { skip: noFixture ?? databaseServerSkipReason('postgres') }, () => {
-  let server: DatabaseServer;
-  before(async () => {
-    server = await startPostgres();
-    await copyWiki({ from: fixtureDb, to: server.url });
-  });
-  after(() => server?.stop());
-
-  test('answers as on SQLite', async () => {
-    const store = await openPostgresStore(server.url);
-    try {
-      await assertSameAnswers(store);
-    } finally {
-      await store.close();
-    }
-  });
-});
+describeSameAnswersAsSqlite('list=watchlist', answers, (got, want, question) => assert.equal(storedTimestampsAsDigits(got), want, question));
