@@ -175,7 +175,12 @@ let grammarRules: GrammarRules | null = null;
 export function convertGrammar(word: string, grammarCase: string, code: string): string {
   grammarRules ??= require('../../wiki/data/messages/grammar-transformations.json') as GrammarRules;
   const cases = Object.hasOwn(grammarRules, code) ? grammarRules[code]! : undefined;
-  if (!cases || !Object.hasOwn(cases, grammarCase)) return word;
+  if (!cases) {
+    // Languages whose Language class has grammar of its own; a language without a class uses its fallback's.
+    const own = localisationChain(code).find((c) => Object.hasOwn(CODED_GRAMMARS, c));
+    return own ? CODED_GRAMMARS[own]!(word, grammarCase) : word;
+  }
+  if (!Object.hasOwn(cases, grammarCase)) return word;
   let rules = cases[grammarCase]!;
   // A case may name another case whose rules it shares.
   if (typeof rules === 'string') rules = Object.hasOwn(cases, rules) && typeof cases[rules] !== 'string' ? (cases[rules] as [string, unknown][]) : [];
@@ -186,3 +191,32 @@ export function convertGrammar(word: string, grammarCase: string, code: string):
   }
   return word;
 }
+
+/**
+ * The grammar of site names in the languages whose rules MediaWiki writes as code: Finnish
+ * (vowel harmony, an `i` after a final consonant, then the case ending) and the Sorbian
+ * languages (a preposition before the word).
+ */
+const CODED_GRAMMARS: Record<string, (word: string, grammarCase: string) => string> = {
+  fi: (word, grammarCase) => {
+    // Back vowels (a, o, u) after the last front one, except in names ending with "wiki".
+    const back = /[aou][^äöy]*$/i.test(word) && !/wiki$/i.test(word);
+    const stem = /[bcdfghjklmnpqrstvwxz]$/i.test(word) ? `${word}i` : word;
+    switch (grammarCase) {
+      case 'genitive':
+        return `${stem}n`;
+      case 'elative':
+        return stem + (back ? 'sta' : 'stä');
+      case 'partitive':
+        return stem + (back ? 'a' : 'ä');
+      case 'illative':
+        return `${stem}${[...stem].pop() ?? ''}n`;
+      case 'inessive':
+        return stem + (back ? 'ssa' : 'ssä');
+      default:
+        return stem;
+    }
+  },
+  hsb: (word, grammarCase) => (grammarCase === 'instrumental' ? `z ${word}` : grammarCase === 'lokatiw' ? `wo ${word}` : word),
+  dsb: (word, grammarCase) => (grammarCase === 'instrumental' ? `wo z ${word}` : grammarCase === 'lokatiw' ? `wo ${word}` : word),
+};
