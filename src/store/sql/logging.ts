@@ -5,6 +5,7 @@ import type { LogEventRow, LogEventsQuery, LoggingStore } from '../logging.ts';
 import type { SqlExecutor } from './executor.ts';
 import { prefixUpperBound } from './pages.ts';
 import { Conditions } from './queries.ts';
+import { rangeStart } from './recent-changes.ts';
 
 const LOG_COLUMNS =
   'log_id, log_type, log_action, log_timestamp, log_deleted, log_namespace, log_title, log_page, log_params, ' +
@@ -13,10 +14,6 @@ const LOG_COLUMNS =
 const LOG_JOINS =
   'JOIN {actor} ON actor_id = log_actor JOIN {comment} ON comment_id = log_comment_id ' +
   'LEFT JOIN {page} ON page_namespace = log_namespace AND page_title = log_title';
-
-/** Timestamps before and after any log entry (14 digits every database can read as a time). */
-const EARLIEST = '10000101000000';
-const LATEST = '99991231235959';
 
 export class SqlLoggingStore implements LoggingStore {
   constructor(private readonly db: SqlExecutor) {}
@@ -32,7 +29,7 @@ export class SqlLoggingStore implements LoggingStore {
     const [fromOp, toOp] = q.newer ? ['>', '<'] : ['<', '>'];
     // A bound in the direction of travel even when none is asked: every planner then reads the
     // timestamp index as a range from its end, rather than choosing between it and the filters.
-    c.add(`log_timestamp ${fromOp}= ${timestamp}`, q.start ?? (q.newer ? EARLIEST : LATEST));
+    c.add(`log_timestamp ${fromOp}= ${timestamp}`, rangeStart(q.newer, q.start, q.from?.timestamp ?? null));
     if (q.end !== null) c.add(`log_timestamp ${toOp}= ${timestamp}`, q.end);
     if (q.from !== null) {
       c.add(`(log_timestamp ${fromOp} ${timestamp} OR (log_timestamp = ${timestamp} AND log_id ${fromOp}= ?))`, q.from.timestamp, q.from.timestamp, q.from.id);

@@ -22,6 +22,19 @@ const RC_JOINS =
 export const EARLIEST = '10000101000000';
 export const LATEST = '99991231235959';
 
+/**
+ * Where a read in time order starts: the nearer of the asked start and the continuation's
+ * timestamp, so that the index is read as a range from the continuation rather than from its end
+ * (the continuation's own condition, an OR, bounds no range). The continuation's timestamp alone
+ * is always safe, as its condition implies it; with both, only 14-digit times are compared here.
+ */
+export function rangeStart(newer: boolean, start: string | null, from: string | null): string {
+  if (from === null) return start ?? (newer ? EARLIEST : LATEST);
+  if (start === null) return from;
+  if (!/^\d{14}$/.test(start) || !/^\d{14}$/.test(from)) return start;
+  return newer ? (from > start ? from : start) : from < start ? from : start;
+}
+
 const NUMBER_COLUMNS = [
   'rc_id', 'rc_namespace', 'rc_cur_id', 'rc_this_oldid', 'rc_last_oldid', 'rc_type', 'rc_minor', 'rc_bot', 'rc_patrolled', 'rc_deleted', 'rc_logid',
 ] as const;
@@ -56,7 +69,7 @@ export class SqlRecentChangesStore implements RecentChangesStore {
     const [fromOp, toOp] = q.newer ? ['>', '<'] : ['<', '>'];
     // A bound in the direction of travel even when none is asked: every planner then reads the
     // timestamp index as a range from its end, rather than choosing between it and the filters.
-    c.add(`rc_timestamp ${fromOp}= ${timestamp}`, q.start ?? (q.newer ? EARLIEST : LATEST));
+    c.add(`rc_timestamp ${fromOp}= ${timestamp}`, rangeStart(q.newer, q.start, q.from?.timestamp ?? null));
     if (q.end !== null) c.add(`rc_timestamp ${toOp}= ${timestamp}`, q.end);
     if (q.from !== null) {
       c.add(`(rc_timestamp ${fromOp} ${timestamp} OR (rc_timestamp = ${timestamp} AND rc_id ${fromOp}= ?))`, q.from.timestamp, q.from.timestamp, q.from.id);

@@ -7,7 +7,7 @@ import type {
 } from '../watchlist.ts';
 import type { SqlExecutor } from './executor.ts';
 import { Conditions } from './queries.ts';
-import { CHANGE_COLUMNS, EARLIEST, LATEST, changeRowValues } from './recent-changes.ts';
+import { CHANGE_COLUMNS, changeRowValues, rangeStart } from './recent-changes.ts';
 
 const RC_LOG = 3;
 
@@ -33,7 +33,7 @@ export class SqlWatchlistReads implements WatchlistReads {
     const [fromOp, toOp] = q.newer ? ['>', '<'] : ['<', '>'];
     // A bound in the direction of travel even when none is asked, as MediaWiki adds one on MySQL:
     // where the planner walks the timestamp index, it reads it as a range from its end.
-    c.add(`rc_timestamp ${fromOp}= ${timestamp}`, q.start ?? (q.newer ? EARLIEST : LATEST));
+    c.add(`rc_timestamp ${fromOp}= ${timestamp}`, rangeStart(q.newer, q.start, q.from?.timestamp ?? null));
     if (q.end !== null) c.add(`rc_timestamp ${toOp}= ${timestamp}`, q.end);
     if (q.performer !== null) c.add('actor_name = ?', q.performer);
     if (q.excludedPerformer !== null) c.add('actor_name != ?', q.excludedPerformer);
