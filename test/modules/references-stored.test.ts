@@ -15,6 +15,8 @@ import { runImport } from '../../src/import/index.ts';
 import { startServer, type RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
 import { answeredReferences, CiteReferenceRecorder, decodeStoredReferences, phpJson, phpJsonDecode } from '../../src/wiki/cite-references.ts';
+import { copyWiki } from '../../src/import/copy/index.ts';
+import { databaseServerSkipReason, startMariaDb, type DatabaseServer } from '../support/database-servers.ts';
 import { testDump, testPage } from '../support/test-dump.ts';
 import type { Json } from '../support/fixture-wiki.ts';
 
@@ -200,5 +202,32 @@ describe('an imported wiki that stores reference data', () => {
 
   test('with the setting off, the same data answers citestoragedisabled', async () => {
     assert.equal((await get(off, 'prop=references&titles=Lists')).error.code, 'citestoragedisabled');
+  });
+});
+
+describe('the same wiki copied to MariaDB', { skip: databaseServerSkipReason('mariadb') }, () => {
+  let dir: string;
+  let mariadb: DatabaseServer;
+  let server: RunningServer;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wikiquery-references-mariadb-'));
+    const dump = join(dir, 'refs.xml');
+    writeFileSync(dump, testDump({ namespaces: [] }, PAGES.map((p) => testPage(p)).join('')));
+    const db = join(dir, 'refs.sqlite');
+    writeFileSync(`${db}.config.json`, JSON.stringify({ citeStoreReferencesData: true }));
+    assert.equal((await runImport({ dumps: [dump], db, noSearchIndex: true })).ok, true);
+    mariadb = await startMariaDb();
+    await copyWiki({ from: db, to: mariadb.url });
+    server = await startServer({ db: { url: mariadb.url }, site: loadSiteConfig(`${db}.config.json`), port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    await server?.close();
+    await mariadb?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('its blobs keep the compressed bytes: the same answer', async () => {
+    const r = await (await fetch(`${server.url}?action=query&format=json&prop=references&titles=Lists&formatversion=2`)).json();
+    assert.deepEqual(r.query.pages[0].references, LISTS_ANSWER);
   });
 });

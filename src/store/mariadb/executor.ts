@@ -15,8 +15,8 @@ import type { Store } from '../store.ts';
 import { sqlFamilies } from '../sql/families.ts';
 import { singleServerStatus } from '../replication.ts';
 
-/** Columns whose bytes are not text. */
-const BYTE_COLUMNS = new Set(['old_text']);
+/** Columns whose bytes are not text (pp_bytes: page property values read as bytes, Cite's compressed references). */
+const BYTE_COLUMNS = new Set(['old_text', 'pp_bytes']);
 
 /** String types (ENUM and SET come as STRING): the connector gives them as Buffers under the binary collation. */
 const STRING_TYPES = new Set(['VAR_STRING', 'STRING', 'VARCHAR', 'BLOB', 'TINY_BLOB', 'MEDIUM_BLOB', 'LONG_BLOB']);

@@ -3,6 +3,7 @@
 import type { PagePropRow, PagesWithPropQuery, PageWithPropRow } from '../page-props.ts';
 import type { SqlExecutor } from './executor.ts';
 import { Conditions, jumpsToDistinctValues } from './queries.ts';
+import { caseSensitiveLike } from './outbound-links.ts';
 
 /** pp_value is a blob: SQLite may give its bytes. */
 function text(value: string | Uint8Array): string {
@@ -68,13 +69,12 @@ export async function pagesWithProp(db: SqlExecutor, q: PagesWithPropQuery): Pro
 export async function pagePropBytesWithPrefix(db: SqlExecutor, pageIds: readonly number[], prefix: string): Promise<Map<number, Map<string, Uint8Array>>> {
   const out = new Map<number, Map<string, Uint8Array>>();
   if (!pageIds.length || prefix === '') return out;
-  // The names from the prefix up to the next prefix of the same length: a seek of pp_page's index range.
-  const last = prefix.charCodeAt(prefix.length - 1);
-  const after = prefix.slice(0, -1) + String.fromCharCode(last + 1);
+  // A pattern, not a range of names: PostgreSQL's collations may not order `-` by its code.
   const c = new Conditions(db.dialect).valuesIn('pp_page', [...new Set(pageIds)], 'integers');
-  c.add('pp_propname >= ?', prefix).add('pp_propname < ?', after);
-  const rows = await db.rows<{ pp_page: number; pp_propname: string | Uint8Array; pp_value: string | Uint8Array }>(
-    'pp_page, pp_propname, pp_value',
+  c.add(...caseSensitiveLike(db, 'pp_propname', `${prefix.replace(/[!%_]/g, '!$&')}%`));
+  // Named pp_bytes so that the MariaDB executor leaves them undecoded.
+  const rows = await db.rows<{ pp_page: number; pp_propname: string | Uint8Array; pp_bytes: string | Uint8Array }>(
+    'pp_page, pp_propname, pp_value AS pp_bytes',
     `FROM {page_props} ${c.where} ORDER BY pp_page, pp_propname`,
     ...c.values,
   );
@@ -84,7 +84,7 @@ export async function pagePropBytesWithPrefix(db: SqlExecutor, pageIds: readonly
     const page = Number(r.pp_page);
     let props = out.get(page);
     if (!props) out.set(page, (props = new Map()));
-    props.set(name, typeof r.pp_value === 'string' ? Buffer.from(r.pp_value, 'utf8') : r.pp_value);
+    props.set(name, typeof r.pp_bytes === 'string' ? Buffer.from(r.pp_bytes, 'utf8') : r.pp_bytes);
   }
   return out;
 }
