@@ -35,6 +35,7 @@ const PAGES = [
   { id: 2, ns: 0, title: 'Duplicates', text: DUPLICATES },
   { id: 3, ns: 0, title: 'Plain', text: 'No references.' },
   { id: 4, ns: 0, title: 'Invalid', text: 'Bad<ref name="1">numeric name</ref> empty<ref></ref>' },
+  { id: 5, ns: 0, title: 'Tagged', text: 'Use<ref name="t"/> and<ref name="two words">Spaced</ref>\n{{#tag:references|<ref name="t">Tag def</ref>}}' },
 ];
 
 const DUPLICATE_ERROR =
@@ -144,7 +145,7 @@ describe('an imported wiki that stores reference data', () => {
       pp_value: Buffer;
     }>;
     wiki.close();
-    assert.deepEqual(rows.map((r) => [r.pp_page, r.pp_propname]), [[1, 'references-1'], [2, 'references-1']]);
+    assert.deepEqual(rows.map((r) => [r.pp_page, r.pp_propname]), [[1, 'references-1'], [2, 'references-1'], [5, 'references-1']]);
     assert.ok(Buffer.isBuffer(rows[0]!.pp_value));
     const lists = gunzipSync(rows[0]!.pp_value).toString('utf8');
     // PHP's order: the anonymous reference's key 0 after the name that came first.
@@ -158,6 +159,11 @@ describe('an imported wiki that stores reference data', () => {
       refs: [{ '': { d: { text: `One ${DUPLICATE_ERROR}`, count: 1, key: 1, number: 1 }, ld: { text: 'Defined in list', count: 0, key: 2, number: 2 } } }],
       version: 1,
     });
+    // {{#tag:references}} takes back the ref it was given and defines it in the list; names are keyed with underscores.
+    assert.equal(
+      gunzipSync(rows[2]!.pp_value).toString('utf8'),
+      '{"refs":[{"":{"t":{"text":"Tag def","count":0,"key":1,"number":1},"two_words":{"text":"Spaced","count":0,"key":2,"number":2}}}],"version":1}',
+    );
   });
 
   test('formatversion 2: references by id, pages without data empty, missing pages without', async () => {
