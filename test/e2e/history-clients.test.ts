@@ -4,21 +4,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { Mwn } from 'mwn';
-// nodemw is CommonJS without ESM types.
-import NodeMw from 'nodemw';
 import { skipWithoutFixture, useFixtureServer, type Json } from '../support/fixture-wiki.ts';
+import { call, nodemw } from '../support/nodemw.ts';
 
 const skip = skipWithoutFixture;
-
-function nodemw(url: string) {
-  const u = new URL(url);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return new (NodeMw as any)({ protocol: 'http', server: u.hostname, port: Number(u.port), path: '/wiki', debug: false, silent: true });
-}
-
-function call<T>(fn: (cb: (err: unknown, data: T) => void) => void): Promise<T> {
-  return new Promise((ok, fail) => fn((err, data) => (err ? fail(err) : ok(data))));
-}
 
 describe('real clients read history', { skip }, () => {
   const server = useFixtureServer();

@@ -6,34 +6,9 @@ test/e2e/python-history-clients.test.ts to check.
 
 usage: python3 mwclient_history.py HOST PORT SCRIPT_PATH   (SCRIPT_PATH like /wiki/)
 """
-import json
 import sys
-import time
 
-import mwclient
-import mwclient.errors
-
-
-def describe_error(error):
-    described = {'type': type(error).__name__, 'message': str(error)}
-    if isinstance(error, (mwclient.errors.APIError, mwclient.errors.LoginError)):
-        described['code'] = error.code
-        described['info'] = error.info
-    return described
-
-
-def run(steps, name, action):
-    """Runs one step; a failure is recorded, never raised, so that later steps still run."""
-    started = time.monotonic()
-    try:
-        steps[name] = {'ok': True, 'value': action()}
-    except Exception as error:  # every failure is the finding, whatever its class
-        steps[name] = {'ok': False, 'error': describe_error(error)}
-    steps[name]['seconds'] = round(time.monotonic() - started, 3)
-
-
-def new_site(address, path):
-    return mwclient.Site(address, path=path, scheme='http', reqs={'timeout': 10})
+from mwclient_steps import new_site, report, run
 
 
 def main():
@@ -95,7 +70,7 @@ def main():
 
     run(steps, 'watchlist', watchlist)
 
-    print(json.dumps({'mwclient': mwclient.__version__, 'steps': steps}))
+    report(steps)
 
 
 if __name__ == '__main__':

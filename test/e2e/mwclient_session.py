@@ -1,46 +1,15 @@
 """mwclient (Debian's python3-mwclient, 0.10) against a running wikiquery: logs in and does the
 everyday calls, each step on its own, and prints one JSON object with every step's outcome for
-test/e2e/mwclient.test.ts to check.
+test/e2e/python-clients.test.ts to check.
 
 usage: python3 mwclient_session.py HOST PORT SCRIPT_PATH   (SCRIPT_PATH like /wiki/)
 """
-import json
 import sys
-import time
 
-import mwclient
-import mwclient.errors
+from mwclient_steps import new_site, report, run
 
 BOT_NAME = 'FixtureBot@importer'
 BOT_PASSWORD = 'importerbotpassword0123456789abc'
-
-
-def describe_error(error):
-    described = {'type': type(error).__name__, 'message': str(error)}
-    if isinstance(error, mwclient.errors.APIError):
-        described['code'] = error.code
-        described['info'] = error.info
-    elif isinstance(error, mwclient.errors.LoginError):
-        described['code'] = error.code
-        described['info'] = error.info
-    return described
-
-
-def run(steps, name, action):
-    """Runs one step; a failure is recorded, never raised, so that later steps still run."""
-    started = time.monotonic()
-    try:
-        steps[name] = {'ok': True, 'value': action()}
-    except Exception as error:  # every failure is the finding, whatever its class
-        steps[name] = {'ok': False, 'error': describe_error(error)}
-    steps[name]['seconds'] = round(time.monotonic() - started, 3)
-
-
-def new_site(host, path):
-    # The defaults a user gets (25 retries with growing pauses on a 5xx answer), so that a server
-    # answering 5xx shows as a run that never ends rather than as a quick failure; requests'
-    # own timeout is kept short.
-    return mwclient.Site(host, path=path, scheme='http', reqs={'timeout': 10})
 
 
 def main():
@@ -56,7 +25,7 @@ def main():
 
     run(steps, 'connect', connect)
     if 'bot' not in sites:
-        print(json.dumps({'mwclient': mwclient.__version__, 'steps': steps}))
+        report(steps)
         return
     site = sites['bot']
 
@@ -134,7 +103,7 @@ def main():
 
     run(steps, 'wrong_password', wrong_password)
 
-    print(json.dumps({'mwclient': mwclient.__version__, 'steps': steps}))
+    report(steps)
 
 
 if __name__ == '__main__':

@@ -4,55 +4,22 @@
 // installed here.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { skipWithoutFixture, useFixtureServer, type Json } from '../support/fixture-wiki.ts';
+import { findPythonWithMwclient, runMwclientScript, type MwclientStep } from '../support/mwclient.ts';
 
 const sessionScript = fileURLToPath(new URL('./mwclient_session.py', import.meta.url));
-
-/**
- * A Python that imports mwclient: Debian's own first, since python3-mwclient installs into
- * /usr/lib/python3/dist-packages, which another python3 earlier on PATH (pyenv) does not read.
- */
-function findPythonWithMwclient(): { python: string } | { missing: string } {
-  const tried: string[] = [];
-  for (const python of ['/usr/bin/python3', 'python3']) {
-    const probe = spawnSync(python, ['-c', 'import mwclient; print(mwclient.__version__)'], { encoding: 'utf8', timeout: 10_000 });
-    if (probe.status === 0) return { python };
-    tried.push(`${python}: ${probe.error ? probe.error.message : (probe.stderr.trim().split('\n').pop() ?? `exit ${probe.status}`)}`);
-  }
-  return { missing: `mwclient cannot be imported (apt-get install python3-mwclient; .ci/run installs it): ${tried.join('; ')}` };
-}
 
 const found = findPythonWithMwclient();
 const skipMwclient: false | string = skipWithoutFixture || ('missing' in found ? found.missing : false);
 if (skipMwclient && !skipWithoutFixture) console.warn(`mwclient tests skipped: ${skipMwclient}`);
 
-interface Step {
-  ok: boolean;
-  value?: Json;
-  error?: { type: string; message: string; code?: string; info?: string };
-  seconds: number;
-}
-
-/** Runs the session script against the server; it ends on its own in a few seconds. */
-function runSession(python: string, apiUrl: string): Promise<{ mwclient: string; steps: Record<string, Step> }> {
-  const url = new URL(apiUrl);
-  const scriptPath = url.pathname.replace(/api\.php$/, '');
-  return new Promise((resolve, reject) => {
-    execFile(python, [sessionScript, url.hostname, url.port, scriptPath], { timeout: 25_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`mwclient's session did not finish (${error.killed ? 'killed after 25 s' : error.message}): ${stderr}`));
-      else resolve(JSON.parse(stdout));
-    });
-  });
-}
-
 describe('mwclient', { skip: skipMwclient }, () => {
   const server = useFixtureServer();
-  let steps: Record<string, Step> = {};
+  let steps: Record<string, MwclientStep> = {};
 
   before(async () => {
-    steps = (await runSession((found as { python: string }).python, server.url)).steps;
+    steps = (await runMwclientScript((found as { python: string }).python, sessionScript, server.url, 25)).steps;
   });
 
   function succeeded(name: string): Json {

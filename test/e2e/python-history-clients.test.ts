@@ -5,38 +5,14 @@
 // MediaWiki 1.39 on the fixture. pywikibot has no Debian package (bookworm), so it is not driven.
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { skipWithoutFixture, useFixtureServer, type Json } from '../support/fixture-wiki.ts';
+import { findPythonWithMwclient, runMwclientScript, type MwclientStep } from '../support/mwclient.ts';
 
 const script = fileURLToPath(new URL('./mwclient_history.py', import.meta.url));
 
-/** Debian's python3 reads python3-mwclient from /usr/lib/python3/dist-packages; another on PATH may not. */
-function findPython(): string | null {
-  for (const python of ['/usr/bin/python3', 'python3']) {
-    if (spawnSync(python, ['-c', 'import mwclient'], { timeout: 10_000 }).status === 0) return python;
-  }
-  return null;
-}
-
-const python = findPython();
-const skip: false | string = skipWithoutFixture || (python === null ? 'mwclient cannot be imported (apt-get install python3-mwclient; .ci/run installs it)' : false);
-
-interface Step {
-  ok: boolean;
-  value?: Json;
-  error?: Json;
-}
-
-function runScript(apiUrl: string): Promise<Record<string, Step>> {
-  const url = new URL(apiUrl);
-  return new Promise((resolve, reject) => {
-    execFile(python!, [script, url.hostname, url.port, url.pathname.replace(/api\.php$/, '')], { timeout: 60_000, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`mwclient's history calls did not finish (${error.killed ? 'killed after 60 s' : error.message}): ${stderr}`));
-      else resolve((JSON.parse(stdout) as { steps: Record<string, Step> }).steps);
-    });
-  });
-}
+const found = findPythonWithMwclient();
+const skip: false | string = skipWithoutFixture || ('missing' in found ? found.missing : false);
 
 /** What the script reads from MediaWiki 1.39 on the fixture. */
 const MEDIAWIKI: Record<string, Json> = {
@@ -176,10 +152,10 @@ const MEDIAWIKI: Record<string, Json> = {
 
 describe('mwclient history calls', { skip }, () => {
   const server = useFixtureServer();
-  let steps: Record<string, Step> = {};
+  let steps: Record<string, MwclientStep> = {};
 
   before(async () => {
-    steps = await runScript(server.url);
+    steps = (await runMwclientScript((found as { python: string }).python, script, server.url, 60)).steps;
   });
 
   for (const name of Object.keys(MEDIAWIKI)) {
