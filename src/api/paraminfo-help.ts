@@ -111,8 +111,35 @@ export function paramDescriptionHelp(
     messages.push(...enumValueMessages(help, name, param, enumValues, rest, usual));
   }
   for (const e of rest) if (e.forvalue === undefined) messages.push({ key: e.key, params: e.params ?? usual });
+  const miserNote = help.site.miserMode ? MISER_MODE_NOTES[decl.path]?.[name] : undefined;
+  if (miserNote) {
+    // The module's prefix, as the note names its limit parameter (`aplimit`).
+    const note: HelpMessage = { key: miserNote.key, params: [decl.prefix] };
+    if (miserNote.instead) return renderMessages(help, [note], true);
+    messages.push(note);
+  }
   return renderMessages(help, messages, true);
 }
+
+/**
+ * The parameters miser mode limits (filtered after reading, so fewer results than the limit) or
+ * disables, and what MediaWiki's help then adds to their description, or says instead of it.
+ */
+const MISER_MODE_NOTES: Readonly<Record<string, Readonly<Record<string, { key: string; instead?: boolean }>>>> = (() => {
+  const limited = { key: 'api-help-param-limited-in-miser-mode' };
+  const disabled = { key: 'api-help-param-disabled-in-miser-mode' };
+  const userAndNamespace = { key: 'apihelp-query+alldeletedrevisions-param-miser-user-namespace' };
+  return {
+    'query+allpages': { filterredir: limited, maxsize: disabled },
+    'query+categorymembers': { namespace: limited },
+    'query+exturlusage': { namespace: limited },
+    'query+redirects': { namespace: limited },
+    'query+allrevisions': { namespace: limited },
+    'query+allimages': { mime: { ...disabled, instead: true } },
+    'query+logevents': { prefix: { ...disabled, instead: true } },
+    'query+alldeletedrevisions': { user: userAndNamespace, namespace: userAndNamespace },
+  };
+})();
 
 /** Values in MediaWiki's declaration order (the recorded one), then values only we declare. */
 function enumValueMessages(
