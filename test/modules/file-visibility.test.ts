@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { RunningServer } from '../../src/cli.ts';
+import { ApiSession } from '../support/api-session.ts';
 import { fixtureDb, skipWithoutFixture, startFixtureServer, type Json } from '../support/fixture-wiki.ts';
 
 const expected = JSON.parse(readFileSync(new URL('./data/file-visibility.json', import.meta.url), 'utf8')) as Record<string, Json>;
@@ -19,31 +20,6 @@ const QUERIES: Record<string, string> = {
 };
 
 const CALLERS: [string, string | null][] = [['anonymous', null], ['Carol', 'carol-fixture-pw'], ['Alice', 'alice-fixture-pw'], ['Oscar', 'oscar-fixture-pw']];
-
-/** A caller with its own cookies. */
-class Session {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly url: string) {}
-
-  async request(query: string, form?: Record<string, string>): Promise<Json> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    const init: RequestInit = form ? { method: 'POST', body: new URLSearchParams(form), headers } : { headers };
-    const response = await fetch(form ? this.url : `${this.url}?${query}`, init);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const equals = pair.indexOf('=');
-      if (/Max-Age=0/.test(cookie)) this.cookies.delete(pair.slice(0, equals));
-      else this.cookies.set(pair.slice(0, equals), pair.slice(equals + 1));
-    }
-    return response.json();
-  }
-
-  async login(name: string, password: string): Promise<void> {
-    const token = (await this.request('action=query&format=json&meta=tokens&type=login')).query.tokens.logintoken;
-    const answer = await this.request('', { action: 'login', format: 'json', lgname: name, lgpassword: password, lgtoken: token });
-    assert.equal(answer.login.result, 'Success');
-  }
-}
 
 describe('hidden file versions by the caller\'s rights', { skip: skipWithoutFixture }, () => {
   let dir = '';
@@ -70,7 +46,7 @@ describe('hidden file versions by the caller\'s rights', { skip: skipWithoutFixt
 
   for (const [name, password] of CALLERS) {
     test(`${name} sees what MediaWiki shows them`, async () => {
-      const session = new Session(server!.url);
+      const session = new ApiSession(server!.url);
       if (password) await session.login(name, password);
       for (const [key, query] of Object.entries(QUERIES)) {
         const asked = name === 'anonymous' && key === 'fa' ? query.replace('|description', '') : query;

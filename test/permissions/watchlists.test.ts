@@ -6,37 +6,15 @@
 import { before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
+import { ApiSession } from '../support/api-session.ts';
 import { fixtureDb, skipWithoutFixture, useFixtureServer, type Json } from '../support/fixture-wiki.ts';
 
 const ALICE_TOKEN = 'fixture0watchlist0token0alice00';
 const PASSWORDS: Record<string, string> = { Alice: 'alice-fixture-pw', Bob: 'bob-fixture-pw', Carol: 'carol-fixture-pw', Eve: 'eve-fixture-pw' };
 const BOT = { name: 'FixtureBot@importer', password: 'importerbotpassword0123456789abc' };
 
-/** A caller with its own cookies. */
-class Session {
-  private readonly cookies = new Map<string, string>();
-  constructor(private readonly url: string) {}
-
-  async request(query: string, form?: Record<string, string>): Promise<Json> {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    const init: RequestInit = form ? { method: 'POST', body: new URLSearchParams(form), headers } : { headers };
-    const response = await fetch(form ? this.url : `${this.url}?${query}`, init);
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const equals = pair.indexOf('=');
-      if (/Max-Age=0/.test(cookie)) this.cookies.delete(pair.slice(0, equals));
-      else this.cookies.set(pair.slice(0, equals), pair.slice(equals + 1));
-    }
-    return response.json();
-  }
-
-  async login(name: string, password: string): Promise<this> {
-    const token = (await this.request('action=query&format=json&meta=tokens&type=login')).query.tokens.logintoken;
-    const answer = await this.request('', { action: 'login', format: 'json', lgname: name, lgpassword: password, lgtoken: token });
-    assert.equal(answer.login.result, 'Success');
-    return this;
-  }
-
+/** A caller with its own cookies, whose queries skip the test for a module not served yet. */
+class Session extends ApiSession {
   /** action=query as JSON (formatversion 2); null, and the test skipped, for a module not served yet. */
   async query(t: TestContext, params: string): Promise<Json | null> {
     const json = await this.request(`action=query&format=json&formatversion=2&${params}`);
