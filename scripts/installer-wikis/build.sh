@@ -9,6 +9,8 @@
 #
 #   build.sh mariadb|postgres              install, populate, dump, record
 #   build.sh mariadb|postgres --record-only  restore the committed dump and record again
+#   build.sh mariadb|postgres --record-only --only AREA[,AREA]
+#                                          record those areas again, keep the others' recordings
 #
 # Needs MediaWiki 1.39 (../shared/reference/install.sh), php-mysql or php-pgsql, the database
 # server packages (mariadb-server / postgresql, with their clients), python3, ImageMagick.
@@ -22,10 +24,13 @@ source "$REFERENCE/lib.sh"
 
 KIND="${1:-}"
 MODE="${2:-build}"
+RECORD_ARGS=()
+if [ "${3:-}" = --only ] && [ -n "${4:-}" ] && [ "$MODE" = --record-only ]; then RECORD_ARGS=(--only "$4")
+elif [ $# -gt 2 ]; then echo "usage: build.sh mariadb|postgres [--record-only [--only AREA[,AREA]]]" >&2; exit 2; fi
 case "$KIND" in
   mariadb) DBTYPE=mysql; PHP_EXT=mysqli; PREFIX=mw_ ;;
   postgres) DBTYPE=postgres; PHP_EXT=pgsql; PREFIX= ;;
-  *) echo "usage: build.sh mariadb|postgres [--record-only]" >&2; exit 2 ;;
+  *) echo "usage: build.sh mariadb|postgres [--record-only [--only AREA[,AREA]]]" >&2; exit 2 ;;
 esac
 [ "$MODE" = build ] || [ "$MODE" = --record-only ] || { echo "unknown option $MODE" >&2; exit 2; }
 PORT="${BUILD_PORT:-18082}"
@@ -179,10 +184,13 @@ if [ "$MODE" = --record-only ]; then
   # parsed pages show their thumbnails instead of "File missing".
   rm -rf "$WORK/images"
   cp -a "$REPO/../shared/fixtures/fixture-wiki/images" "$WORK/images"
+  # The shared copy is read-only; MediaWiki writes the thumbnails the cases ask for into this one.
+  chmod -R u+w "$WORK/images"
+  mkdir -p "$WORK/images/temp" "$WORK/images/thumb"
 fi
 echo "== MediaWiki on the $KIND wiki, 127.0.0.1:$PORT"
-# Read-only as wikiquery is (callers may still log in): the settings the main suite records with.
-echo "require '$REPO/scripts/read-only-reference.php';" >>"$WORK/LocalSettings.php"
+# Writable at first: record.ts makes the thumbnails the cases ask for, then makes the settings
+# read-only as wikiquery is (callers may still log in), as the main suite records.
 export MW_CONFIG_FILE="$WORK/LocalSettings.php"
 php "$MW_IP/maintenance/rebuildLocalisationCache.php" --lang en --quiet >/dev/null 2>&1 || true
 make_docroot "$WORK/docroot" "$WORK/images"
@@ -193,5 +201,5 @@ API="http://127.0.0.1:$PORT/wiki/api.php"
 wait_http "$API?action=query&meta=siteinfo&format=json" 120
 
 echo "== record MediaWiki's answers and write the site config"
-(cd "$REPO" && node --import tsx scripts/installer-wikis/record.ts "$KIND" "$API")
+(cd "$REPO" && node --import tsx scripts/installer-wikis/record.ts "$KIND" "$API" --settings "$WORK/LocalSettings.php" ${RECORD_ARGS[@]+"${RECORD_ARGS[@]}"})
 echo "== done: $OUT"

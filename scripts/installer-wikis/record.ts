@@ -1,48 +1,121 @@
 // Records MediaWiki's answers over an installer wiki (build.sh runs it while MediaWiki serves that
 // wiki) into test/conformance/installer/KIND/recorded/, with the conformance harness's own case
 // reader and recorder, and writes the wiki's site config beside them.
-// usage: node --import tsx scripts/installer-wikis/record.ts mariadb|postgres API_URL
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Cases below an `@as` line are sent as that caller (the installer wiki has the fixture's accounts,
+// made by the same populate.py); a case whose caller cannot log in there is left out and named.
+// usage: node --import tsx scripts/installer-wikis/record.ts mariadb|postgres API_URL [--only area[,area]] [--settings FILE]
+//   --only: records those areas again and keeps the other areas' recordings
+//   --settings: the serving MediaWiki's LocalSettings.php, still writable: the thumbnails the cases
+//     ask for are made first, then the settings are made read-only as wikiquery is
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listAreas, readCases, type CaseLine } from '../../test/conformance/lib/cases.ts';
-import { fetchCase, fetchWalk, isObject, type RecordedArea, type RecordedCase } from '../../test/conformance/lib/exchange.ts';
+import { callerName, listAreas, readArea, type CaseLine } from '../../test/conformance/lib/cases.ts';
+import { fetchCase, isObject, type CaseSending, type RecordedArea, type RecordedCase } from '../../test/conformance/lib/exchange.ts';
+import { CallerSessions, loginFailureReason, sendCase, type CallerSession } from '../../test/conformance/lib/session.ts';
 import { recordedDir, siteConfigFile } from '../../test/conformance/installer/installer-wikis.ts';
 
 /**
  * paraminfo describes the modules and reads nothing from the database: replaying it over a
  * second and third database would only repeat the main suite. login and callers log in as the
- * fixture's accounts, whose passwords and bot passwords this wiki does not have.
+ * fixture's bot passwords and sessions in every way a session can go, which this wiki does not
+ * all have. Areas marked `@site miser` ask MediaWiki with `$wgMiserMode = true`, and this wiki's
+ * MediaWiki runs with the fixture's settings only.
  */
 const AREAS_NOT_RECORDED = new Set(['paraminfo', 'login', 'callers']);
 const PARALLEL_REQUESTS = 4;
 const FIXTURE_CONFIG = new URL('../../config/fixture.json', import.meta.url).pathname;
+const READ_ONLY_SETTINGS = new URL('../read-only-reference.php', import.meta.url).pathname;
+/** The cases that ask for a thumbnail's URL (imageinfo's iiurlwidth and its kin). */
+const ASKS_FOR_THUMBNAILS = /urlwidth=|urlheight=|urlparam=/;
 
-const [kind, apiUrl] = process.argv.slice(2);
+const USAGE = 'usage: record.ts mariadb|postgres API_URL [--only area[,area]] [--settings FILE]';
+const [kind, apiUrl, ...options] = process.argv.slice(2);
+let only: string[] | undefined;
+let settingsFile: string | undefined;
+for (let i = 0; i < options.length; i++) {
+  if (options[i] === '--only' && options[i + 1]) only = options[++i]!.split(',').filter(Boolean);
+  else if (options[i] === '--settings' && options[i + 1]) settingsFile = options[++i];
+  else {
+    console.error(`unknown argument ${options[i]}; ${USAGE}`);
+    process.exit(2);
+  }
+}
 if ((kind !== 'mariadb' && kind !== 'postgres') || !apiUrl) {
-  console.error('usage: record.ts mariadb|postgres API_URL');
+  console.error(USAGE);
   process.exit(2);
 }
 
-async function recordCase(line: CaseLine): Promise<RecordedCase> {
-  if (line.walk) return { case: line.name, query: line.query, walk: true, pages: await fetchWalk(apiUrl!, line.query) };
-  return { case: line.name, ...(await fetchCase(apiUrl!, line.query)) };
+/** How the recording says a case was sent (nothing for a plain anonymous GET), as the main recorder writes it. */
+function sending(line: CaseLine): CaseSending {
+  return { ...(line.caller ? { caller: line.caller } : {}), ...(line.post ? { post: true } : {}), ...(line.newSession ? { newSession: true } : {}) };
 }
 
-/** Keeps the case order of the file while a few requests run at once. */
-async function recordAll(lines: CaseLine[]): Promise<RecordedCase[]> {
-  const results: RecordedCase[] = new Array(lines.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < lines.length) {
-      const line = lines[next]!;
-      const index = next++;
-      results[index] = await recordCase(line).catch((error: unknown) => {
-        throw new Error(`case line ${line.line} (${line.name}): ${String(error)}`);
-      });
-    }
+/** MediaWiki's answer, or why the case's caller could not log in on this wiki. */
+async function recordCase(line: CaseLine, session: CallerSession | undefined): Promise<RecordedCase | { notRecorded: string }> {
+  if (session && line.caller) {
+    const failure = loginFailureReason(line.caller, await session.prepare(line));
+    if (failure) return { notRecorded: failure };
+  }
+  const pages = await sendCase(apiUrl!, session, line);
+  if (line.walk) return { case: line.name, ...sending(line), query: line.query, walk: true, pages };
+  return { case: line.name, ...sending(line), ...pages[0]! };
+}
+
+/**
+ * A few requests at once, each caller's cases one after another in file order (they may log in,
+ * log out, use the tokens of their session); the recording keeps the order of the file.
+ */
+async function recordAll(area: string, lines: CaseLine[]): Promise<RecordedCase[]> {
+  const sessions = new CallerSessions(() => apiUrl!);
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const slot = async (): Promise<void> => {
+    if (running >= PARALLEL_REQUESTS) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
   };
-  await Promise.all(Array.from({ length: PARALLEL_REQUESTS }, worker));
-  return results;
+  const release = (): void => {
+    running--;
+    waiting.shift()?.();
+  };
+  const results = await Promise.all(
+    lines.map((line) =>
+      sessions.inTurn(area, line.caller, async (session) => {
+        await slot();
+        try {
+          return await recordCase(line, session);
+        } catch (error) {
+          throw new Error(`case line ${line.line} (${line.name}): ${String(error)}`);
+        } finally {
+          release();
+        }
+      }),
+    ),
+  );
+  const recorded: RecordedCase[] = [];
+  for (const [index, result] of results.entries()) {
+    if ('notRecorded' in result) console.log(`  ${area}: not recorded, ${lines[index]!.name} (${callerName(lines[index]!.caller)}): ${result.notRecorded}`);
+    else recorded.push(result);
+  }
+  return recorded;
+}
+
+/**
+ * A read-only MediaWiki cannot make a thumbnail it has not made before and answers thumberror,
+ * while wikiquery computes thumbnail URLs whatever is on disk: the thumbnails the cases ask for
+ * are made by sending those cases once while MediaWiki may still write, then the settings are
+ * made read-only (PHP's opcache may keep the old ones a moment: siteinfo must say readonly).
+ */
+async function makeThumbnailsThenReadOnly(settings: string, areas: readonly string[]): Promise<void> {
+  for (const area of areas) {
+    const lines = readArea(area).cases.filter((line) => !line.post && ASKS_FOR_THUMBNAILS.test(line.query));
+    for (const line of lines) await recordAll(area, [line]).catch((error: unknown) => console.log(`making thumbnails, ${area}: ${String(error)}`));
+  }
+  appendFileSync(settings, `\nrequire '${READ_ONLY_SETTINGS}';\n`);
+  const deadline = Date.now() + 30_000;
+  while ((await siteinfoGeneral()).readonly !== true) {
+    if (Date.now() > deadline) throw new Error('MediaWiki did not become read-only within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function siteinfoGeneral(): Promise<Record<string, unknown>> {
@@ -67,18 +140,25 @@ function writeSiteConfig(general: Record<string, unknown>): void {
   writeFileSync(siteConfigFile(kind as 'mariadb' | 'postgres'), JSON.stringify(config, null, 1) + '\n');
 }
 
+const known = listAreas();
+const unknown = only?.filter((area) => !known.includes(area)) ?? [];
+if (unknown.length) throw new Error(`no such conformance area: ${unknown.join(', ')}`);
+const areas = (only ?? known).filter((area) => !AREAS_NOT_RECORDED.has(area) && !readArea(area).site);
+if (settingsFile) await makeThumbnailsThenReadOnly(settingsFile, areas);
 const general = await siteinfoGeneral();
+if (general.readonly !== true) throw new Error('MediaWiki is not read-only: wikiquery is (pass --settings to make it so)');
 const reference = `${String(general.generator)} on ${String(general.dbtype)}`;
 const dir = recordedDir(kind);
-rmSync(dir, { recursive: true, force: true });
+if (!only) rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 let total = 0;
-for (const area of listAreas().filter((name) => !AREAS_NOT_RECORDED.has(name))) {
-  const lines = readCases(area);
-  const recorded: RecordedArea = { area, reference, cases: await recordAll(lines) };
+for (const area of (only ?? known).filter((name) => !areas.includes(name))) console.log(`${area}: not recorded over the installer wiki`);
+for (const area of areas) {
+  const lines = readArea(area).cases;
+  const recorded: RecordedArea = { area, reference, cases: await recordAll(area, lines) };
   writeFileSync(join(dir, `${area}.json`), JSON.stringify(recorded, null, 1) + '\n');
-  total += lines.length;
-  console.log(`${area}: ${lines.length} cases`);
+  total += recorded.cases.length;
+  console.log(`${area}: ${recorded.cases.length} cases`);
 }
 writeSiteConfig(general);
 console.log(`recorded ${total} cases from ${apiUrl} (${reference}); site config in ${siteConfigFile(kind)}`);
