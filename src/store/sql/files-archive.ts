@@ -4,7 +4,7 @@ import type { ArchivedFileRow, ArchivedFilesQuery, FileVersionRow, StashedFileRo
 import type { SqlExecutor } from './executor.ts';
 import { prefixUpperBound } from './pages.ts';
 import { chunks, Conditions } from './queries.ts';
-import { CURRENT_COLUMNS, textOf, versionRow } from './files-versions.ts';
+import { CURRENT_COLUMNS, metadataOf, textOf, versionRow } from './files-versions.ts';
 
 /** LocalRepo::findBySha1s: the current files with these base-36 SHA-1s, by name. */
 export async function filesBySha1(db: SqlExecutor, hashes: readonly string[]): Promise<FileVersionRow[]> {
@@ -64,7 +64,7 @@ export async function archivedFiles(db: SqlExecutor, q: ArchivedFilesQuery): Pro
     fa_id: Number(r.fa_id),
     fa_name: textOf(r.fa_name),
     fa_archive_name: r.fa_archive_name === null ? null : textOf(r.fa_archive_name),
-    fa_metadata: textOf(r.fa_metadata),
+    fa_metadata: metadataOf(r.fa_metadata),
     fa_minor_mime: textOf(r.fa_minor_mime),
     fa_timestamp: textOf(r.fa_timestamp),
     fa_sha1: textOf(r.fa_sha1),

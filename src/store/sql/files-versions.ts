@@ -26,12 +26,22 @@ export function textOf(value: unknown): string {
   return String(value);
 }
 
+/**
+ * A file's metadata blob as text. MediaWiki on PostgreSQL writes img_metadata, oi_metadata and
+ * fa_metadata through its encodeBlob (pg_escape_bytea) into text columns: `\x` and the bytes in
+ * hexadecimal. No metadata MediaWiki writes elsewhere (serialized PHP, JSON, '', '0', '-1') starts so.
+ */
+export function metadataOf(value: unknown): string {
+  const text = textOf(value);
+  return /^\\x(?:[0-9a-fA-F]{2})*$/.test(text) ? Buffer.from(text.slice(2), 'hex').toString('utf8') : text;
+}
+
 export function versionRow(r: FileVersionRow): FileVersionRow {
   return {
     ...r,
     name: textOf(r.name),
     archive_name: r.archive_name === null ? null : textOf(r.archive_name),
-    metadata: textOf(r.metadata),
+    metadata: metadataOf(r.metadata),
     minor_mime: textOf(r.minor_mime),
     sha1: textOf(r.sha1),
     timestamp: textOf(r.timestamp),
