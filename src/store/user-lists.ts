@@ -3,20 +3,23 @@
 
 import type { BlockRow } from '../wiki/blocks.ts';
 
-/** A `user` row, as the user family's AccountRow reads it. */
-export interface ListedAccount {
+/** The `user` row of an account: what rights, autopromotion, meta=userinfo and the lists of people read of it. */
+export interface AccountRow {
   user_id: number;
   user_name: string;
   user_real_name: string;
   user_email: string;
+  /** 14 digits, null when the address was never confirmed. */
   user_email_authenticated: string | null;
+  /** 14 digits, null for accounts older than the column. */
   user_registration: string | null;
+  /** Null when never counted (MediaWiki then counts the revisions). */
   user_editcount: number | null;
 }
 
 /** An account with the block on it that has not expired (ipblocks joined on ipb_user), if any. */
 export interface AccountWithBlock {
-  account: ListedAccount;
+  account: AccountRow;
   block: BlockRow | null;
 }
 

@@ -1,9 +1,10 @@
 // The user family: user, actor, user_groups, ipblocks, user_newtalk.
 
 import type { BlockRestrictions, BlockRow } from '../wiki/blocks.ts';
-import type { UserListStore } from './user-lists.ts';
+import type { AccountRow, UserListStore } from './user-lists.ts';
 
 export type { BlockRow } from '../wiki/blocks.ts';
+export type { AccountRow } from './user-lists.ts';
 
 /** Blocks that may apply to an IP address: on the address itself or on a range holding it. */
 export interface IpBlockQuery {
@@ -12,20 +13,6 @@ export interface IpBlockQuery {
   hex: string;
   /** The first hex digits every range block of the address shares ($wgBlockCIDRLimit). */
   hexPrefix: string;
-}
-
-/** The `user` row of an account: what rights, autopromotion and meta=userinfo read of it. */
-export interface AccountRow {
-  user_id: number;
-  user_name: string;
-  user_real_name: string;
-  user_email: string;
-  /** 14 digits, null when the address was never confirmed. */
-  user_email_authenticated: string | null;
-  /** 14 digits, null for accounts older than the column. */
-  user_registration: string | null;
-  /** Null when never counted (MediaWiki then counts the revisions). */
-  user_editcount: number | null;
 }
 
 /** A user_groups row. */

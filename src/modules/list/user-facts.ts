@@ -3,7 +3,7 @@
 // options (gender, disablemail) and the parameter checks these modules share.
 import type { QueryRun } from '../../api/query/run.ts';
 import { list, setFlag, setType, type ResultList, type ResultObject } from '../../api/result.ts';
-import type { ListedAccount } from '../../store/user-lists.ts';
+import type { AccountRow } from '../../store/user-lists.ts';
 import { blockFromRow, type BlockRow } from '../../wiki/blocks.ts';
 import { autopromoteNeeds, implicitGroupsOf, userRights } from '../../wiki/rights.ts';
 import type { OptionValue } from '../../wiki/site-facts.ts';
@@ -46,7 +46,7 @@ export async function firstEdits(run: QueryRun, userIds: readonly number[]): Pro
  */
 export function implicitGroupsOfAccount(
   run: QueryRun,
-  account: ListedAccount,
+  account: AccountRow,
   explicit: readonly string[],
   block: BlockRow | null,
   firstEdit: string | null | undefined,
@@ -115,7 +115,7 @@ export function optionIsSet(value: OptionValue | null | undefined): boolean {
 }
 
 /** User::canReceiveEmail: a valid address, confirmed where the site asks for it, and mail not turned off. */
-export function canReceiveEmail(run: QueryRun, account: ListedAccount, disableMail: OptionValue | null | undefined): boolean {
+export function canReceiveEmail(run: QueryRun, account: AccountRow, disableMail: OptionValue | null | undefined): boolean {
   if (!EMAIL.test(account.user_email)) return false;
   if (run.services.site.emailAuthentication !== false && !account.user_email_authenticated) return false;
   return !optionIsSet(disableMail);

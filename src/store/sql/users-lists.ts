@@ -1,7 +1,7 @@
 // Queries of the lists of people: accounts with their live block, all users, blocks, contributors.
 import type { BlockRow } from '../../wiki/blocks.ts';
 import type {
-  ListedAccount as AccountRow, AccountWithBlock, AccountsQuery, AllUsersQuery, AllUsersRow, BlockListQuery, ContributorRow, ContributorsQuery, UserListStore,
+  AccountRow, AccountWithBlock, AccountsQuery, AllUsersQuery, AllUsersRow, BlockListQuery, ContributorRow, ContributorsQuery, UserListStore,
 } from '../user-lists.ts';
 import { inList } from './dialect.ts';
 import type { SqlExecutor } from './executor.ts';
