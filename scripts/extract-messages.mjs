@@ -8,8 +8,8 @@
 //   extensions and skin.
 // - src/wiki/data/messages/extension-keys.json: the keys each extension (and the skin) brings
 //   that core does not, so that a wiki without that extension loaded lists none of them.
-// - src/wiki/data/messages/digit-transforms.json: the digits of the languages that do not write
-//   numbers with ASCII digits ($digitTransformTable).
+// - src/wiki/data/messages/digit-transforms.json: the digits of the languages whose Messages
+//   file sets them ($digitTransformTable).
 // - src/wiki/data/messages/grammar-transformations.json: {{GRAMMAR:}}'s rules of the languages
 //   that have them as data.
 // - src/wiki/data/messages/plural-rules.json: each language's plural rules (CLDR's and MediaWiki's).
@@ -88,7 +88,8 @@ for (const file of readdirSync(join(mw, 'languages/messages')).sort()) {
   if (!table) continue;
   const digits = Object.fromEntries([...table[1].matchAll(/'(\d)'\s*=>\s*'([^']*)'/g)].map((m) => [m[1], m[2]]));
   const code = file.slice('Messages'.length, -'.php'.length).toLowerCase().replace(/_/g, '-');
-  if (Object.entries(digits).some(([digit, written]) => digit !== written)) digitTables[code] = digits;
+  // A table of ASCII digits is kept: it stops the language from inheriting its fallback's.
+  digitTables[code] = digits;
 }
 writeFileSync(new URL('../src/wiki/data/messages/digit-transforms.json', import.meta.url), JSON.stringify(digitTables, null, 0).replace(/\},"/g, '},\n"') + '\n');
 

@@ -13,7 +13,8 @@ function digitTable(code: string): Record<string, string> | null {
   if (table === undefined) {
     digitTables ??= require('../../wiki/data/messages/digit-transforms.json') as Record<string, Record<string, string>>;
     const found = localisationChain(code).find((c) => c === 'en' || digitTables![c]);
-    table = found && found !== 'en' ? digitTables[found]! : null;
+    const digits = found && found !== 'en' ? digitTables[found]! : null;
+    table = digits && Object.entries(digits).some(([ascii, written]) => ascii !== written) ? digits : null;
     digitsCache.set(code, table);
   }
   return table;

@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import type { Store } from '../../store/store.ts';
 import { currentText } from '../../store/page-text.ts';
-import { languageFallbacks, localisationChain } from '../../wiki/languages.ts';
+import { isSupportedLanguage, languageFallbacks, localisationChain } from '../../wiki/languages.ts';
 import { interfaceMessages, ownMessages } from '../../wiki/messages.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { ucfirst } from '../../wiki/titles.ts';
@@ -161,7 +161,8 @@ export class MessageLookup {
     // way to the wiki's pages for the languages before it (T229992).
     const source = this.disabled.has(lcKey) ? undefined : localisationChain(code).find((c) => Object.hasOwn(ownMessages(c), lcKey));
     const builtIn = source === undefined ? undefined : ownMessages(source)[lcKey];
-    if (source === code) return builtIn!;
+    // A language MediaWiki has no Messages file nor core texts for counts every text as its own.
+    if (source === code || (source !== undefined && !isSupportedLanguage(code))) return builtIn!;
     if (useDatabase) {
       for (const fallback of languageFallbacks(code)) {
         if (tried.has(fallback)) continue;
