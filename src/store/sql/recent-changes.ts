@@ -59,6 +59,18 @@ export function changeRowValues<Row extends ChangeRow>(r: Row): Row {
   return row;
 }
 
+/** The filters on a change's flags that recentchanges and the watchlist share. */
+type ChangeFlagFilters = Pick<RecentChangesQuery, 'minor' | 'bot' | 'anon' | 'patrolledIs' | 'patrolledIsNot'>;
+
+/** The conditions of the minor, bot, anonymous and patrol filters. */
+export function addChangeFlagConditions(c: Conditions, q: ChangeFlagFilters): void {
+  if (q.minor !== null) c.add(q.minor ? 'rc_minor != 0' : 'rc_minor = 0');
+  if (q.bot !== null) c.add(q.bot ? 'rc_bot != 0' : 'rc_bot = 0');
+  if (q.anon !== null) c.add(q.anon ? 'actor_user IS NULL' : 'actor_user IS NOT NULL');
+  for (const value of q.patrolledIs) c.add('rc_patrolled = ?', value);
+  for (const value of q.patrolledIsNot) c.add('rc_patrolled != ?', value);
+}
+
 export class SqlRecentChangesStore implements RecentChangesStore {
   constructor(private readonly db: SqlExecutor) {}
 
@@ -77,11 +89,7 @@ export class SqlRecentChangesStore implements RecentChangesStore {
     if (q.types.length < Object.keys(RC_TYPES).length) c.inList('rc_type', [...q.types].sort((a, b) => a - b));
     if (q.title !== null) c.add('rc_namespace = ? AND rc_title = ?', q.title.ns, q.title.dbKey);
     c.inList('rc_namespace', q.namespaces === null ? null : [...q.namespaces].sort((a, b) => a - b));
-    if (q.minor !== null) c.add(q.minor ? 'rc_minor != 0' : 'rc_minor = 0');
-    if (q.bot !== null) c.add(q.bot ? 'rc_bot != 0' : 'rc_bot = 0');
-    if (q.anon !== null) c.add(q.anon ? 'actor_user IS NULL' : 'actor_user IS NOT NULL');
-    for (const value of q.patrolledIs) c.add('rc_patrolled = ?', value);
-    for (const value of q.patrolledIsNot) c.add('rc_patrolled != ?', value);
+    addChangeFlagConditions(c, q);
     if (q.redirect === true) c.add('page_is_redirect = 1');
     // Log entries and other rows without a page are kept.
     if (q.redirect === false) c.add('(page_is_redirect = 0 OR page_is_redirect IS NULL)');

@@ -7,7 +7,7 @@ import type {
 } from '../watchlist.ts';
 import type { SqlExecutor } from './executor.ts';
 import { Conditions } from './queries.ts';
-import { CHANGE_COLUMNS, changeRowValues, rangeStart } from './recent-changes.ts';
+import { CHANGE_COLUMNS, addChangeFlagConditions, changeRowValues, rangeStart } from './recent-changes.ts';
 
 const RC_LOG = 3;
 
@@ -23,11 +23,7 @@ export class SqlWatchlistReads implements WatchlistReads {
     if (!q.allRevisions) c.add(`(rc_this_oldid = page_latest OR rc_type = ${RC_LOG})`);
     c.inList('wl_namespace', q.namespaces && q.namespaces.length ? [...q.namespaces].sort((a, b) => a - b) : null);
     if (q.types !== null) c.inList('rc_type', [...q.types].sort((a, b) => a - b));
-    if (q.minor !== null) c.add(q.minor ? 'rc_minor != 0' : 'rc_minor = 0');
-    if (q.bot !== null) c.add(q.bot ? 'rc_bot != 0' : 'rc_bot = 0');
-    if (q.anon !== null) c.add(q.anon ? 'actor_user IS NULL' : 'actor_user IS NOT NULL');
-    for (const value of q.patrolledIs) c.add('rc_patrolled = ?', value);
-    for (const value of q.patrolledIsNot) c.add('rc_patrolled != ?', value);
+    addChangeFlagConditions(c, q);
     if (q.unread === true) c.add('rc_timestamp >= wl_notificationtimestamp');
     if (q.unread === false) c.add('(wl_notificationtimestamp IS NULL OR rc_timestamp < wl_notificationtimestamp)');
     const [fromOp, toOp] = q.newer ? ['>', '<'] : ['<', '>'];
