@@ -9,7 +9,8 @@ import type { ArchiveQuery, ArchiveRow } from '../../store/archive.ts';
 import type { TitleKey } from '../../store/pages.ts';
 import { formatComments } from '../../wiki/comment-formatter.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
-import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, hiddenUserMask, userCanBitfield } from '../../wiki/visibility.ts';
+import { DELETED_COMMENT, DELETED_TEXT, DELETED_USER, hiddenUserMask, userCanBitfield } from '../../wiki/visibility.ts';
+import { DeletedFields } from '../deleted-fields.ts';
 import { sha1Base36ToHex } from '../prop/revision-record.ts';
 import { clampLimit, commentContext, userNameParam } from '../prop/revision-shared.ts';
 import { titlePosition, timePosition } from './alldeletedrevisions.ts';
@@ -192,54 +193,28 @@ async function oneRowPerTitle(run: DeletedrevsRun, query: ArchiveQuery, wanted: 
 
 /** One deleted revision as ApiQueryDeletedrevs shows it. */
 function revisionItem(run: DeletedrevsRun, props: ReadonlySet<Prop>, row: ArchiveRow, tags: ReadonlyMap<number, string[]>, parsed: ReadonlyMap<number, string>): ResultObject {
-  const rights = run.caller.rights;
-  const deleted = Number(row.ar_deleted);
   const rev: ResultObject = {};
-  let anyHidden = false;
+  const deleted = new DeletedFields(rev, Number(row.ar_deleted), userCanBitfield, run.caller.rights);
   rev.timestamp = mwToIso(row.ar_timestamp);
   if (props.has('revid')) rev.revid = row.ar_rev_id;
   if (props.has('parentid') && row.ar_parent_id !== null) rev.parentid = Number(row.ar_parent_id);
-  if (props.has('user') || props.has('userid')) {
-    if (deleted & DELETED_USER) {
-      setFlag(rev, 'userhidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(deleted, DELETED_USER, rights)) {
-      if (props.has('user')) rev.user = row.actor_name;
-      if (props.has('userid')) rev.userid = Number(row.actor_user ?? 0);
-    }
+  if ((props.has('user') || props.has('userid')) && deleted.visible(DELETED_USER, 'user')) {
+    if (props.has('user')) rev.user = row.actor_name;
+    if (props.has('userid')) rev.userid = Number(row.actor_user ?? 0);
   }
-  if (props.has('comment') || props.has('parsedcomment')) {
-    if (deleted & DELETED_COMMENT) {
-      setFlag(rev, 'commenthidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(deleted, DELETED_COMMENT, rights)) {
-      if (props.has('comment')) rev.comment = row.comment_text ?? '';
-      if (props.has('parsedcomment')) rev.parsedcomment = parsed.get(row.ar_id) ?? '';
-    }
+  if ((props.has('comment') || props.has('parsedcomment')) && deleted.visible(DELETED_COMMENT, 'comment')) {
+    if (props.has('comment')) rev.comment = row.comment_text ?? '';
+    if (props.has('parsedcomment')) rev.parsedcomment = parsed.get(row.ar_id) ?? '';
   }
   if (props.has('minor')) setFlag(rev, 'minor', Number(row.ar_minor_edit) === 1, false);
   // The column as the database driver gave it to MediaWiki: a string.
   if (props.has('len')) rev.len = row.ar_len === null ? null : String(row.ar_len);
-  if (props.has('sha1')) {
-    if (deleted & DELETED_TEXT) {
-      setFlag(rev, 'sha1hidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(deleted, DELETED_TEXT, rights)) rev.sha1 = row.ar_sha1 ? sha1Base36ToHex(row.ar_sha1) : '';
-  }
-  if (props.has('content')) {
-    if (deleted & DELETED_TEXT) {
-      setFlag(rev, 'texthidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(deleted, DELETED_TEXT, rights)) {
-      const main = row.slots?.find((s) => s.role_name === 'main');
-      setContent(rev, 'text', main?.text ?? '');
-    }
+  if (props.has('sha1') && deleted.visible(DELETED_TEXT, 'sha1')) rev.sha1 = row.ar_sha1 ? sha1Base36ToHex(row.ar_sha1) : '';
+  if (props.has('content') && deleted.visible(DELETED_TEXT, 'text')) {
+    const main = row.slots?.find((s) => s.role_name === 'main');
+    setContent(rev, 'text', main?.text ?? '');
   }
   if (props.has('tags')) rev.tags = list('tag', [...(tags.get(row.ar_rev_id) ?? [])]);
-  if (anyHidden && deleted & DELETED_RESTRICTED) setFlag(rev, 'suppressed', true);
+  deleted.flagSuppressed();
   return rev;
 }

@@ -10,7 +10,8 @@ import type { RevisionBound } from '../../store/revisions.ts';
 import { formatComments } from '../../wiki/comment-formatter.ts';
 import { phpInt, phpIntEqualsText } from '../../wiki/php-values.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
-import { DELETED_COMMENT, DELETED_RESTRICTED, DELETED_TEXT, DELETED_USER, hiddenUserMask, userCanBitfield } from '../../wiki/visibility.ts';
+import { DELETED_COMMENT, DELETED_TEXT, DELETED_USER, hiddenUserMask, userCanBitfield } from '../../wiki/visibility.ts';
+import { DeletedFields } from '../deleted-fields.ts';
 import { commentContext } from '../prop/revision-shared.ts';
 
 const params = {
@@ -257,18 +258,12 @@ function contribution(
   parsedComment: string | undefined,
 ): ResultObject {
   const vals: ResultObject = {};
-  let anyHidden = false;
-  if (row.rev_deleted & DELETED_TEXT) {
-    setFlag(vals, 'texthidden', true);
-    anyHidden = true;
-  }
+  const deleted = new DeletedFields(vals, row.rev_deleted, userCanBitfield, run.caller.rights);
+  deleted.hide('text', (row.rev_deleted & DELETED_TEXT) !== 0);
   // Revisions whose user the caller may not see were left out by the query.
   vals.userid = row.actor_user ?? 0;
   vals.user = row.actor_name;
-  if (row.rev_deleted & DELETED_USER) {
-    setFlag(vals, 'userhidden', true);
-    anyHidden = true;
-  }
+  deleted.hide('user', (row.rev_deleted & DELETED_USER) !== 0);
   if (props.has('ids')) {
     vals.pageid = row.rev_page;
     vals.revid = row.rev_id;
@@ -284,15 +279,9 @@ function contribution(
     setFlag(vals, 'minor', row.rev_minor_edit !== 0, false);
     setFlag(vals, 'top', row.page_latest === row.rev_id, false);
   }
-  if (props.has('comment') || props.has('parsedcomment')) {
-    if (row.rev_deleted & DELETED_COMMENT) {
-      setFlag(vals, 'commenthidden', true);
-      anyHidden = true;
-    }
-    if (userCanBitfield(row.rev_deleted, DELETED_COMMENT, run.caller.rights)) {
-      if (props.has('comment')) vals.comment = row.comment_text ?? '';
-      if (props.has('parsedcomment')) vals.parsedcomment = parsedComment ?? '';
-    }
+  if ((props.has('comment') || props.has('parsedcomment')) && deleted.visible(DELETED_COMMENT, 'comment')) {
+    if (props.has('comment')) vals.comment = row.comment_text ?? '';
+    if (props.has('parsedcomment')) vals.parsedcomment = parsedComment ?? '';
   }
   if (props.has('patrolled')) {
     const patrolled = row.rc_patrolled ?? null;
@@ -305,6 +294,6 @@ function contribution(
     vals.sizediff = row.rev_len - (parentLens.get(row.rev_parent_id) ?? 0);
   }
   if (props.has('tags')) vals.tags = list('tag', [...(tags.get(row.rev_id) ?? [])]);
-  if (anyHidden && row.rev_deleted & DELETED_RESTRICTED) setFlag(vals, 'suppressed', true);
+  deleted.flagSuppressed();
   return vals;
 }

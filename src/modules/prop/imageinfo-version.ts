@@ -9,7 +9,8 @@ import { existsWarningHtml, type ExistsWarning } from '../../wiki/files-upload-w
 import { handlerKind, responsiveUrls, sha1Base36ToHex, thumbType, transform, versionPath, type ImageFacts, type ThumbParams } from '../../wiki/files.ts';
 import { expandUrl, fullUrl } from '../../wiki/urls.ts';
 import { mwToIso } from '../../wiki/timestamps.ts';
-import { DELETED_COMMENT, DELETED_FILE, DELETED_RESTRICTED, DELETED_USER, userCanBitfield } from '../../wiki/visibility.ts';
+import { DELETED_COMMENT, DELETED_FILE, DELETED_USER, userCanBitfield } from '../../wiki/visibility.ts';
+import { DeletedFields } from '../deleted-fields.ts';
 import { commentContext } from './revision-shared.ts';
 
 const NS_FILE = 6;
@@ -110,29 +111,21 @@ export function versionInfo(
 ): ResultObject {
   const { prop } = options;
   const { site, titles } = run.services;
-  const rights = run.caller.rights;
   // MediaWiki reuses the variable that says whether `mime` was asked for to hold the thumbnail's
   // type, so a thumbnail's type brings the file's type with it.
   let showMime = prop.has('mime');
   const row = version.row;
   const exists = row !== null;
   const deleted = row?.deleted ?? 0;
-  const canSee = (field: number): boolean => userCanBitfield(deleted, field, rights);
   const vals: ResultObject = {};
   setType(vals, 'assoc');
-  let anyHidden = false;
+  const hidden = new DeletedFields(vals, deleted, userCanBitfield, run.caller.rights);
 
   if (prop.has('timestamp') && exists) vals.timestamp = mwToIso(row.timestamp);
-  if ((prop.has('user') || prop.has('userid')) && exists) {
-    if (deleted & DELETED_USER) {
-      setFlag(vals, 'userhidden', true);
-      anyHidden = true;
-    }
-    if (canSee(DELETED_USER)) {
-      if (prop.has('user')) vals.user = row.actor_name;
-      if (prop.has('userid')) vals.userid = row.actor_user ?? 0;
-      if (row.actor_user === null || row.actor_user === 0) setFlag(vals, 'anon', true);
-    }
+  if ((prop.has('user') || prop.has('userid')) && exists && hidden.visible(DELETED_USER, 'user')) {
+    if (prop.has('user')) vals.user = row.actor_name;
+    if (prop.has('userid')) vals.userid = row.actor_user ?? 0;
+    if (row.actor_user === null || row.actor_user === 0) setFlag(vals, 'anon', true);
   }
   if ((prop.has('size') || prop.has('dimensions')) && exists) {
     vals.size = row.size;
@@ -141,22 +134,13 @@ export function versionInfo(
     const length = mediaLength(decodeStoredMetadata(row.metadata, options.blobTexts).data, mimeOf(row));
     if (length) setFloat(vals, 'duration', length);
   }
-  if ((prop.has('parsedcomment') || prop.has('comment')) && exists) {
-    if (deleted & DELETED_COMMENT) {
-      setFlag(vals, 'commenthidden', true);
-      anyHidden = true;
-    }
-    if (canSee(DELETED_COMMENT)) {
-      if (prop.has('parsedcomment')) vals.parsedcomment = parsedComment ?? '';
-      if (prop.has('comment')) vals.comment = row.comment_text;
-    }
+  if ((prop.has('parsedcomment') || prop.has('comment')) && exists && hidden.visible(DELETED_COMMENT, 'comment')) {
+    if (prop.has('parsedcomment')) vals.parsedcomment = parsedComment ?? '';
+    if (prop.has('comment')) vals.comment = row.comment_text;
   }
   if (prop.has('uploadwarning')) vals.html = existsWarningHtml(site, version.warning ?? null);
-  if (deleted & DELETED_FILE) {
-    setFlag(vals, 'filehidden', true);
-    anyHidden = true;
-  }
-  if (anyHidden && deleted & DELETED_RESTRICTED) setFlag(vals, 'suppressed', true);
+  hidden.hide('file', (deleted & DELETED_FILE) !== 0);
+  hidden.flagSuppressed();
   // A hidden file version shows nothing more, even to callers allowed to see it.
   if (deleted & DELETED_FILE) return vals;
 
