@@ -19,6 +19,11 @@ interface PageQuery {
   groupBy?: string;
   having?: string;
   orderBy: string;
+  /**
+   * The timestamp column `value` is: MediaWiki's result holds it as the database spells it
+   * (PostgreSQL's `2025-01-08 08:50:30+00`), where executors give 14 digits.
+   */
+  valueTimestampColumn?: string;
 }
 
 /** `page_namespace = 0` or `page_namespace IN (0,100)`: MediaWiki writes the numbers into the query. */
@@ -82,6 +87,7 @@ function pageQuery(d: Dialect, q: LiveQueryPageQuery): PageQuery {
         from: '{page} JOIN {revision} ON page_latest = rev_id',
         where: [content, 'page_is_redirect = 0'],
         orderBy: 'value',
+        valueTimestampColumn: 'rev_timestamp',
       };
     case 'BrokenRedirects':
       return {
@@ -224,6 +230,7 @@ function pageQuery(d: Dialect, q: LiveQueryPageQuery): PageQuery {
         from: '{image} LEFT JOIN {imagelinks} ON il_to = img_name',
         where: ['il_to IS NULL'],
         orderBy: 'value',
+        valueTimestampColumn: 'img_timestamp',
       };
     case 'Unusedtemplates':
       return {
@@ -304,14 +311,14 @@ function pageQuery(d: Dialect, q: LiveQueryPageQuery): PageQuery {
 }
 
 /** The SQL of a live query page, LIMIT and OFFSET as its two parameters. */
-export function liveQueryPageSql(d: Dialect, q: LiveQueryPageQuery): { select: string; rest: string } {
+export function liveQueryPageSql(d: Dialect, q: LiveQueryPageQuery): { select: string; rest: string; valueTimestampColumn?: string } {
   const query = pageQuery(d, q);
   let rest = `FROM ${query.from}`;
   if (query.where?.length) rest += ` WHERE ${query.where.join(' AND ')}`;
   if (query.groupBy) rest += ` GROUP BY ${query.groupBy}`;
   if (query.having) rest += ` HAVING ${query.having}`;
   rest += ` ORDER BY ${query.orderBy} LIMIT ? OFFSET ?`;
-  return { select: query.select, rest };
+  return { select: query.select, rest, valueTimestampColumn: query.valueTimestampColumn };
 }
 
 const CACHE_ORDER: Record<CachedQueryPageQuery['order'], string> = {
@@ -325,10 +332,13 @@ export class SqlQueryPageStore implements QueryPageStore {
   constructor(private readonly db: SqlExecutor) {}
 
   async live(q: LiveQueryPageQuery): Promise<QueryPageRow[]> {
-    const { select, rest } = liveQueryPageSql(this.db.dialect, q);
+    const d = this.db.dialect;
+    const { select, rest, valueTimestampColumn } = liveQueryPageSql(d, q);
     // Not rows(): that rewrites the select list, and the ORDER BY names its aliases. SQLite reads a
     // negative offset as none; the servers refuse it.
-    return this.db.all<QueryPageRow>(`SELECT ${select} ${rest}`, q.limit, Math.max(0, q.offset));
+    const rows = await this.db.all<QueryPageRow>(`SELECT ${select} ${rest}`, q.limit, Math.max(0, q.offset));
+    if (!valueTimestampColumn) return rows;
+    return rows.map((row) => (typeof row.value === 'string' ? { ...row, value: d.storedTimestamp(row.value, valueTimestampColumn) } : row));
   }
 
   async cached(q: CachedQueryPageQuery): Promise<QueryPageRow[]> {
