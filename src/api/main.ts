@@ -2,6 +2,7 @@
 // maxlag, origin/CORS, requestid, servedby, curtimestamp, cache headers). handleApiRequest runs
 // the steps in MediaWiki's order: CORS, the fields read first, main's parameters, the output
 // format, the checks before the action (assert, token, POST), the action's handler, the answer.
+import { isValidLanguageCode } from '../wiki/languages.ts';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { isServed, type ActionDecl, type ActionOutcome, type ApiModules, type CustomPrinter, type ReadableModuleDecl } from './actions/action.ts';
@@ -217,7 +218,8 @@ function renderAnswer(ctx: RequestContext, dispatched: Dispatched, requested: Re
   // On error MediaWiki always names the server (when it shows host names at all).
   if (services.site.showHostnames === true && (requested.servedby || failure)) requestedMembers.push(['servedby', SERVED_BY]);
   if (requested.curtimestamp) requestedMembers.push(['curtimestamp', mwToIso(nowMw())]);
-  if (requested.responselanginfo) requestedMembers.push(['uselang', ctx.useLang], ['errorlang', ctx.errorLang]);
+  // errorlang is the error formatter's language: errorformat=bc's is always English.
+  if (requested.responselanginfo) requestedMembers.push(['uselang', ctx.useLang], ['errorlang', ctx.errorFormat === 'bc' ? 'en' : ctx.errorLang]);
 
   let root: ResultObject;
   if (failure) {
@@ -488,9 +490,11 @@ function errorPrinterSettings(ctx: RequestContext, fallback: OutputSettings): Ou
 }
 
 /** `user` and `content` stand for the wiki's language (an anonymous caller has no preference). */
+/** RequestContext::sanitizeLangCode: lower-cased; the wiki's language for an invalid code, `qqq` or none. */
 function languageCode(value: string, siteLang: string): string {
-  if (value === 'user' || value === 'content' || !/^[a-z][a-z0-9-]*$/i.test(value)) return siteLang;
-  return value.toLowerCase();
+  if (value === 'user' || value === 'content') return siteLang;
+  const code = value.toLowerCase();
+  return code === '' || code === 'qqq' || !isValidLanguageCode(code) ? siteLang : code;
 }
 
 /**
