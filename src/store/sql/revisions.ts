@@ -247,8 +247,8 @@ export class SqlRevisionStore implements RevisionStore {
     for (const part of chunks(revIds)) {
       const archived = inList(this.db.dialect, 'ar_rev_id', part);
       const rows = await this.db.all<{ ar_rev_id: number; ar_namespace: number; ar_title: string }>(
-        // In id order, as SQLite reads them through ar_revid_uniq: the order decides the ids of missing pages.
-        `SELECT ar_rev_id, ar_namespace, ar_title FROM {archive} WHERE ${archived.sql} ORDER BY ar_rev_id`,
+        // In the database's own order, as MediaWiki reads them (it decides the ids of missing pages).
+        `SELECT ar_rev_id, ar_namespace, ar_title FROM {archive} WHERE ${archived.sql}`,
         ...archived.values,
       );
       out.push(...rows.map((r) => ({ ar_rev_id: Number(r.ar_rev_id), ar_namespace: Number(r.ar_namespace), ar_title: r.ar_title })));
