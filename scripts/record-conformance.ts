@@ -8,13 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { provideBotPasswords } from '../test/conformance/lib/bot-passwords.ts';
 import { listAreas, readArea, readCases, RECORDED_DIR, type CaseLine } from '../test/conformance/lib/cases.ts';
-import { fetchCase, isObject, type CaseSending, type RecordedArea, type RecordedCase } from '../test/conformance/lib/exchange.ts';
-import { CallerSessions, loginFailureReason, sendCase, type CallerSession } from '../test/conformance/lib/session.ts';
+import { fetchCase, isObject, type RecordedArea, type RecordedCase } from '../test/conformance/lib/exchange.ts';
+import { ASKS_FOR_THUMBNAILS, recordAll } from '../test/conformance/lib/recording.ts';
 
 const run = promisify(execFile);
 const REFERENCE_DIR = '/work/shared/reference';
 const DEFAULT_PORT = 8157;
-const PARALLEL_REQUESTS = 4;
 
 interface Options {
   port: number;
@@ -88,55 +87,14 @@ async function referenceGenerator(apiUrl: string): Promise<string> {
   return isObject(general) ? String(general.generator) : 'unknown';
 }
 
-/** How the recording says a case was sent (nothing for a plain anonymous GET, as before). */
-function sending(line: CaseLine): CaseSending {
-  return { ...(line.caller ? { caller: line.caller } : {}), ...(line.post ? { post: true } : {}), ...(line.newSession ? { newSession: true } : {}) };
+/** The answers of the cases; a caller the reference refuses stops the recording. */
+async function recordCases(apiUrl: string, area: string, lines: readonly CaseLine[]): Promise<RecordedCase[]> {
+  const results = await recordAll(apiUrl, area, lines);
+  return results.map((result, index) => {
+    if ('notRecorded' in result) throw new Error(`case line ${lines[index]!.line} (${lines[index]!.name}): the reference refused the caller: ${result.notRecorded}`);
+    return result;
+  });
 }
-
-async function recordCase(apiUrl: string, line: CaseLine, session: CallerSession | undefined): Promise<RecordedCase> {
-  if (session && line.caller) {
-    const failure = loginFailureReason(line.caller, await session.prepare(line));
-    if (failure) throw new Error(`the reference refused the caller: ${failure}`);
-  }
-  const pages = await sendCase(apiUrl, session, line);
-  if (line.walk) return { case: line.name, ...sending(line), query: line.query, walk: true, pages };
-  return { case: line.name, ...sending(line), ...pages[0]! };
-}
-
-/**
- * A few requests at once, each caller's cases one after another in file order (they may log in,
- * log out, use the tokens of their session); the recording keeps the order of the file.
- */
-async function recordAll(apiUrl: string, area: string, lines: CaseLine[]): Promise<RecordedCase[]> {
-  const sessions = new CallerSessions(() => apiUrl);
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  const slot = async (): Promise<void> => {
-    if (running >= PARALLEL_REQUESTS) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-  };
-  const release = (): void => {
-    running--;
-    waiting.shift()?.();
-  };
-  return Promise.all(
-    lines.map((line) =>
-      sessions.inTurn(area, line.caller, async (session) => {
-        await slot();
-        try {
-          return await recordCase(apiUrl, line, session);
-        } catch (error) {
-          throw new Error(`case line ${line.line} (${line.name}): ${String(error)}`);
-        } finally {
-          release();
-        }
-      }),
-    ),
-  );
-}
-
-/** The cases that ask for a thumbnail's URL (imageinfo's iiurlwidth and its kin). */
-const ASKS_FOR_THUMBNAILS = /urlwidth=|urlheight=|urlparam=/;
 
 /**
  * A read-only MediaWiki cannot make a thumbnail it has not made before and answers thumberror,
@@ -147,13 +105,13 @@ async function makeThumbnails(apiUrl: string, areas: readonly string[]): Promise
   for (const area of areas) {
     const lines = readCases(area).filter((line) => !line.post && ASKS_FOR_THUMBNAILS.test(line.query));
     // One at a time, a failure only noted: the recording itself shows what the reference answers.
-    for (const line of lines) await recordAll(apiUrl, area, [line]).catch((error) => console.log(`making thumbnails, ${area}: ${String(error)}`));
+    for (const line of lines) await recordCases(apiUrl, area, [line]).catch((error) => console.log(`making thumbnails, ${area}: ${String(error)}`));
   }
 }
 
 async function recordArea(apiUrl: string, area: string, reference: string): Promise<number> {
   const { site, cases: lines } = readArea(area);
-  const recorded: RecordedArea = { area, reference, ...(site ? { site } : {}), cases: await recordAll(apiUrl, area, lines) };
+  const recorded: RecordedArea = { area, reference, ...(site ? { site } : {}), cases: await recordCases(apiUrl, area, lines) };
   writeFileSync(join(RECORDED_DIR, `${area}.json`), JSON.stringify(recorded, null, 1) + '\n');
   return lines.length;
 }

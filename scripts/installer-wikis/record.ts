@@ -10,8 +10,8 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { callerName, listAreas, readArea, type CaseLine } from '../../test/conformance/lib/cases.ts';
-import { fetchCase, isObject, type CaseSending, type RecordedArea, type RecordedCase } from '../../test/conformance/lib/exchange.ts';
-import { CallerSessions, loginFailureReason, sendCase, type CallerSession } from '../../test/conformance/lib/session.ts';
+import { fetchCase, isObject, type RecordedArea, type RecordedCase } from '../../test/conformance/lib/exchange.ts';
+import { ASKS_FOR_THUMBNAILS, recordAll } from '../../test/conformance/lib/recording.ts';
 import { recordedDir, siteConfigFile } from '../../test/conformance/installer/installer-wikis.ts';
 
 /**
@@ -22,11 +22,8 @@ import { recordedDir, siteConfigFile } from '../../test/conformance/installer/in
  * MediaWiki runs with the fixture's settings only.
  */
 const AREAS_NOT_RECORDED = new Set(['paraminfo', 'login', 'callers']);
-const PARALLEL_REQUESTS = 4;
 const FIXTURE_CONFIG = new URL('../../config/fixture.json', import.meta.url).pathname;
 const READ_ONLY_SETTINGS = new URL('../read-only-reference.php', import.meta.url).pathname;
-/** The cases that ask for a thumbnail's URL (imageinfo's iiurlwidth and its kin). */
-const ASKS_FOR_THUMBNAILS = /urlwidth=|urlheight=|urlparam=/;
 
 const USAGE = 'usage: record.ts mariadb|postgres API_URL [--only area[,area]] [--settings FILE]';
 const [kind, apiUrl, ...options] = process.argv.slice(2);
@@ -45,52 +42,9 @@ if ((kind !== 'mariadb' && kind !== 'postgres') || !apiUrl) {
   process.exit(2);
 }
 
-/** How the recording says a case was sent (nothing for a plain anonymous GET), as the main recorder writes it. */
-function sending(line: CaseLine): CaseSending {
-  return { ...(line.caller ? { caller: line.caller } : {}), ...(line.post ? { post: true } : {}), ...(line.newSession ? { newSession: true } : {}) };
-}
-
-/** MediaWiki's answer, or why the case's caller could not log in on this wiki. */
-async function recordCase(line: CaseLine, session: CallerSession | undefined): Promise<RecordedCase | { notRecorded: string }> {
-  if (session && line.caller) {
-    const failure = loginFailureReason(line.caller, await session.prepare(line));
-    if (failure) return { notRecorded: failure };
-  }
-  const pages = await sendCase(apiUrl!, session, line);
-  if (line.walk) return { case: line.name, ...sending(line), query: line.query, walk: true, pages };
-  return { case: line.name, ...sending(line), ...pages[0]! };
-}
-
-/**
- * A few requests at once, each caller's cases one after another in file order (they may log in,
- * log out, use the tokens of their session); the recording keeps the order of the file.
- */
-async function recordAll(area: string, lines: CaseLine[]): Promise<RecordedCase[]> {
-  const sessions = new CallerSessions(() => apiUrl!);
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  const slot = async (): Promise<void> => {
-    if (running >= PARALLEL_REQUESTS) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-  };
-  const release = (): void => {
-    running--;
-    waiting.shift()?.();
-  };
-  const results = await Promise.all(
-    lines.map((line) =>
-      sessions.inTurn(area, line.caller, async (session) => {
-        await slot();
-        try {
-          return await recordCase(line, session);
-        } catch (error) {
-          throw new Error(`case line ${line.line} (${line.name}): ${String(error)}`);
-        } finally {
-          release();
-        }
-      }),
-    ),
-  );
+/** The answers of the cases; those whose caller cannot log in on this wiki are left out, said so. */
+async function recordCases(area: string, lines: readonly CaseLine[]): Promise<RecordedCase[]> {
+  const results = await recordAll(apiUrl!, area, lines);
   const recorded: RecordedCase[] = [];
   for (const [index, result] of results.entries()) {
     if ('notRecorded' in result) console.log(`  ${area}: not recorded, ${lines[index]!.name} (${callerName(lines[index]!.caller)}): ${result.notRecorded}`);
@@ -108,7 +62,7 @@ async function recordAll(area: string, lines: CaseLine[]): Promise<RecordedCase[
 async function makeThumbnailsThenReadOnly(settings: string, areas: readonly string[]): Promise<void> {
   for (const area of areas) {
     const lines = readArea(area).cases.filter((line) => !line.post && ASKS_FOR_THUMBNAILS.test(line.query));
-    for (const line of lines) await recordAll(area, [line]).catch((error: unknown) => console.log(`making thumbnails, ${area}: ${String(error)}`));
+    for (const line of lines) await recordCases(area, [line]).catch((error: unknown) => console.log(`making thumbnails, ${area}: ${String(error)}`));
   }
   appendFileSync(settings, `\nrequire '${READ_ONLY_SETTINGS}';\n`);
   const deadline = Date.now() + 30_000;
@@ -155,7 +109,7 @@ let total = 0;
 for (const area of (only ?? known).filter((name) => !areas.includes(name))) console.log(`${area}: not recorded over the installer wiki`);
 for (const area of areas) {
   const lines = readArea(area).cases;
-  const recorded: RecordedArea = { area, reference, cases: await recordAll(area, lines) };
+  const recorded: RecordedArea = { area, reference, cases: await recordCases(area, lines) };
   writeFileSync(join(dir, `${area}.json`), JSON.stringify(recorded, null, 1) + '\n');
   total += recorded.cases.length;
   console.log(`${area}: ${recorded.cases.length} cases`);
