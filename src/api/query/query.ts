@@ -118,6 +118,10 @@ class ModuleRun implements QueryRun {
   get errorFormat() {
     return this.ctx.errorFormat;
   }
+  get useLang() {
+    return this.ctx.useLang;
+  }
+
   get errorLang() {
     return this.ctx.errorLang;
   }

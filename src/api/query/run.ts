@@ -57,6 +57,8 @@ export interface QueryRun<P extends ParamDecls = Record<never, never>> {
   /** The request's errorformat and error language, for modules that render messages into data. */
   readonly errorFormat: ErrorFormat;
   readonly errorLang: string;
+  /** The request's interface language (uselang), in which modules render the texts they answer. */
+  readonly useLang: string;
   /** The request's HTTP headers, names lower-cased (userinfo `acceptlang`). */
   readonly requestHeaders: Readonly<Record<string, string | undefined>>;
   /** ApiMain::lacksSameOriginSecurity: JSONP, `origin=*` or Treat-as-Untrusted (no tokens then). */

@@ -39,8 +39,8 @@ type AllMessagesRun = QueryRun<typeof params>;
 async function runAllMessages(run: AllMessagesRun): Promise<void> {
   const { services } = run;
   const p = run.params;
-  // The interface language is the request's (uselang, which errorlang follows by default).
-  let lang = run.errorLang;
+  // The interface language is the request's (uselang).
+  let lang = run.useLang;
   if (p.lang !== undefined) {
     if (!isValidLanguageCode(p.lang)) run.fail('apierror-invalidlang', [run.paramName('lang')], 'invalidlang');
     lang = p.lang;
