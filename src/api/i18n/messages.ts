@@ -190,17 +190,9 @@ export function stripMarkup(text: string): string {
     .trim();
 }
 
+/** ApiErrorFormatter's plain text (errorformat=plaintext and bc): the message's text, markup tags stripped; its wikitext links stay. */
 export function toPlaintext(m: Message, lang = 'en'): string {
-  return stripMarkup(wikiLinksToText(toWikitext(m, lang)));
-}
-
-function wikiLinksToText(text: string): string {
-  return text
-    .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, '$2')
-    .replace(/\[\[([^\]]*)\]\]/g, '$1')
-    .replace(/\[(?:https?:)?\/\/[^\s\]]+ ([^\]]*)\]/g, '$1')
-    .replace(/'''(.*?)'''/g, '$1')
-    .replace(/''(.*?)''/g, '$1');
+  return stripMarkup(toWikitext(m, lang));
 }
 
 /** Messages in the API are simple: links, bold/italic and inline tags are all they use. */
