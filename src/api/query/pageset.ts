@@ -124,7 +124,7 @@ export class PageSet {
     private readonly services: ApiServices,
     private readonly resolveRedirects: boolean,
     /** Who asks: Special:MyPage and its kin redirect to that caller's pages. */
-    private readonly specialRedirectCaller: SpecialRedirectCaller = { userName: '127.0.0.1', userLanguage: services.site.lang },
+    private readonly specialRedirectCaller: SpecialRedirectCaller,
   ) {}
 
   goodPages(): PageEntry[] {

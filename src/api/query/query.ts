@@ -3,6 +3,7 @@ import { canSeeDeletedHistory } from '../../wiki/visibility.ts';
 import { ApiError, apiError, formatMessage } from '../errors.ts';
 import { msg, type MessageParam } from '../i18n/messages.ts';
 import type { RequestContext } from '../context.ts';
+import type { SpecialRedirectCaller } from './special-redirects.ts';
 import type { QueryModule } from '../module.ts';
 import type { ModuleGroup } from '../params/declaration.ts';
 import type { ParamValues } from '../params/validate.ts';
@@ -329,8 +330,7 @@ export async function executeQuery(ctx: RequestContext, action: ServedActionDecl
 
   const resolveRedirects = params.redirects === true;
   if (resolveRedirects && sources[0] === 'revids' && !generatorName) ctx.warnings.add('query', msg('apiwarn-redirectsandrevids'));
-  const specialRedirectCaller = { userName: ctx.caller.name, userLanguage: ctx.useLang };
-  let pageset = new PageSet(services, resolveRedirects && !generatorName, specialRedirectCaller);
+  let pageset = new PageSet(services, resolveRedirects && !generatorName, specialRedirectCallerOf(ctx));
   const pagesetRequested = sources.length > 0 || generatorName !== undefined;
 
   if (!continuation.generatorDone) {
@@ -421,10 +421,14 @@ async function runGenerator(
   const sink = new GeneratedPages();
   const run = new ModuleRun(ctx, module, prefix, params, input, sink, output, continuation, resolveRedirects);
   await withModulePathAsync(module.decl.path, async () => execute(run));
-  const generated = new PageSet(ctx.services, resolveRedirects, { userName: ctx.caller.name, userLanguage: ctx.useLang });
+  const generated = new PageSet(ctx.services, resolveRedirects, specialRedirectCallerOf(ctx));
   if (sink.revisionIds.length) await generated.addRevisionIds(sink.revisionIds, { archived: canSeeDeletedHistory(ctx.caller.rights) });
   await generated.addGenerated(sink.pageIds, sink.titles);
   generated.setGeneratorData(sink.pageData, sink.redirectMergePolicy);
   return generated;
 }
 
+/** Who asks, for the special pages that redirect to the caller's own pages. */
+function specialRedirectCallerOf(ctx: RequestContext): SpecialRedirectCaller {
+  return { userName: ctx.caller.name, userLanguage: ctx.useLang };
+}
