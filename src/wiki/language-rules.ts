@@ -1,7 +1,7 @@
 // How a language writes numbers, plurals and genders in messages (Language::formatNum,
 // convertPlural, gender, embedBidi), for any code MediaWiki may be asked for.
 import { createRequire } from 'node:module';
-import { localisationChain, numberFormat } from '../../wiki/languages.ts';
+import { localisationChain, numberFormat } from './languages.ts';
 
 const require = createRequire(import.meta.url);
 let digitTables: Record<string, Record<string, string>> | null = null;
@@ -11,7 +11,7 @@ const digitsCache = new Map<string, Record<string, string> | null>();
 function digitTable(code: string): Record<string, string> | null {
   let table = digitsCache.get(code);
   if (table === undefined) {
-    digitTables ??= require('../../wiki/data/messages/digit-transforms.json') as Record<string, Record<string, string>>;
+    digitTables ??= require('./data/messages/digit-transforms.json') as Record<string, Record<string, string>>;
     const found = localisationChain(code).find((c) => c === 'en' || digitTables![c]);
     const digits = found && found !== 'en' ? digitTables[found]! : null;
     table = digits && Object.entries(digits).some(([ascii, written]) => ascii !== written) ? digits : null;
@@ -69,7 +69,7 @@ function compileRule(rule: string): (operands: Operands) => boolean {
 function rulesFor(code: string): ((operands: Operands) => boolean)[] {
   let rules = compiledRules.get(code);
   if (!rules) {
-    pluralData ??= require('../../wiki/data/messages/plural-rules.json') as PluralRules;
+    pluralData ??= require('./data/messages/plural-rules.json') as PluralRules;
     const data = pluralData;
     const source = localisationChain(code).find((c) => Object.hasOwn(data, c) && data[c]!.length > 0);
     rules = source ? data[source]!.map(([, rule]) => compileRule(rule)) : [];
@@ -174,7 +174,7 @@ let grammarRules: GrammarRules | null = null;
  * whose pattern matches rewrites the word. Other languages leave it as it is.
  */
 export function convertGrammar(word: string, grammarCase: string, code: string): string {
-  grammarRules ??= require('../../wiki/data/messages/grammar-transformations.json') as GrammarRules;
+  grammarRules ??= require('./data/messages/grammar-transformations.json') as GrammarRules;
   const cases = Object.hasOwn(grammarRules, code) ? grammarRules[code]! : undefined;
   if (!cases) {
     // Languages whose Language class has grammar of its own; a language without a class uses its fallback's.

@@ -2,7 +2,7 @@
 // MediaWiki: pages over the software's texts (MessageCache::get) and the keys of unloaded extensions.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { convertPlural, formatNum, parseFormattedNumber } from '../../src/api/i18n/language-rules.ts';
+import { convertPlural, formatNum, parseFormattedNumber } from '../../src/wiki/language-rules.ts';
 import { MessageLookup, fillMessage, keysOfUnloadedExtensions, normalizeMessageKey } from '../../src/api/i18n/message-lookup.ts';
 
 test('plural forms follow the language, and languages without rules use their fallbacks\'', () => {

@@ -9,7 +9,7 @@ import { NS } from '../../wiki/namespaces.ts';
 import { escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
 import { fullUrl, articleUrl, wfUrlencode, phpUrlencode } from '../../wiki/urls.ts';
 import type { ApiServices } from '../services.ts';
-import { convertGrammar, convertPlural, embedBidi, formatNum, genderForm, parseFormattedNumber, phpFloat } from './language-rules.ts';
+import { convertGrammar, convertPlural, embedBidi, formatNum, genderForm, parseFormattedNumber, phpFloat } from '../../wiki/language-rules.ts';
 import { fillMessage, lcfirst, type MessageLookup } from './message-lookup.ts';
 
 export interface MessageWikitextContext {

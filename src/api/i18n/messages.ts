@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { localisationChain } from '../../wiki/languages.ts';
 import { ownMessages } from '../../wiki/messages.ts';
-import { convertGrammar, convertPlural, formatNum, parseFormattedNumber } from './language-rules.ts';
+import { convertGrammar, convertPlural, formatNum, parseFormattedNumber } from '../../wiki/language-rules.ts';
 
 const require = createRequire(import.meta.url);
 /**

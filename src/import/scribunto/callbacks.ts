@@ -1,6 +1,6 @@
 // The engine's own callbacks (engine.*): module source, frame arguments, preprocessing, templates, parser functions.
 
-import { evaluateExpression, ExprError, formatNumber } from '../wikitext/expr.ts';
+import { evaluateExpression, ExprError, formatNumber } from '../../wiki/expr.ts';
 import type { ExpansionFrame } from '../wikitext/expansion.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type LuaValue, type ScribuntoContext } from './types.ts';
 import { NS } from '../../wiki/namespaces.ts';

@@ -5,7 +5,7 @@
 
 import type { PPNode, TemplatePart } from '../../wiki/preprocessor.ts';
 import type { FunctionSpec } from './call-handlers.ts';
-import { evaluateExpression, ExprError, formatNumber } from './expr.ts';
+import { evaluateExpression, ExprError, formatNumber } from '../../wiki/expr.ts';
 import { formatTime, parseTime } from './time.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
