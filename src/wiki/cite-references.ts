@@ -17,6 +17,11 @@ export function referencesProperty(n: number): string {
   return `references-${n}`;
 }
 
+/** Whether a page property is one of Cite's pieces (`references-N`). */
+export function isReferencesProperty(name: string): boolean {
+  return /^references-[1-9][0-9]*$/.test(name);
+}
+
 /** Cite::MAX_STORAGE_LENGTH: a MySQL blob. */
 const MAX_STORAGE_LENGTH = 65535;
 /** Cite::DATA_VERSION_NUMBER */
@@ -320,15 +325,32 @@ export function phpJsonDecode(text: string): PhpValue {
   return result;
 }
 
+/** The first byte of gzip data (RFC 1952), which no base64 text starts with. */
+const GZIP_FIRST_BYTE = 0x1f;
+
+/**
+ * A piece as a PostgreSQL wiki keeps it. Its `pp_value` is TEXT, which takes only UTF-8 (and no
+ * NUL): Cite's gzip bytes cannot be stored there (MediaWiki's own writes of them fail), so each
+ * piece is written as the base64 of its bytes, the pieces and their names staying Cite's.
+ */
+export function textStoredPiece(piece: Uint8Array): string {
+  return Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('base64');
+}
+
 /**
  * Cite::recursiveFetchRefsFromDB: the pieces joined one more at a time until they decompress to
- * valid JSON; false when they never do (or the page stored nothing).
+ * valid JSON; false when they never do (or the page stored nothing). The pieces are Cite's bytes,
+ * or, on a wiki whose `pp_value` is text, their base64 (textStoredPiece): told apart by the first
+ * piece, whose gzip data starts with a byte base64 never writes.
  */
 export function decodeStoredReferences(pieces: ReadonlyMap<string, Uint8Array>): PhpArray | false {
+  const first = pieces.get(referencesProperty(1));
+  const inBase64 = first !== undefined && first.length > 0 && first[0] !== GZIP_FIRST_BYTE;
   let joined = Buffer.alloc(0);
   for (let n = 1; ; n++) {
-    const piece = pieces.get(referencesProperty(n));
-    if (piece === undefined) return false;
+    const stored = pieces.get(referencesProperty(n));
+    if (stored === undefined) return false;
+    const piece = inBase64 ? Buffer.from(Buffer.from(stored).toString('latin1'), 'base64') : stored;
     joined = Buffer.concat([joined, piece]);
     let text: string;
     try {

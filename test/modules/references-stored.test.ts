@@ -14,9 +14,9 @@ import Database from 'better-sqlite3';
 import { runImport } from '../../src/import/index.ts';
 import { startServer, type RunningServer } from '../../src/cli.ts';
 import { loadSiteConfig } from '../../src/server/config.ts';
-import { answeredReferences, CiteReferenceRecorder, decodeStoredReferences, phpJson, phpJsonDecode } from '../../src/wiki/cite-references.ts';
+import { answeredReferences, CiteReferenceRecorder, decodeStoredReferences, phpJson, phpJsonDecode, textStoredPiece } from '../../src/wiki/cite-references.ts';
 import { copyWiki } from '../../src/import/copy/index.ts';
-import { databaseServerSkipReason, startMariaDb, type DatabaseServer } from '../support/database-servers.ts';
+import { databaseServerSkipReason, startMariaDb, startPostgres, type DatabaseServer } from '../support/database-servers.ts';
 import { testDump, testPage } from '../support/test-dump.ts';
 import type { Json } from '../support/fixture-wiki.ts';
 
@@ -85,6 +85,11 @@ describe('stored reference data', () => {
     assert.ok(stored);
     assert.equal(answeredReferences(stored).size, 60);
     assert.equal(decodeStoredReferences(new Map([pieces[0]!])), false);
+    // As a wiki whose pp_value is text keeps them: each piece in base64, read back the same.
+    const asText = new Map(pieces.map(([name, piece]) => [name, Buffer.from(textStoredPiece(piece), 'utf8')]));
+    assert.match(asText.get('references-1')!.toString('latin1'), /^[A-Za-z0-9+/]+=*$/);
+    assert.deepEqual(decodeStoredReferences(asText), stored);
+    assert.equal(decodeStoredReferences(new Map([[...asText][0]!])), false);
   });
 
   test('follow= without its reference goes first in the group, integer keys renumbered', () => {
@@ -235,5 +240,39 @@ describe('the same wiki copied to MariaDB', { skip: databaseServerSkipReason('ma
   test('its blobs keep the compressed bytes: the same answer', async () => {
     const r = await (await fetch(`${server.url}?action=query&format=json&prop=references&titles=Lists&formatversion=2`)).json();
     assert.deepEqual(r.query.pages[0].references, LISTS_ANSWER);
+  });
+});
+
+describe('the same wiki copied to PostgreSQL', { skip: databaseServerSkipReason('postgres') }, () => {
+  let dir: string;
+  let postgres: DatabaseServer;
+  let server: RunningServer;
+  let conversions: string[];
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wikiquery-references-postgres-'));
+    const dump = join(dir, 'refs.xml');
+    writeFileSync(dump, testDump({ namespaces: [] }, PAGES.map((p) => testPage(p)).join('')));
+    const db = join(dir, 'refs.sqlite');
+    writeFileSync(`${db}.config.json`, JSON.stringify({ citeStoreReferencesData: true }));
+    assert.equal((await runImport({ dumps: [dump], db, noSearchIndex: true })).ok, true);
+    postgres = await startPostgres();
+    const copied = await copyWiki({ from: db, to: postgres.url });
+    conversions = [...copied.conversions.keys()];
+    server = await startServer({ db: { url: postgres.url }, site: loadSiteConfig(`${db}.config.json`), port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    await server?.close();
+    await postgres?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('its text pp_value keeps the pieces in base64: the same answers', async () => {
+    assert.ok(conversions.some((what) => what.startsWith('page_props.pp_value')), conversions.join('; '));
+    const r = await (await fetch(`${server.url}?action=query&format=json&prop=references&titles=Lists|Duplicates|Tagged|Plain&formatversion=2`)).json();
+    const byTitle = new Map(r.query.pages.map((p: Json) => [p.title, p]));
+    assert.deepEqual((byTitle.get('Lists') as Json).references, LISTS_ANSWER);
+    assert.deepEqual(Object.keys((byTitle.get('Duplicates') as Json).references), ['cite_note-d-1', 'cite_note-ld-2']);
+    assert.deepEqual(Object.keys((byTitle.get('Tagged') as Json).references), ['cite_note-t-1', 'cite_note-two_words-2']);
+    assert.deepEqual((byTitle.get('Plain') as Json).references, {});
   });
 });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { postgresSchemaStatements, postgresTableNames, quoteIdentifier } from '../../store/postgres/schema.ts';
 import type { ServerTarget } from '../../store/server-url.ts';
 import { ConversionLog, type CopyTarget, type ServerValue, type TargetColumn } from './target.ts';
-import { postgresConverter, postgresHoldsStrings, postgresTextRow } from './values.ts';
+import { postgresConverter, postgresHoldsStrings, postgresReferencesRow, postgresTextRow } from './values.ts';
 import { connectionFailure, creationFailure } from './server-errors.ts';
 
 /** PostgreSQL takes at most 65535 parameters per statement. */
@@ -109,6 +109,7 @@ export class PostgresTarget implements CopyTarget {
   }
 
   rowRewriter(table: string, columns: readonly string[]): ((row: unknown[]) => void) | undefined {
+    if (table === 'page_props') return postgresReferencesRow(columns, this.log);
     return table === 'text' ? postgresTextRow(columns, this.log) : undefined;
   }
 

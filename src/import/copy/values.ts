@@ -2,6 +2,7 @@
 // BLOB or TEXT, whichever was bound; MySQL's binary columns take the bytes as they are, while
 // PostgreSQL's TEXT columns take only UTF-8 without NUL and its TIMESTAMPTZ columns a date.
 import { inflateRawSync } from 'node:zlib';
+import { isReferencesProperty, textStoredPiece } from '../../wiki/cite-references.ts';
 import type { ConversionLog, ServerValue } from './target.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -137,5 +138,21 @@ export function postgresTextRow(columns: readonly string[], log: ConversionLog):
         throw new Error(`text row${id}: a serialized history blob (old_flags object) holding bytes that are not UTF-8, which PostgreSQL's TEXT cannot hold (MediaWiki cannot store it there either)`);
       }
     }
+  };
+}
+
+/**
+ * page_props rows as a PostgreSQL wiki keeps Cite's stored references: its `pp_value` is TEXT,
+ * which cannot hold the gzip bytes of the `references-N` pieces, so each piece goes as its base64
+ * (src/wiki/cite-references.ts reads either form). Every other property is copied as it is.
+ */
+export function postgresReferencesRow(columns: readonly string[], log: ConversionLog): ((row: unknown[]) => void) | undefined {
+  const [nameAt, valueAt] = ['pp_propname', 'pp_value'].map((column) => columns.indexOf(column)) as [number, number];
+  if (nameAt < 0 || valueAt < 0) return undefined;
+  return (row) => {
+    const bytes = asBytes(row[valueAt]);
+    if (bytes === null || !isReferencesProperty(asText(row[nameAt]) ?? '')) return;
+    row[valueAt] = textStoredPiece(bytes);
+    log.note("page_props.pp_value: Cite's compressed references-N written in base64 (PostgreSQL's TEXT cannot hold their bytes)");
   };
 }
