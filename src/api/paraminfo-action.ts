@@ -48,7 +48,7 @@ async function executeParamInfo(ctx: RequestContext, action: ServedActionDecl, m
     pagesetmodule: p.pagesetmodule !== undefined,
     formatmodules: p.formatmodules as string[] | undefined,
   };
-  const linked = new LinkedPages(ctx.services);
+  const linked = new LinkedPages(ctx.services, ctx.useLang);
   const render = () => renderParamInfoResult(request, modules.tree, ctx.services, {
     pageSet: modules.pageSet,
     highLimits: ctx.highLimits,
@@ -67,9 +67,16 @@ class LinkedPages {
   private readonly pages = new Map<string, { title: ParsedTitle; page: LinkedPage }>();
   private readonly pending: { title: ParsedTitle; page: LinkedPage }[] = [];
 
-  constructor(private readonly services: ApiServices) {}
+  readonly links: HelpLinks;
 
-  readonly links: HelpLinks = (target) => {
+  constructor(
+    private readonly services: ApiServices,
+    language: string,
+  ) {
+    this.links = Object.assign((target: string) => this.resolve(target), { language });
+  }
+
+  private resolve(target: string): LinkedPage | null {
     const seen = this.pages.get(target);
     if (seen) return seen.page;
     const title = this.services.titles.parse(target);
@@ -81,7 +88,7 @@ class LinkedPages {
     this.pages.set(target, entry);
     if (!alwaysThere) this.pending.push(entry);
     return page;
-  };
+  }
 
   /** Looks up the pages not known yet; whether there were any. */
   async lookUpPending(): Promise<boolean> {

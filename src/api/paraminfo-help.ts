@@ -1,7 +1,7 @@
 // The help texts paraminfo adds for helpformat=wikitext|html|raw: which messages describe a module,
 // its examples, parameters, parameter values and info notes, rendered in the requested form.
 import { wfUrlencode } from '../wiki/urls.ts';
-import { hasMessage, messageText, msg, rawParams, toPlaintext, toWikitext, type MessageParam } from './i18n/messages.ts';
+import { hasMessage, messageText, msg, rawParams, toPlaintext, toQqx, toWikitext, type MessageParam } from './i18n/messages.ts';
 import type { ApiModuleDecl, ApiParamDecl, ModuleTree } from './actions/action.ts';
 import type { ParamInfoNote } from './params/declaration.ts';
 import { list, markSubelements, type ResultNode, type ResultObject } from './result.ts';
@@ -58,6 +58,11 @@ function recorded(decl: ApiModuleDecl): RecordedModule {
   return data.modules[key] ?? {};
 }
 
+/** The language the texts are written in: the request's uselang, English when the caller does not say. */
+function languageOf(help: HelpContext): string {
+  return help.links?.language ?? 'en';
+}
+
 function exists(key: string): boolean {
   return key in data.texts || hasMessage(key);
 }
@@ -72,7 +77,7 @@ export function moduleDescriptionHelp(help: HelpContext): ResultNode {
   const messages = recorded(decl).description ?? [{ key: `apihelp-${decl.path}-summary` }, { key: extended }];
   return renderMessages(help, messages.map((m): Renderable => {
     // MediaWiki's extended description falls back to a general text when the module has none.
-    const fallback = m.key === extended && !exists(extended) ? { textKey: 'api-help-no-extended-description' } : {};
+    const fallback = m.key === extended ? { fallbackKey: 'api-help-no-extended-description' } : {};
     return { key: m.key, params: m.params ?? params, ...fallback };
   }));
 }
@@ -193,19 +198,20 @@ export function infoNoteHelp(help: HelpContext, note: ParamInfoNote): ResultNode
 // ---------------------------------------------------------------------------------------------
 // Rendering (ApiParamInfo::formatHelpMessages)
 
-type Renderable = HelpMessage & { textKey?: string };
+/** `fallbackKey`: the message shown when the module has no text of its own for `key` (qqx names both). */
+type Renderable = HelpMessage & { fallbackKey?: string };
 
 function renderMessages(help: HelpContext, messages: Renderable[], joinLists = false): ResultNode {
   switch (help.format) {
     case 'raw':
       return list('msg', messages.map(rawMessage));
     case 'wikitext': {
-      const text = messages.map((m) => wikitextOf(m, help.site)).join('\n\n');
+      const text = messages.map((m) => wikitextOf(m, help.site, languageOf(help))).join('\n\n');
       return joinLists ? text.replace(/^(([*#:;])[^\n]*)\n\n(?=\2)/gm, '$1\n') : text;
     }
     case 'html': {
       const links = help.links ?? TAKEN_AS_WRITTEN;
-      let html = messages.map((m) => parseAsBlock(wikitextOf(m, help.site), help.site, links)).join('\n');
+      let html = messages.map((m) => parseAsBlock(wikitextOf(m, help.site, languageOf(help)), help.site, links)).join('\n');
       if (joinLists) html = html.replace(/\s*<\/([oud]l)>\s*<\1>\s*/g, '\n');
       return stripOuterParagraph(html);
     }
@@ -250,9 +256,19 @@ function textParam(p: MessageParam): MessageParam {
   return p;
 }
 
-function plainText(key: string, params: MessageParam[], site: SiteConfig): string {
+/**
+ * Message::text() of a help message in `lang`: the language's translation along its fallbacks,
+ * else English. The texts of the spec's own modules exist in English only; qqx names the keys
+ * it would have tried.
+ */
+function plainText(keys: readonly string[], params: MessageParam[], site: SiteConfig, lang: string): string {
+  if (lang === 'qqx') return toQqx(msg(keys.join(' / '), ...params));
+  const key = keys.find(exists) ?? keys[0]!;
   const local = data.texts[key];
-  if (local === undefined) return expandTransclusions(toWikitext(msg(key, ...params.map(textParam))), site);
+  if (local === undefined) {
+    const wikitext = lang === 'en' ? toWikitext(msg(key, ...params.map(textParam))) : toWikitext(msg(key, ...params), lang);
+    return expandTransclusions(wikitext, site);
+  }
   return local.replace(/\$(\d+)/g, (all, n: string) => {
     const p = params[Number(n) - 1];
     return typeof p === 'string' || typeof p === 'number' ? String(p) : all;
@@ -260,13 +276,15 @@ function plainText(key: string, params: MessageParam[], site: SiteConfig): strin
 }
 
 /** ApiHelpParamValueMessage: `;value:` and the deprecated/internal markers before the text. */
-function wikitextOf(m: Renderable, site: SiteConfig): string {
-  if (m.forValue === undefined) return plainText(m.textKey ?? m.key, m.params, site);
-  const key = exists(m.key) ? m.key : 'api-help-param-no-description';
+function wikitextOf(m: Renderable, site: SiteConfig, lang: string): string {
+  if (m.forValue === undefined) return plainText(m.fallbackKey ? [m.key, m.fallbackKey] : [m.key], m.params, site, lang);
+  const keys = exists(m.key) || lang === 'qqx' ? [m.key] : ['api-help-param-no-description'];
   let prefix = '';
-  if (m.deprecated) prefix += `<span class="apihelp-deprecated">${messageText('api-help-param-deprecated')}</span> `;
-  if (m.internal) prefix += `<span class="apihelp-internal">${messageText('api-help-param-internal')}</span> `;
-  return `;<span dir="ltr" lang="en">${m.forValue}</span>:${prefix}${plainText(key, m.params, site)}`;
+  // The marks are followed by the language's word separator (none in Chinese or Japanese).
+  const separator = lang === 'en' ? ' ' : toWikitext(msg('word-separator'), lang).replace(/&#32;/g, ' ');
+  if (m.deprecated) prefix += `<span class="apihelp-deprecated">${toWikitext(msg('api-help-param-deprecated'), lang)}</span>${separator}`;
+  if (m.internal) prefix += `<span class="apihelp-internal">${toWikitext(msg('api-help-param-internal'), lang)}</span>${separator}`;
+  return `;<span dir="ltr" lang="en">${m.forValue}</span>:${prefix}${plainText(keys, m.params, site, lang)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,8 +304,15 @@ export interface LinkedPage {
   exists: boolean;
 }
 
-/** Resolves local link targets; null for what is not a local page (an interwiki prefix). */
-export type HelpLinks = (target: string) => LinkedPage | null;
+/**
+ * What the request knows of the wiki for the help texts: it resolves local link targets (null for
+ * what is not a local page, an interwiki prefix), and says the language of the texts.
+ */
+export interface HelpLinks {
+  (target: string): LinkedPage | null;
+  /** The request's uselang; English when not given. */
+  readonly language?: string;
+}
 
 /** Without the wiki at hand a target is taken as written, and as an existing page. */
 const TAKEN_AS_WRITTEN = (target: string): LinkedPage => ({ title: target, fragment: '', exists: true });
@@ -421,7 +446,10 @@ function parseAsBlock(wikitext: string, site: SiteConfig, links: HelpLinks): str
   /** Inside an HTML block element opened on an earlier line: no paragraphs. */
   let inBlockElement = false;
   const flushParagraph = () => {
-    if (paragraph.length) blocks.push({ html: `<p>${paragraph.join('\n')}\n</p>`, paragraph: true });
+    if (paragraph.length) {
+      const text = paragraph.join('\n');
+      blocks.push({ html: `<p>${text}\n${closersOfUnclosedTags(text)}</p>`, paragraph: true });
+    }
     paragraph = [];
   };
   const flushList = () => {
@@ -447,6 +475,22 @@ function parseAsBlock(wikitext: string, site: SiteConfig, links: HelpLinks): str
   flushParagraph();
   flushList();
   return blocks.map((b, i) => (i > 0 && !(b.paragraph && blocks[i - 1].paragraph) ? '\n' : '') + b.html).join('');
+}
+
+/**
+ * Tidying closes the inline elements a paragraph leaves open (a translation's `<strong>` written
+ * twice instead of closed), innermost first, before the paragraph ends.
+ */
+function closersOfUnclosedTags(html: string): string {
+  const open: string[] = [];
+  for (const [, closing, name] of html.matchAll(/<(\/?)(b|strong|i|em|code|kbd|var|samp|span|small|big|s|u|sup|sub|tt)\b[^>]*>/g)) {
+    if (!closing) open.push(name!);
+    else {
+      const at = open.lastIndexOf(name!);
+      if (at >= 0) open.splice(at, 1);
+    }
+  }
+  return open.reverse().map((name) => `</${name}>`).join('');
 }
 
 /** Parser::stripOuterParagraph */
