@@ -1,7 +1,8 @@
 // How a language writes numbers, plurals and genders in messages (Language::formatNum,
 // convertPlural, gender, embedBidi), for any code MediaWiki may be asked for.
 import { createRequire } from 'node:module';
-import { localisationChain, numberFormat } from './languages.ts';
+import { CODED_GRAMMARS, LANGUAGE_CLASS_CODES, type GrammarForms } from './grammar.ts';
+import { isValidBuiltInLanguageCode, localisationChain, numberFormat } from './languages.ts';
 
 const require = createRequire(import.meta.url);
 let digitTables: Record<string, Record<string, string>> | null = null;
@@ -168,56 +169,35 @@ export function embedBidi(text: string): string {
 type GrammarRules = Record<string, Record<string, string | [string, unknown][]>>;
 let grammarRules: GrammarRules | null = null;
 
+export interface GrammarOptions {
+  /** $wgGrammarForms. */
+  forms?: GrammarForms;
+  /** The request's language variant (its `variant`, else its `uselang`), which Kazakh's grammar follows. */
+  variant?: string;
+}
+
 /**
- * Language::convertGrammar for the languages whose rules are data (languages/data/
- * grammarTransformations, read by scripts/extract-messages.mjs): the first rule of the case
- * whose pattern matches rewrites the word. Other languages leave it as it is.
+ * Language::convertGrammar of the Language object for `code`: the grammar of its class (the first
+ * code along its fallbacks that has one), else the site's forms and the data rules of the code
+ * itself (languages/data/grammarTransformations, read by scripts/extract-messages.mjs), the first
+ * rule of the case whose pattern matches rewriting the word.
  */
-export function convertGrammar(word: string, grammarCase: string, code: string): string {
+export function convertGrammar(word: string, grammarCase: string, code: string, options: GrammarOptions = {}): string {
+  const forms = options.forms ?? {};
+  const classCode = isValidBuiltInLanguageCode(code) ? localisationChain(code).find((c) => LANGUAGE_CLASS_CODES.has(c)) : undefined;
+  if (classCode && Object.hasOwn(CODED_GRAMMARS, classCode)) return CODED_GRAMMARS[classCode]!(word, grammarCase, { code, forms, variant: options.variant });
+  const configured = forms[code]?.[grammarCase];
+  if (configured && Object.hasOwn(configured, word)) return configured[word]!;
   grammarRules ??= require('./data/messages/grammar-transformations.json') as GrammarRules;
   const cases = Object.hasOwn(grammarRules, code) ? grammarRules[code]! : undefined;
-  if (!cases) {
-    // Languages whose Language class has grammar of its own; a language without a class uses its fallback's.
-    const own = localisationChain(code).find((c) => Object.hasOwn(CODED_GRAMMARS, c));
-    return own ? CODED_GRAMMARS[own]!(word, grammarCase) : word;
-  }
-  if (!Object.hasOwn(cases, grammarCase)) return word;
+  if (!cases || !Object.hasOwn(cases, grammarCase)) return word;
   let rules = cases[grammarCase]!;
   // A case may name another case whose rules it shares.
   if (typeof rules === 'string') rules = Object.hasOwn(cases, rules) && typeof cases[rules] !== 'string' ? (cases[rules] as [string, unknown][]) : [];
   for (const [pattern, replacement] of rules) {
     if (pattern === '@metadata' || typeof replacement !== 'string') continue;
     const regex = new RegExp(pattern, 'u');
-    if (regex.test(word)) return word.replace(regex, replacement);
+    if (regex.test(word)) return word.replace(new RegExp(pattern, 'gu'), replacement);
   }
   return word;
 }
-
-/**
- * The grammar of site names in the languages whose rules MediaWiki writes as code: Finnish
- * (vowel harmony, an `i` after a final consonant, then the case ending) and the Sorbian
- * languages (a preposition before the word).
- */
-const CODED_GRAMMARS: Record<string, (word: string, grammarCase: string) => string> = {
-  fi: (word, grammarCase) => {
-    // Back vowels (a, o, u) after the last front one, except in names ending with "wiki".
-    const back = /[aou][^äöy]*$/i.test(word) && !/wiki$/i.test(word);
-    const stem = /[bcdfghjklmnpqrstvwxz]$/i.test(word) ? `${word}i` : word;
-    switch (grammarCase) {
-      case 'genitive':
-        return `${stem}n`;
-      case 'elative':
-        return stem + (back ? 'sta' : 'stä');
-      case 'partitive':
-        return stem + (back ? 'a' : 'ä');
-      case 'illative':
-        return `${stem}${[...stem].pop() ?? ''}n`;
-      case 'inessive':
-        return stem + (back ? 'ssa' : 'ssä');
-      default:
-        return stem;
-    }
-  },
-  hsb: (word, grammarCase) => (grammarCase === 'instrumental' ? `z ${word}` : grammarCase === 'lokatiw' ? `wo ${word}` : word),
-  dsb: (word, grammarCase) => (grammarCase === 'instrumental' ? `wo z ${word}` : grammarCase === 'lokatiw' ? `wo ${word}` : word),
-};
