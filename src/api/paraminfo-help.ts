@@ -1,7 +1,7 @@
 // The help texts paraminfo adds for helpformat=wikitext|html|raw: which messages describe a module,
 // its examples, parameters, parameter values and info notes, rendered in the requested form.
 import { wfUrlencode } from '../wiki/urls.ts';
-import { hasMessage, messageText, msg, rawParams, toPlaintext, toQqx, toWikitext, type MessageParam } from './i18n/messages.ts';
+import { armorFrenchSpaces, hasMessage, messageText, msg, rawParams, toPlaintext, toQqx, toWikitext, type MessageParam } from './i18n/messages.ts';
 import type { ApiModuleDecl, ApiParamDecl, ModuleTree } from './actions/action.ts';
 import type { ParamInfoNote } from './params/declaration.ts';
 import { list, markSubelements, type ResultNode, type ResultObject } from './result.ts';
@@ -76,8 +76,9 @@ export function moduleDescriptionHelp(help: HelpContext): ResultNode {
   const extended = `apihelp-${decl.path}-extended-description`;
   const messages = recorded(decl).description ?? [{ key: `apihelp-${decl.path}-summary` }, { key: extended }];
   return renderMessages(help, messages.map((m): Renderable => {
-    // MediaWiki's extended description falls back to a general text when the module has none.
-    const fallback = m.key === extended ? { fallbackKey: 'api-help-no-extended-description' } : {};
+    // MediaWiki's extended description falls back to a general text when the module has none
+    // (ApiLogin names its own alone).
+    const fallback = m.key === extended && decl.path !== 'login' ? { fallbackKey: 'api-help-no-extended-description' } : {};
     return { key: m.key, params: m.params ?? params, ...fallback };
   }));
 }
@@ -213,6 +214,8 @@ function renderMessages(help: HelpContext, messages: Renderable[], joinLists = f
       const links = help.links ?? TAKEN_AS_WRITTEN;
       let html = messages.map((m) => parseAsBlock(wikitextOf(m, help.site, languageOf(help)), help.site, links)).join('\n');
       if (joinLists) html = html.replace(/\s*<\/([oud]l)>\s*<\1>\s*/g, '\n');
+      // Tidying writes no-break spaces as references and armors French spacing, in the text between tags.
+      html = html.split(/(<[^>]*>)/).map((part, i) => (i % 2 === 1 ? part : armorFrenchSpaces(part))).join('');
       return stripOuterParagraph(html);
     }
     case 'none':
@@ -278,13 +281,17 @@ function plainText(keys: readonly string[], params: MessageParam[], site: SiteCo
 /** ApiHelpParamValueMessage: `;value:` and the deprecated/internal markers before the text. */
 function wikitextOf(m: Renderable, site: SiteConfig, lang: string): string {
   if (m.forValue === undefined) return plainText(m.fallbackKey ? [m.key, m.fallbackKey] : [m.key], m.params, site, lang);
-  const keys = exists(m.key) || lang === 'qqx' ? [m.key] : ['api-help-param-no-description'];
+  const keys = exists(m.key) ? [m.key] : ['api-help-param-no-description'];
   let prefix = '';
+  // A value's message and its marks' sub-messages keep the value's parameters; in qqx their text
+  // is more than the bare placeholder, so it names no key: `(: params)`.
+  const sub = (key: string): string => (lang === 'qqx' ? toQqx(msg('', ...m.params)) : toWikitext(msg(key), lang));
   // The marks are followed by the language's word separator (none in Chinese or Japanese).
-  const separator = lang === 'en' ? ' ' : toWikitext(msg('word-separator'), lang).replace(/&#32;/g, ' ');
-  if (m.deprecated) prefix += `<span class="apihelp-deprecated">${toWikitext(msg('api-help-param-deprecated'), lang)}</span>${separator}`;
-  if (m.internal) prefix += `<span class="apihelp-internal">${toWikitext(msg('api-help-param-internal'), lang)}</span>${separator}`;
-  return `;<span dir="ltr" lang="en">${m.forValue}</span>:${prefix}${plainText(keys, m.params, site, lang)}`;
+  const separator = lang === 'en' ? ' ' : sub('word-separator').replace(/&#32;/g, ' ');
+  if (m.deprecated) prefix += `<span class="apihelp-deprecated">${sub('api-help-param-deprecated')}</span>${separator}`;
+  if (m.internal) prefix += `<span class="apihelp-internal">${sub('api-help-param-internal')}</span>${separator}`;
+  const text = lang === 'qqx' ? sub('') : plainText(keys, m.params, site, lang);
+  return `;<span dir="ltr" lang="en">${m.forValue}</span>:${prefix}${text}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,6 +447,7 @@ const BLOCK_CLOSING = /<(?:\/(?:table|h[1-6]|pre|p|ul|ol|dl)|(?:td|th)|\/?(?:cen
  */
 function parseAsBlock(wikitext: string, site: SiteConfig, links: HelpLinks): string {
   if (wikitext.trim() === '') return '';
+  wikitext = sanitizeTags(wikitext);
   const blocks: { html: string; paragraph: boolean }[] = [];
   let paragraph: string[] = [];
   let listLines: string[] = [];
@@ -491,6 +499,46 @@ function closersOfUnclosedTags(html: string): string {
     }
   }
   return open.reverse().map((name) => `</${name}>`).join('');
+}
+
+/** The HTML tags wikitext may hold (Sanitizer's list, and the parser's nowiki). */
+const HTML_TAGS = new Set([
+  'abbr', 'b', 'bdi', 'bdo', 'big', 'blockquote', 'br', 'caption', 'center', 'cite', 'code', 'data', 'dd', 'del', 'dfn', 'div',
+  'dl', 'dt', 'em', 'font', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'ins', 'kbd', 'li', 'mark', 'nowiki', 'ol', 'p',
+  'pre', 'q', 'rb', 'rp', 'rt', 'rtc', 'ruby', 's', 'samp', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'table', 'td',
+  'th', 'time', 'tr', 'tt', 'u', 'ul', 'var', 'wbr',
+]);
+const VOID_TAGS = new Set(['br', 'hr', 'wbr']);
+
+/**
+ * What Sanitizer and tidying make of a translation's tags: names lower-cased, void tags written
+ * `<br />`, a closing tag nothing opened dropped, and a `<` or `>` that makes no tag (`</var`
+ * without its `>`) written as text.
+ */
+function sanitizeTags(wikitext: string): string {
+  const open: string[] = [];
+  return wikitext
+    .split(/(<nowiki>[\s\S]*?<\/nowiki>)/)
+    .map((part, i) => {
+      if (i % 2 === 1) return part;
+      return part
+        .split(/(<\/?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?\/?>)/)
+        .map((piece, j) => {
+          if (j % 2 === 0) return piece.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+          const [, closing, rawName, rest] = /^<(\/?)([a-zA-Z][a-zA-Z0-9]*)([\s\S]*)>$/.exec(piece)!;
+          const name = rawName!.toLowerCase();
+          if (!HTML_TAGS.has(name)) return piece.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+          if (VOID_TAGS.has(name)) return `<${name}${rest!.replace(/\s*\/$/, '')} />`;
+          if (closing) {
+            const at = open.lastIndexOf(name);
+            if (at < 0) return '';
+            open.splice(at);
+          } else if (!rest!.endsWith('/')) open.push(name);
+          return `<${closing}${name}${rest}>`;
+        })
+        .join('');
+    })
+    .join('');
 }
 
 /** Parser::stripOuterParagraph */

@@ -215,7 +215,7 @@ export function toHtml(m: Message, articleUrl: (title: string) => string, lang =
  * What tidying does to the text between tags: Sanitizer::armorFrenchSpaces (a space before
  * `?:;!%»›` or after `«‹` made non-breaking), and Remex writing every no-break space as `&#160;`.
  */
-function armorFrenchSpaces(text: string): string {
+export function armorFrenchSpaces(text: string): string {
   return text
     .replace(/ (?=[?:;!%»›](?![A-Za-z0-9_]))/g, '&#160;')
     .replace(/([«‹]) /g, '$1&#160;')
