@@ -125,8 +125,11 @@ function expandMagic(text: string, lang = 'en'): string {
           const n = Number(String(parts[0]).replace(/,/g, ''));
           return pluralForm(Number.isFinite(n) ? n : 0, parts.slice(1));
         }
-        case 'GENDER':
-          return parts.length > 1 ? parts[parts.length - 1] : '';
+        case 'GENDER': {
+          // Language::gender for a user whose gender is not known: the neutral form, else the first.
+          const forms = parts.slice(1);
+          return forms[2] ?? forms[0] ?? '';
+        }
         case 'GRAMMAR':
           return lang === 'en' ? parts[parts.length - 1] : convertGrammar(parts[1] ?? '', parts[0]!, lang);
         case 'int':

@@ -2,6 +2,7 @@
 // PermissionManager checks (rights, namespace and site/user config protection, page, cascading
 // and title protections, the caller's block) and its error messages as `testactionsdetail=full|quick`
 // lists them.
+import { armorFrenchSpaces, messageText, msg, toWikitext } from '../../api/i18n/messages.ts';
 import type { EffectiveBlock } from '../../wiki/blocks.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { groupPermissions } from '../../wiki/rights.ts';
@@ -42,6 +43,8 @@ export interface PermissionContext {
   caller: PermissionCaller;
   /** The caller's block (BlockManager::getUserBlock), with a partial block's restrictions. */
   block: EffectiveBlock | null;
+  /** The request's uselang, in which group names are listed (English when not given). */
+  userLanguage?: string;
 }
 
 /** A permission error: a core message key and its parameters. */
@@ -147,9 +150,10 @@ class Checks {
     if (this.short) return { key: 'badaccess-group0', params: [] };
     const groups = Object.entries(this.ctx.site.groups)
       .filter(([, g]) => g.rights.includes(action))
-      .map(([name]) => groupLink(name, this.ctx.site));
+      .map(([name]) => groupLink(name, this.ctx.site, this.ctx.userLanguage ?? 'en'));
     if (!groups.length) return { key: 'badaccess-group0', params: [] };
-    return { key: 'badaccess-groups', params: [groups.join(', '), groups.length] };
+    // The groups are one parameter, listed in the user's language whatever the error's language.
+    return { key: 'badaccess-groups', params: [groups.join(commaSeparator(this.ctx.userLanguage ?? 'en')), groups.length] };
   }
 
   specialsAndNamespaces(errors: PermissionError[]): PermissionError[] {
@@ -348,9 +352,22 @@ const GROUP_PAGES: Record<string, string> = {
   suppress: 'Suppress',
 };
 
-/** UserGroupMembership::getLink in wikitext: the group's page when it has one. */
-function groupLink(group: string, site: SiteConfig): string {
-  const name = GROUP_NAMES[group] ?? group;
+/** Language::commaList's separator. */
+function commaSeparator(lang: string): string {
+  return lang === 'en' ? ', ' : toWikitext(msg('comma-separator'), lang).replace(/&#32;/g, ' ');
+}
+
+/** UserGroupMembership::getGroupName in `lang`: its group-* message, else the group's own name (qqx names the key). */
+function groupName(group: string, lang: string): string {
+  if (lang === 'qqx') return `(group-${group})`;
+  const english = GROUP_NAMES[group];
+  if (english === undefined || group === '*') return english ?? group;
+  return lang === 'en' ? english : messageText(`group-${group}`, lang);
+}
+
+/** UserGroupMembership::getLink in wikitext: the group's page (the content language's) when it has one. */
+function groupLink(group: string, site: SiteConfig, lang: string): string {
+  const name = groupName(group, lang);
   const page = GROUP_PAGES[group];
   return page ? `[[${site.metaNamespace.replace(/_/g, ' ')}:${page}|${name}]]` : name;
 }
@@ -427,8 +444,10 @@ export function errorCode(error: PermissionError): string {
   return CODES[error.key] ?? error.key;
 }
 
-/** Message::text() in English: parameters, PLURAL and SITENAME substituted. */
-export function errorWikitext(error: PermissionError, site: SiteConfig): string {
+/** Message::text() in `lang` (English: this module's texts): parameters, PLURAL and SITENAME substituted. */
+export function errorWikitext(error: PermissionError, site: SiteConfig, lang = 'en'): string {
+  // qqx names the key and its parameters.
+  if (lang !== 'en') return toWikitext(msg(error.key, ...error.params), lang).replace(/\{\{SITENAME\}\}/g, site.siteName);
   const raw = TEXTS[error.key] ?? `⧼${error.key}⧽`;
   const substituted = raw.replace(/\$(\d+)/g, (all, n: string) => {
     const p = error.params[Number(n) - 1];
@@ -445,8 +464,8 @@ export function errorWikitext(error: PermissionError, site: SiteConfig): string 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** ApiErrorFormatter::stripMarkup after Message::text(): tags dropped, whitespace folded. */
-export function errorPlaintext(error: PermissionError, site: SiteConfig): string {
-  return errorWikitext(error, site)
+export function errorPlaintext(error: PermissionError, site: SiteConfig, lang = 'en'): string {
+  return errorWikitext(error, site, lang)
     .replace(/<\/?(var|kbd|samp|code)>/g, '"')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-fA-F]+|#\d+|[a-zA-Z]+);/g, (all, ent: string) => {
@@ -459,13 +478,21 @@ export function errorPlaintext(error: PermissionError, site: SiteConfig): string
 }
 
 /** Message::parse() of a permission message: links rendered, a list for cascading sources. */
-export function errorHtml(error: PermissionError, services: HtmlServices, linkStatus: ReadonlyMap<string, { exists: boolean; redirect: boolean }>): string {
-  const wikitext = errorWikitext(error, services.site);
+export function errorHtml(
+  error: PermissionError,
+  services: HtmlServices,
+  linkStatus: ReadonlyMap<string, { exists: boolean; redirect: boolean }>,
+  lang = 'en',
+): string {
+  const wikitext = errorWikitext(error, services.site, lang);
+  // Tidying armors French spacing (`groupes&#160;:`) in the text between tags.
+  const inline = (text: string): string =>
+    inlineHtml(text, services, linkStatus).split(/(<[^>]*>)/).map((part, i) => (i % 2 === 1 ? part : armorFrenchSpaces(part))).join('');
   const lines = wikitext.split('\n');
-  const items = lines.filter((l) => l.startsWith('* ')).map((l) => `<li>${inlineHtml(l.slice(2), services, linkStatus)}</li>`);
-  if (!items.length) return inlineHtml(wikitext, services, linkStatus);
+  const items = lines.filter((l) => l.startsWith('* ')).map((l) => `<li>${inline(l.slice(2))}</li>`);
+  if (!items.length) return inline(wikitext);
   const text = lines.filter((l) => l !== '' && !l.startsWith('* ')).join('\n');
-  return `<p>${inlineHtml(text, services, linkStatus)}\n</p>\n<ul>${items.join('\n')}</ul>\n`;
+  return `<p>${inline(text)}\n</p>\n<ul>${items.join('\n')}</ul>\n`;
 }
 
 /** What rendering message links needs. */

@@ -204,7 +204,7 @@ async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<str
     subjectIds: new Map(),
     displayTitles: new Map(),
     linkStatus: new Map(),
-    permissionContext: { site: run.services.site, titles: run.services.titles, caller: run.caller, block: null },
+    permissionContext: { site: run.services.site, titles: run.services.titles, caller: run.caller, block: null, userLanguage: run.useLang },
     watched: null,
     watchers: null,
     visitingWatchers: null,
@@ -523,9 +523,8 @@ function formatPermissionError(run: QueryRun, e: PermissionError, facts: Facts):
     item.key = e.key;
     item.params = list('param', e.params.map((p) => (typeof p === 'number' ? p : p)));
   } else if (format !== 'none') {
-    if (lang === 'qqx') setContent(item, 'text', e.params.length ? `(${e.key}: ${e.params.join(', ')})` : `(${e.key})`);
-    else if (format === 'html') setContent(item, 'html', errorHtml(e, run.services, facts.linkStatus));
-    else setContent(item, 'text', format === 'wikitext' ? errorWikitext(e, site) : errorPlaintext(e, site));
+    if (format === 'html') setContent(item, 'html', errorHtml(e, run.services, facts.linkStatus, lang));
+    else setContent(item, 'text', format === 'wikitext' ? errorWikitext(e, site, lang) : errorPlaintext(e, site, lang));
   }
   // ApiBlockInfoTrait::addBlockInfoToStatus: a block error carries the block.
   if (e.block) item.data = { blockinfo: blockDetails(e.block, site) };
@@ -538,8 +537,9 @@ function withoutRepeats(errors: readonly PermissionError[]): PermissionError[] {
   return errors.filter((e, i) => !errors.slice(i + 1).some((later) => same(e, later)));
 }
 
+/** The error format, and the language of its texts: English for bc, which answers as before errorlang existed. */
 function errorFormatOf(run: QueryRun): { format: string; lang: string } {
-  return { format: run.errorFormat, lang: run.errorLang };
+  return { format: run.errorFormat, lang: run.errorFormat === 'bc' ? 'en' : run.errorLang };
 }
 
 /** `actions`: per tested action a boolean, or the permission errors (plaintext, as MediaWiki's bc format falls back to). */
