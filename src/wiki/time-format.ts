@@ -1,7 +1,7 @@
 // ParserFunctions' #time: the dates PHP's strtotime reads most often, formatted with Language::sprintfDate's codes.
 
-import { interfaceMessages } from '../../wiki/messages.ts';
-import { ucfirst } from '../../wiki/titles.ts';
+import { interfaceMessages } from './messages.ts';
+import { ucfirst } from './titles.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];

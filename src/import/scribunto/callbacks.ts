@@ -1,6 +1,6 @@
 // The engine's own callbacks (engine.*): module source, frame arguments, preprocessing, templates, parser functions.
 
-import { evaluateExpression, ExprError, formatNumber } from '../../wiki/expr.ts';
+import { ExprError, expressionResult } from '../../wiki/expr.ts';
 import type { ExpansionFrame } from '../wikitext/expansion.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type LuaValue, type ScribuntoContext } from './types.ts';
 import { NS } from '../../wiki/namespaces.ts';
@@ -192,8 +192,7 @@ export const engineCallbacks: CallbackMap = {
   /** mw.ext.ParserFunctions.expr: #expr's evaluation, its errors raised in Lua. */
   'engine.expr': (_ctx, [expression]) => {
     try {
-      const value = evaluateExpression(text(expression));
-      return value === null ? '' : formatNumber(value);
+      return expressionResult(text(expression));
     } catch (error) {
       if (error instanceof ExprError) throw new LuaCallbackError(error.message);
       throw error;

@@ -5,7 +5,7 @@ import {
 } from '../../wiki/languages.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
-import { formatTime, parseTime } from '../wikitext/time.ts';
+import { formatTime, parseTime } from '../../wiki/time-format.ts';
 import { htmlEntityTable } from './html-entities.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue } from './types.ts';
 import { LuaPattern, Subject, type PatternMatch } from './ustring-pattern.ts';

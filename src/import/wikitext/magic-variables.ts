@@ -1,7 +1,7 @@
 // Magic variables ({{PAGENAME}}, {{NAMESPACE}}, {{CURRENTYEAR}}, {{SITENAME}}...), and the title words as functions of another title ({{PAGENAME:Foo}}).
 
 import type { CallHost, FunctionHandler, FunctionSpec } from './call-handlers.ts';
-import { formatTime } from './time.ts';
+import { formatTime } from '../../wiki/time-format.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { wfUrlencode } from '../../wiki/urls.ts';
 

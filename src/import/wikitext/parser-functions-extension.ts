@@ -5,30 +5,23 @@
 
 import type { PPNode, TemplatePart } from '../../wiki/preprocessor.ts';
 import type { FunctionSpec } from './call-handlers.ts';
-import { evaluateExpression, ExprError, formatNumber } from '../../wiki/expr.ts';
-import { formatTime, parseTime } from './time.ts';
+import { ExprError, expressionIsTrue, expressionResult } from '../../wiki/expr.ts';
+import { interfaceMessages } from '../../wiki/messages.ts';
+import { looksLikeError, looselyEqual, parserFunctionError, phpIntOf, relativeToAbsolute, titleParts } from '../../wiki/parser-functions.ts';
+import { formatTime, parseTime } from '../../wiki/time-format.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
 
-function isNumeric(s: string): boolean {
-  return /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(s);
+/** An expression's error as ParserFunctions shows it, in the content language. */
+function expressionError(error: ExprError, lang: string): string {
+  return parserFunctionError(interfaceMessages(lang)[`pfunc_expr_${error.key}`]?.replace(/\$1/g, error.parameter) ?? error.message);
 }
 
-function looselyEqual(a: string, b: string): boolean {
-  if (isNumeric(a) && isNumeric(b)) return Number(a) === Number(b);
-  return a === b;
-}
-
-function expressionError(message: string): string {
-  return `<strong class="error">Expression error: ${message}</strong>`;
-}
-
-function expr(text: string): string {
+function expr(text: string, lang: string): string {
   try {
-    const value = evaluateExpression(text);
-    return value === null ? '' : formatNumber(value);
+    return expressionResult(text);
   } catch (error) {
-    if (error instanceof ExprError) return expressionError(error.message);
+    if (error instanceof ExprError) return expressionError(error, lang);
     throw error;
   }
 }
@@ -49,8 +42,7 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
     ids: ['iferror'],
     extension: 'ParserFunctions',
     handler: (x, frame, first, parts) => {
-      const isError = /class\s*=\s*["']?[^"'>]*\berror\b/.test(first);
-      if (isError) return x.branch(parts[0], frame);
+      if (looksLikeError(first)) return x.branch(parts[0], frame);
       return parts.length > 1 ? x.branch(parts[1], frame) : first;
     },
   },
@@ -58,16 +50,17 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
     ids: ['ifexpr'],
     extension: 'ParserFunctions',
     handler: (x, frame, first, parts) => {
+      let result: string;
       try {
-        const value = evaluateExpression(first);
-        return value ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
+        result = expressionResult(first);
       } catch (error) {
-        if (error instanceof ExprError) return expressionError(error.message);
+        if (error instanceof ExprError) return expressionError(error, x.site.lang);
         throw error;
       }
+      return expressionIsTrue(result) ? x.branch(parts[0], frame) : x.branch(parts[1], frame);
     },
   },
-  { ids: ['expr'], extension: 'ParserFunctions', handler: (_x, _frame, first) => expr(first) },
+  { ids: ['expr'], extension: 'ParserFunctions', handler: (x, _frame, first) => expr(first, x.site.lang) },
   {
     ids: ['ifexist'],
     extension: 'ParserFunctions',
@@ -125,14 +118,9 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
     ids: ['titleparts'],
     extension: 'ParserFunctions',
     handler: (x, frame, first, parts) => {
-      const count = parseInt(x.value(parts[0], frame) || '0', 10) || 0;
-      const start = parseInt(x.value(parts[1], frame) || '1', 10) || 1;
       const title = x.codec.parse(decodeCharReferencesOnly(first));
       if (!title) return first;
-      const segments = x.codec.namespaces.prefixedText(title.ns, title.dbKey).split('/');
-      const from = start > 0 ? start - 1 : Math.max(0, segments.length + start);
-      const selected = count > 0 ? segments.slice(from, from + count) : count < 0 ? segments.slice(from, count) : segments.slice(from);
-      return selected.join('/');
+      return titleParts(x.codec.namespaces.prefixedText(title.ns, title.dbKey), phpIntOf(x.value(parts[0], frame)), phpIntOf(x.value(parts[1], frame)));
     },
   },
   {
@@ -141,23 +129,10 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
     handler: (x, frame, first, parts) => {
       const given = parts.length > 0 ? x.value(parts[0], frame).trim() : '';
       const base = given !== '' ? given : x.codec.namespaces.prefixedText(x.page.ns, x.page.dbKey);
-      return relativeToAbsolute(first, base);
+      const resolved = relativeToAbsolute(first, base);
+      if ('path' in resolved) return resolved.path;
+      const message = interfaceMessages(x.site.lang).pfunc_rel2abs_invalid_depth ?? 'Error: Invalid depth in path: "$1" (tried to access a node above the root node).';
+      return parserFunctionError(message.replace(/\$1/g, resolved.tooDeep));
     },
   },
 ];
-
-/** ParserFunctions' #rel2abs: `to` against the path `from`, with `.` and `..` segments resolved. */
-function relativeToAbsolute(to: string, from: string): string {
-  from = from.trim();
-  to = to.replace(/[ /]+$/, '');
-  if (to === '' || to === '.') return from;
-  if (!(to.startsWith('/') || to.startsWith('./') || to.startsWith('../') || to === '..')) from = '';
-  const fullPath = `/${from}/${to}/`.replace(/\/(\.\/)+/g, '/').replace(/\/{2,}/g, '/').replace(/^\/+|\/+$/g, '');
-  const stack: string[] = [];
-  for (const segment of fullPath.split('/')) {
-    if (segment !== '..') stack.push(segment);
-    else if (stack.length > 0) stack.pop();
-    else return `<strong class="error">Error: Invalid depth in path: "${fullPath}" (tried to access a node above the root node).</strong>`;
-  }
-  return stack.join('/');
-}
