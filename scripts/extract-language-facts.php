@@ -202,6 +202,19 @@ foreach ( $languageNames as $code => $_ ) {
 	}
 }
 
+// $wgDummyLanguageCodes as Setup.php builds it with the default $wgExtraLanguageCodes: the codes
+// LanguageFactory::getLanguage makes a language of under another code.
+$configDefaults = ( require "$ip/includes/config-schema.php" )['config-schema-inverse']['default'];
+$dummyLanguageCodes = [ 'qqq' => 'qqq', 'qqx' => 'qqx' ]
+	+ $configDefaults['ExtraLanguageCodes']
+	+ LanguageCode::getDeprecatedCodeMapping();
+foreach ( LanguageCode::getNonstandardLanguageCodeMapping() as $code => $standard ) {
+	$standard = strtolower( $standard );
+	if ( !isset( $dummyLanguageCodes[$standard] ) ) {
+		$dummyLanguageCodes[$standard] = $dummyLanguageCodes[$code] ?? $code;
+	}
+}
+
 // LanguageNameUtils::isSupportedLanguage: a Messages*.php file or core's JSON messages (qqq, the
 // translators' documentation, is none).
 foreach ( glob( "$ip/languages/i18n/*.json" ) as $file ) {
@@ -216,12 +229,13 @@ if ( preg_match( "/define\\( 'MW_VERSION', '([^']+)' \\)/", (string)@file_get_co
 }
 
 echo json_encode( [
-	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases, \$rtl, \$separatorTransformTable, \$minimumGroupingDigits, \$linkTrail, \$linkPrefixExtension, \$linkPrefixCharset and \$fallback8bitEncoding (when set) of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; supportedLanguages: the languages that have a Messages*.php or a languages/i18n/*.json file; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; languageNames: the autonyms of includes/languages/data/Names.php; bcp47: LanguageCode::bcp47 of those it changes; variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
+	'_' => "$version: per language the \$fallback, \$magicWords ([case-sensitive, synonyms...]), \$namespaceAliases, \$namespaceGenderAliases and \$specialPageAliases, \$rtl, \$separatorTransformTable, \$minimumGroupingDigits, \$linkTrail, \$linkPrefixExtension, \$linkPrefixCharset and \$fallback8bitEncoding (when set) of languages/messages/Messages*.php, and per extension the magic words, namespace aliases and special page aliases of its \$wgExtensionMessagesFiles, by language; supportedLanguages: the languages that have a Messages*.php or a languages/i18n/*.json file; withoutGenderAliases: languages whose file sets an empty \$namespaceGenderAliases; languageNames: the autonyms of includes/languages/data/Names.php; bcp47: LanguageCode::bcp47 of those it changes; dummyLanguageCodes: \$wgDummyLanguageCodes with the default \$wgExtraLanguageCodes (LanguageFactory::getLanguage maps each to its value); variantNames: the variantname-* messages of languages/i18n, by language. Written by scripts/extract-language-facts.php.",
 	'languages' => $languages,
 	'supportedLanguages' => $supportedLanguages,
 	'withoutGenderAliases' => $withoutGenderAliases,
 	'languageNames' => $languageNames,
 	'bcp47' => $bcp47,
+	'dummyLanguageCodes' => $dummyLanguageCodes,
 	'variantNames' => $variantNames,
 	'extensions' => $extensions,
 ], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ), "\n";

@@ -2,7 +2,7 @@
 // maxlag, origin/CORS, requestid, servedby, curtimestamp, cache headers). handleApiRequest runs
 // the steps in MediaWiki's order: CORS, the fields read first, main's parameters, the output
 // format, the checks before the action (assert, token, POST), the action's handler, the answer.
-import { isValidLanguageCode } from '../wiki/languages.ts';
+import { isValidLanguageCode, languageForCode } from '../wiki/languages.ts';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { isServed, type ActionDecl, type ActionOutcome, type ApiModules, type CustomPrinter, type ReadableModuleDecl } from './actions/action.ts';
@@ -489,12 +489,15 @@ function errorPrinterSettings(ctx: RequestContext, fallback: OutputSettings): Ou
   }
 }
 
-/** `user` and `content` stand for the wiki's language (an anonymous caller has no preference). */
-/** RequestContext::sanitizeLangCode: lower-cased; the wiki's language for an invalid code, `qqq` or none. */
+/**
+ * RequestContext::sanitizeLangCode, then the language LanguageFactory makes of it: lower-cased;
+ * the wiki's language for an invalid code, `qqq` or none, and for `user` and `content` (an
+ * anonymous caller has no preference); a deprecated code's successor (`als` is `gsw`).
+ */
 function languageCode(value: string, siteLang: string): string {
   if (value === 'user' || value === 'content') return siteLang;
   const code = value.toLowerCase();
-  return code === '' || code === 'qqq' || !isValidLanguageCode(code) ? siteLang : code;
+  return code === '' || code === 'qqq' || !isValidLanguageCode(code) ? siteLang : languageForCode(code);
 }
 
 /**

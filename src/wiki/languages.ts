@@ -25,6 +25,8 @@ interface LanguageFacts {
   languageNames: Record<string, string>;
   /** LanguageCode::bcp47 of the named languages whose code is not their BCP 47 code. */
   bcp47: Record<string, string>;
+  /** $wgDummyLanguageCodes: a code -> the language LanguageFactory::getLanguage makes for it. */
+  dummyLanguageCodes: Record<string, string>;
 }
 
 const FACTS = facts as unknown as LanguageFacts;
@@ -66,6 +68,14 @@ export function languageNames(): readonly [string, string][] {
 /** The autonym of a language Names.php names. */
 export function languageName(code: string): string | undefined {
   return NAME_OF.get(code);
+}
+
+/**
+ * LanguageFactory::getLanguage's code for a requested one: deprecated and non-standard codes
+ * (`als`, `no`, `simple`, `de-x-formal`, ...) are the language MediaWiki has under another code.
+ */
+export function languageForCode(code: string): string {
+  return Object.hasOwn(FACTS.dummyLanguageCodes, code) ? FACTS.dummyLanguageCodes[code]! : code;
 }
 
 /** LanguageCode::bcp47 for the languages MediaWiki knows. */
@@ -136,7 +146,7 @@ export function fallback8bitEncoding(code: string): string {
 export interface NumberFormat {
   /** $separatorTransformTable: `,` and `.` of the English form -> the language's. */
   separators: Readonly<Record<string, string>>;
-  /** $minimumGroupingDigits: 2 leaves 4-digit numbers ungrouped. */
+  /** $minimumGroupingDigits: 2 leaves 4-digit numbers ungrouped; 0 where no file sets it. */
   minimumGroupingDigits: number;
 }
 
@@ -146,7 +156,7 @@ const numberFormats = new Map<string, NumberFormat>();
 export function numberFormat(code: string): NumberFormat {
   let format = numberFormats.get(code);
   if (!format) {
-    format = { separators: inherited(code, 'separatorTransformTable') ?? {}, minimumGroupingDigits: inherited(code, 'minimumGroupingDigits') ?? 1 };
+    format = { separators: inherited(code, 'separatorTransformTable') ?? {}, minimumGroupingDigits: inherited(code, 'minimumGroupingDigits') ?? 0 };
     numberFormats.set(code, format);
   }
   return format;

@@ -5,7 +5,7 @@ import type { QueryRun } from '../../api/query/run.ts';
 import { list, setContent, setFlag, type ResultObject } from '../../api/result.ts';
 import { MessageLookup, compareBytes, fillMessage, lcfirst, normalizeMessageKey } from '../../api/i18n/message-lookup.ts';
 import { expandMessageWikitext } from '../../api/i18n/message-wikitext.ts';
-import { isValidLanguageCode } from '../../wiki/languages.ts';
+import { isValidLanguageCode, languageForCode } from '../../wiki/languages.ts';
 import { escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
 
 const params = {
@@ -43,7 +43,7 @@ async function runAllMessages(run: AllMessagesRun): Promise<void> {
   let lang = run.useLang;
   if (p.lang !== undefined) {
     if (!isValidLanguageCode(p.lang)) run.fail('apierror-invalidlang', [run.paramName('lang')], 'invalidlang');
-    lang = p.lang;
+    lang = languageForCode(p.lang);
   }
   let page: ParsedTitle | null = null;
   if (p.enableparser) {
