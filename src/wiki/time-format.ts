@@ -147,3 +147,23 @@ export function formatTime(format: string, d: Date, lang: string): string {
   }
   return out;
 }
+
+/** Why ParserFunctions' #time gives no date: its message keys. */
+export type TimeErrorKey = 'pfunc_time_error' | 'pfunc_time_too_small' | 'pfunc_time_too_big';
+
+/**
+ * ParserFunctions' #time and #timel (in UTC): the date (now when empty; a lone four-digit number is
+ * a year, at midnight of today's day in it, not a time of day) in the format, with the month and
+ * day names of `lang`. A date we cannot read is the extension's invalid-time error.
+ */
+export function parserFunctionTime(format: string, date: string, lang: string, now: Date): { text: string } | { error: TimeErrorKey } {
+  let when: Date | null;
+  if (date === '') when = now;
+  else if (/^[0-9]{4}$/.test(date)) when = new Date(Date.UTC(Number(date), now.getUTCMonth(), now.getUTCDate()));
+  else when = parseTime(date, now);
+  if (!when || Number.isNaN(when.getTime())) return { error: 'pfunc_time_error' };
+  const year = when.getUTCFullYear();
+  if (year < 0) return { error: 'pfunc_time_too_small' };
+  if (year > 9999) return { error: 'pfunc_time_too_big' };
+  return { text: formatTime(format, when, lang) };
+}

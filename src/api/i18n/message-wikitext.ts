@@ -4,9 +4,13 @@
 import { currentText } from '../../store/page-text.ts';
 import type { SiteStatsRow } from '../../store/site.ts';
 import { preprocess, type PPNode, type TemplatePart } from '../../wiki/preprocessor.ts';
-import { bcp47, languageName } from '../../wiki/languages.ts';
+import { ExprError, expressionIsTrue, expressionResult } from '../../wiki/expr.ts';
+import { bcp47, isValidBuiltInLanguageCode, languageName } from '../../wiki/languages.ts';
+import { LOCALISED_EXTENSIONS, localisation } from '../../wiki/localisation.ts';
+import { looksLikeError, looselyEqual, parserFunctionError, phpIntOf, relativeToAbsolute, titleParts } from '../../wiki/parser-functions.ts';
+import { parserFunctionTime } from '../../wiki/time-format.ts';
 import { NS } from '../../wiki/namespaces.ts';
-import { escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
+import { decodeCharReferencesOnly, escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
 import { fullUrl, articleUrl, wfUrlencode, phpUrlencode } from '../../wiki/urls.ts';
 import type { ApiServices } from '../services.ts';
 import { convertGrammar, convertPlural, embedBidi, formatNum, genderForm, parseFormattedNumber, phpFloat } from '../../wiki/language-rules.ts';
@@ -260,28 +264,53 @@ class Expander {
         return parts[1] ? (await this.partText(parts[1], args, depth)).trim() : '';
       }
       case '#ifeq': {
-        const left = first;
-        const right = parts[0] ? (await this.partText(parts[0], args, depth)).trim() : '';
-        const same = /^[+-]?\d+(\.\d+)?$/.test(left) && /^[+-]?\d+(\.\d+)?$/.test(right) ? Number(left) === Number(right) : left === right;
-        const chosen = parts[same ? 1 : 2];
-        return chosen ? (await this.partText(chosen, args, depth)).trim() : '';
+        const right = parts[0] ? decodeCharReferencesOnly((await this.partText(parts[0], args, depth)).trim()).trim() : '';
+        const chosen = parts[looselyEqual(decodeCharReferencesOnly(first).trim(), right) ? 1 : 2];
+        return this.branch(chosen, args, depth);
       }
-      case '#switch': {
-        let found = false;
-        let fallback: string | undefined;
-        for (const [i, part] of parts.entries()) {
-          if (part.name === null) {
-            const value = (await this.expand(part.value, args, depth)).trim();
-            if (value === first) found = true;
-            else if (i === parts.length - 1) return value;
-            continue;
-          }
-          const caseName = (await this.expand(part.name, args, depth)).trim();
-          if (found || caseName === first) return (await this.expand(part.value, args, depth)).trim();
-          if (caseName === '#default') fallback = (await this.expand(part.value, args, depth)).trim();
+      case '#switch':
+        return this.switchFunction(decodeCharReferencesOnly(first).trim(), parts, args, depth);
+      case '#iferror':
+        if (looksLikeError(first)) return this.branch(parts[0], args, depth);
+        return parts.length > 1 ? this.branch(parts[1], args, depth) : first;
+      case '#expr':
+        try {
+          return expressionResult(first);
+        } catch (error) {
+          if (error instanceof ExprError) return this.extensionError(`pfunc_expr_${error.key}`, [error.parameter]);
+          throw error;
         }
-        return fallback ?? '';
+      case '#ifexpr': {
+        let result: string;
+        try {
+          result = expressionResult(first);
+        } catch (error) {
+          if (error instanceof ExprError) return this.extensionError(`pfunc_expr_${error.key}`, [error.parameter]);
+          throw error;
+        }
+        return this.branch(parts[expressionIsTrue(result) ? 0 : 1], args, depth);
       }
+      case '#time':
+      case '#timel': {
+        // The site's zone is the fixture's UTC: #timel gives what #time gives.
+        const [date = '', language = ''] = await Promise.all(parts.slice(0, 2).map(async (part) => (await this.partText(part, args, depth)).trim()));
+        const timeLanguage = language !== '' && isValidBuiltInLanguageCode(language) ? language : lang;
+        const result = parserFunctionTime(first, date, timeLanguage, new Date());
+        return 'text' in result ? result.text : this.extensionError(result.error, []);
+      }
+      case '#titleparts': {
+        const title = titles.parse(first);
+        if (isInvalidTitle(title)) return first;
+        const [count = '', offset = ''] = await Promise.all(parts.slice(0, 2).map((part) => this.partText(part, args, depth)));
+        return titleParts(titles.prefixedText(title), phpIntOf(count), phpIntOf(offset));
+      }
+      case '#rel2abs': {
+        const given = parts[0] ? (await this.partText(parts[0], args, depth)).trim() : '';
+        const resolved = relativeToAbsolute(first, given !== '' ? given : titles.prefixedText(this.context.page));
+        return 'path' in resolved ? resolved.path : this.extensionError('pfunc_rel2abs_invalid_depth', [resolved.tooDeep]);
+      }
+      case '#ifexist':
+        return this.branch(parts[(await this.exists(first)) ? 0 : 1], args, depth);
     }
     const pageFunction = PAGE_NAME_FUNCTIONS[lower];
     if (pageFunction && fn === fn.toUpperCase()) {
@@ -289,6 +318,68 @@ class Expander {
       return isInvalidTitle(title) ? '' : pageFunction(title, titles);
     }
     return undefined;
+  }
+
+  /** A branch of #if and its kin: expanded only when taken, `name=value` as written, trimmed. */
+  private async branch(part: TemplatePart | undefined, args: Args, depth: number): Promise<string> {
+    return part ? (await this.partText(part, args, depth)).trim() : '';
+  }
+
+  /**
+   * ParserFunctions' #switch: the value after the first case equal to the text (cases without `=`
+   * fall through to the next value), else the `#default` case's, or a last case without `=`.
+   */
+  private async switchFunction(primary: string, parts: TemplatePart[], args: Args, depth: number): Promise<string> {
+    let found = false;
+    let defaultFound = false;
+    let fallback: PPNode[] | null = null;
+    let lastWithoutEquals: string | null = null;
+    for (const part of parts) {
+      if (part.name !== null) {
+        lastWithoutEquals = null;
+        if (found) return (await this.expand(part.value, args, depth)).trim();
+        const test = decodeCharReferencesOnly(await this.expand(part.name, args, depth)).trim();
+        if (looselyEqual(test, primary)) return (await this.expand(part.value, args, depth)).trim();
+        if (defaultFound || this.isDefaultWord(test)) {
+          fallback = part.value;
+          defaultFound = false;
+        }
+      } else {
+        const expanded = await this.expand(part.value, args, depth);
+        lastWithoutEquals = expanded.trim();
+        const test = decodeCharReferencesOnly(expanded).trim();
+        if (looselyEqual(test, primary)) found = true;
+        else if (this.isDefaultWord(test)) defaultFound = true;
+      }
+    }
+    if (lastWithoutEquals !== null) return lastWithoutEquals;
+    return fallback ? (await this.expand(fallback, args, depth)).trim() : '';
+  }
+
+  /** The magic word `default` (`#default` and the content language's synonyms). */
+  private isDefaultWord(text: string): boolean {
+    const word = localisation(this.context.lookup.contentLanguage, LOCALISED_EXTENSIONS, '').magicWords.find(([id]) => id === 'default');
+    if (!word) return text.toLowerCase() === '#default';
+    const [, caseSensitive, synonyms] = word;
+    return synonyms.some((synonym) => (caseSensitive ? synonym === text : synonym.toLowerCase() === text.toLowerCase()));
+  }
+
+  /** An error of ParserFunctions: its message in the content language (the wiki's pages first), escaped. */
+  private async extensionError(key: string, params: string[]): Promise<string> {
+    const { lookup } = this.context;
+    const text = await lookup.get(key, lookup.contentLanguage);
+    return parserFunctionError(text === false ? `⧼${key}⧽` : fillMessage(text, key, lookup.contentLanguage, params));
+  }
+
+  /** #ifexist's test: a wiki page, a current file for Media:, a special page MediaWiki has; never an interwiki title. */
+  private async exists(text: string): Promise<boolean> {
+    const { services } = this.context;
+    const title = services.titles.parse(text);
+    if (isInvalidTitle(title) || title.interwiki) return false;
+    if (title.ns === NS.MEDIA) return (await services.store.files.existing([title.dbKey])).has(title.dbKey);
+    if (title.ns === NS.SPECIAL) return services.specialPages.resolve(title.dbKey) !== null;
+    if (title.dbKey === '') return false;
+    return (await services.store.pages.byTitles([{ ns: title.ns, dbKey: title.dbKey }])).length > 0;
   }
 
   /** A template: MediaWiki: pages read as messages in the content language, others from the wiki. */
