@@ -1,12 +1,63 @@
 // Dates as a user reads them: Language::userAdjust by the user's `timecorrection` option
 // (`ZoneInfo|minutes|Zone`, `Offset|minutes`, `System|minutes`, or the old `hh:mm`), then
-// userTimeAndDate's English default format `H:i, j F Y`.
+// userTimeAndDate's format of the user's language (date-formats.json, read out of MediaWiki's
+// Messages files by scripts/extract-date-formats.php).
+import { createRequire } from 'node:module';
+import { localisationChain } from './languages.ts';
+import { formatNum } from './language-rules.ts';
 import { localTimeOffset } from './site-facts.ts';
 import type { SiteConfig } from './site.ts';
+import { formatTime } from './time-format.ts';
+
+const require = createRequire(import.meta.url);
 
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
 ];
+/** The month names' message keys. */
+const MONTH_KEYS = ['january', 'february', 'march', 'april', 'may_long', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+interface LanguageDateFormats {
+  /** $defaultDateFormat */
+  default?: string;
+  /** $dateFormats' `<preference> both` formats. */
+  both?: Record<string, string>;
+}
+
+let dateFormats: Record<string, LanguageDateFormats> | null = null;
+
+function dateFormatsOf(code: string): LanguageDateFormats {
+  dateFormats ??= require('./data/date-formats.json') as Record<string, LanguageDateFormats>;
+  return dateFormats[code] ?? {};
+}
+
+/**
+ * Language::getDateFormatString('both', 'default'): the default preference of the first language
+ * of the chain that names one ($wgAmericanDates off: `dmy or mdy` is dmy), its format merged along
+ * the chain.
+ */
+function timeAndDateFormat(lang: string): string {
+  const chain = localisationChain(lang);
+  let preference = chain.map((code) => dateFormatsOf(code).default).find((d) => d !== undefined) ?? 'dmy';
+  if (preference === 'dmy or mdy') preference = 'dmy';
+  for (const code of chain) {
+    const format = dateFormatsOf(code).both?.[preference];
+    if (format !== undefined) return format;
+  }
+  return 'H:i, j F Y';
+}
+
+/**
+ * The user's time and date: the language's format (sprintfDate's codes, in time-format.ts), with
+ * the language's digits (none of the default formats has raw `xn` numbers). qqx reads as English
+ * with the month's message key.
+ */
+function formatUserDate(d: Date, lang: string): string {
+  if (lang === 'qqx') return formatTime(`H:i, j "(${MONTH_KEYS[d.getUTCMonth()]})" Y`, d, 'en');
+  // The Thai solar calendar's year (`xkY`), which sprintfDate's other codes do not need.
+  const format = timeAndDateFormat(lang).replace(/xkY/g, `"${d.getUTCFullYear() + 543}"`);
+  return formatTime(format, d, lang).replace(/[0-9]/g, (digit) => formatNum(digit, lang));
+}
 
 /** The minutes a user's clock is ahead of UTC at the instant `utcMs`. */
 export function userOffsetMinutes(timeCorrection: string, site: SiteConfig, utcMs: number): number {
@@ -43,10 +94,11 @@ function zoneOffset(zone: string, utcMs: number): number | null {
   }
 }
 
-/** Language::userTimeAndDate in English for a 14-digit timestamp. */
-export function userTimeAndDate(ts: string, timeCorrection: string, site: SiteConfig): string {
+/** Language::userTimeAndDate in `lang` (the user's default date preference) for a 14-digit timestamp. */
+export function userTimeAndDate(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en'): string {
   const utc = Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
   const d = new Date(utc + userOffsetMinutes(timeCorrection, site, utc) * 60_000);
+  if (lang !== 'en') return formatUserDate(d, lang);
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
@@ -56,9 +108,9 @@ export function userTimeAndDate(ts: string, timeCorrection: string, site: SiteCo
  * offset but not by a time zone (MWTimestamp::offsetForUser only sets the zone, which the
  * TS_MW form it formats from does not keep).
  */
-export function userHumanFutureTime(ts: string, timeCorrection: string, site: SiteConfig): string {
+export function userHumanFutureTime(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en'): string {
   const [kind, , zone] = timeCorrection.split('|');
   const utc = Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
-  if (kind === 'ZoneInfo' && zoneOffset(zone ?? '', utc) !== null) return userTimeAndDate(ts, 'Offset|0', site);
-  return userTimeAndDate(ts, timeCorrection, site);
+  if (kind === 'ZoneInfo' && zoneOffset(zone ?? '', utc) !== null) return userTimeAndDate(ts, 'Offset|0', site, lang);
+  return userTimeAndDate(ts, timeCorrection, site, lang);
 }

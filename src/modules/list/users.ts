@@ -8,6 +8,8 @@ import { msg } from '../../api/i18n/messages.ts';
 import type { AccountWithBlock } from '../../store/user-lists.ts';
 import { activeMemberships, effectiveGroups } from '../../wiki/rights.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
+import type { BlockRow } from '../../wiki/blocks.ts';
+import { userHumanFutureTime, userTimeAndDate } from '../../wiki/user-time.ts';
 import {
   blockInfo, callerTimeCorrection, canReceiveEmail, centralUserInfo, firstEdits, groupList, implicitGroupsOfAccount, optionOf, requireMaxOneParameter, rightsOfAccount,
 } from './user-facts.ts';
@@ -106,7 +108,7 @@ async function readUsers(
     if (props.has('registration')) item.registration = account.user_registration === null ? null : mwToIso(account.user_registration);
     if (needsGroups) addGroups(run, props, item, row, memberships!.get(account.user_id) ?? [], edits!.get(account.user_id));
     if (block && Number(block.ipb_deleted)) setFlag(item, 'hidden', true);
-    if (props.has('blockinfo') && block && block.ipb_by_text !== null) mergeInto(item, blockInfo(run, block, timeCorrection!));
+    if (props.has('blockinfo') && block && block.ipb_by_text !== null) mergeInto(item, localisedBlockInfo(run, block, timeCorrection!));
     if (props.has('emailable')) setFlag(item, 'emailable', canReceiveEmail(run, account, disableMail!.get(account.user_id)), false);
     if (props.has('gender')) item.gender = genderOf(genders!.get(account.user_id));
     if (props.has('centralids')) mergeInto(item, await centralUserInfo(run, account.user_id, account.user_name, run.params.attachedwiki));
@@ -178,4 +180,17 @@ function statusErrors(run: UsersRun, key: string, code: string): ResultList {
 function flagged(item: ResultObject, flag: string): ResultObject {
   setFlag(item, flag, true);
   return item;
+}
+
+/** The block details with their dates in the request's uselang, as ApiBlockInfoTrait formats them. */
+function localisedBlockInfo(run: QueryRun, block: BlockRow, timeCorrection: string): ResultObject {
+  const details = blockInfo(run, block, timeCorrection);
+  if (run.useLang === 'en') return details;
+  const site = run.services.site;
+  details.blockedtimestampformatted = userTimeAndDate(block.ipb_timestamp, timeCorrection, site, run.useLang);
+  if (details.blockexpiryformatted !== undefined) {
+    details.blockexpiryformatted = userTimeAndDate(block.ipb_expiry, timeCorrection, site, run.useLang);
+    details.blockexpiryrelative = userHumanFutureTime(block.ipb_expiry, timeCorrection, site, run.useLang);
+  }
+  return details;
 }

@@ -11,6 +11,7 @@ import type { SiteConfig } from '../../wiki/site.ts';
 import { canSeeHiddenUser } from '../../wiki/visibility.ts';
 import type { UserStore } from '../../store/users.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
+import { userTimeAndDate } from '../../wiki/user-time.ts';
 
 export { blockHexPrefix, effectiveBlock, type EffectiveBlock } from '../../wiki/blocks.ts';
 import { siteDefaultOptions } from './siteinfo.ts';
@@ -54,7 +55,7 @@ async function currentUserInfo(run: UserInfoRun, props: ReadonlySet<string>): Pr
   setFlag(info, 'anon', caller.isAnonymous);
   if (props.has('blockinfo')) {
     const block = await callerBlock(run.services, caller);
-    if (block) mergeInto(info, blockDetails(block, site));
+    if (block) mergeInto(info, blockDetails(block, site, run.useLang));
   }
   if (props.has('hasmsg')) {
     const messages = caller.isAnonymous ? await store.users.ipHasNewMessages(caller.name) : await store.users.userHasNewMessages(caller.id);
@@ -196,8 +197,8 @@ async function centralUserInfo(run: UserInfoRun): Promise<ResultObject> {
   return out;
 }
 
-/** ApiBlockInfoTrait::getBlockDetails, dates in the site's time zone and English formats. */
-export function blockDetails(block: EffectiveBlock, site: SiteConfig): ResultObject {
+/** ApiBlockInfoTrait::getBlockDetails, dates in the site's time zone and the formats of `lang` (the request's uselang). */
+export function blockDetails(block: EffectiveBlock, site: SiteConfig, lang = 'en'): ResultObject {
   const infinite = block.expiry === 'infinity';
   const details: ResultObject = {
     blockid: block.id,
@@ -210,25 +211,18 @@ export function blockDetails(block: EffectiveBlock, site: SiteConfig): ResultObj
   setFlag(details, 'blockpartial', !block.sitewide, false);
   setFlag(details, 'blocknocreate', block.createAccountBlocked, false);
   setFlag(details, 'blockanononly', !block.hardblock, false);
-  details.blockedtimestampformatted = formatDateTime(block.timestamp, site);
+  details.blockedtimestampformatted = formatDateTime(block.timestamp, site, lang);
   if (!infinite) {
-    details.blockexpiryformatted = formatDateTime(block.expiry, site);
+    details.blockexpiryformatted = formatDateTime(block.expiry, site, lang);
     // Language::getHumanTimestamp writes future times out in full.
-    details.blockexpiryrelative = formatDateTime(block.expiry, site);
+    details.blockexpiryrelative = formatDateTime(block.expiry, site, lang);
   }
   return details;
 }
 
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
-];
-
-/** Language::userTimeAndDate in English (`H:i, j F Y`), shifted by the site's current offset as for `System|offset`. */
-export function formatDateTime(ts: string, site: SiteConfig): string {
-  const utc = Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
-  const d = new Date(utc + localTimeOffset(site) * 60_000);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+/** Language::userTimeAndDate, shifted by the site's current offset as for `System|offset`. */
+export function formatDateTime(ts: string, site: SiteConfig, lang = 'en'): string {
+  return userTimeAndDate(ts, `System|${localTimeOffset(site)}`, site, lang);
 }
 
 /** LocalIdLookup::centralIdFromName for the public audience: 0 for an account whose name a block hides. */

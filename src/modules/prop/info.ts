@@ -527,7 +527,7 @@ function formatPermissionError(run: QueryRun, e: PermissionError, facts: Facts):
     else setContent(item, 'text', format === 'wikitext' ? errorWikitext(e, site, lang) : errorPlaintext(e, site, lang));
   }
   // ApiBlockInfoTrait::addBlockInfoToStatus: a block error carries the block.
-  if (e.block) item.data = { blockinfo: blockDetails(e.block, site) };
+  if (e.block) item.data = { blockinfo: blockDetails(e.block, site, run.useLang) };
   return item;
 }
 
