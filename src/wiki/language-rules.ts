@@ -3,6 +3,8 @@
 import { createRequire } from 'node:module';
 import { CODED_GRAMMARS, LANGUAGE_CLASS_CODES, type GrammarForms } from './grammar.ts';
 import { isValidBuiltInLanguageCode, localisationChain, numberFormat } from './languages.ts';
+import { isPhpNumeric } from './parser-functions.ts';
+import { formatNumber } from './number-format.ts';
 
 const require = createRequire(import.meta.url);
 let digitTables: Record<string, Record<string, string>> | null = null;
@@ -93,7 +95,9 @@ export function convertPlural(count: number, forms: readonly string[], code: str
   for (const form of forms) {
     if (/\d+=/.test(form)) {
       const at = form.indexOf('=');
-      if (form.slice(0, at) === phpNumberString(count)) return form.slice(at + 1);
+      // PHP's ==: a numeric value compares as a number ("01=" is the form of 1).
+      const value = form.slice(0, at);
+      if (isPhpNumeric(value) ? Number(value) === count : value === phpNumberString(count)) return form.slice(at + 1);
       continue;
     }
     rest.push(form);
@@ -129,19 +133,9 @@ export function parseFormattedNumber(text: string, code: string): number {
   return phpFloat(plain);
 }
 
-/** Language::formatNum: digits grouped by three with the language's separators. */
+/** Language::formatNum (src/wiki/number-format.ts): the language's ICU layout, separators and digits. */
 export function formatNum(value: number | string, code: string): string {
-  const text = typeof value === 'number' ? phpNumberString(value) : value;
-  const m = /^([+-]?)(\d+)(\.\d+)?$/.exec(text);
-  if (!m) return text;
-  const { separators, minimumGroupingDigits } = numberFormat(code);
-  const group = separators[','] ?? ',';
-  const decimal = separators['.'] ?? '.';
-  let integer = m[2]!;
-  if (integer.length >= 3 + minimumGroupingDigits) integer = integer.replace(/\B(?=(\d{3})+$)/g, '\u0000');
-  const written = m[1]! + integer.split('\u0000').join(group) + (m[3] ? decimal + m[3].slice(1) : '');
-  const digits = digitTable(code);
-  return digits ? written.replace(/\d/g, (d) => digits[d] ?? d) : written;
+  return formatNumber(value, code);
 }
 
 /** Language::gender: the male, female, then neutral form (the first when there is no third). */

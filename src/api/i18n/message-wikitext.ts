@@ -9,6 +9,7 @@ import { bcp47, isValidBuiltInLanguageCode, languageName } from '../../wiki/lang
 import { LOCALISED_EXTENSIONS, localisation } from '../../wiki/localisation.ts';
 import { looksLikeError, looselyEqual, parserFunctionError, phpIntOf, relativeToAbsolute, titleParts } from '../../wiki/parser-functions.ts';
 import { parserFunctionTime } from '../../wiki/time-format.ts';
+import { formatNumber } from '../../wiki/number-format.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { decodeCharReferencesOnly, escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
 import { fullUrl, articleUrl, wfUrlencode, phpUrlencode } from '../../wiki/urls.ts';
@@ -214,7 +215,7 @@ class Expander {
       case 'formatnum': {
         const options = await partTexts();
         if (options.includes('R')) return first;
-        return formatNum(first, lang);
+        return options[0]?.trim() === 'NOSEP' ? formatNumber(first, lang, { noSeparators: true }) : formatNum(first, lang);
       }
       case 'bidi':
         return embedBidi(first);

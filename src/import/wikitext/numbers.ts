@@ -1,15 +1,7 @@
-// Language::formatNum as {{formatnum:}} uses it: digit groups of three, then the language's separators.
+// {{formatnum:}} as the importer's parser runs it: Language::formatNum of the domain core, or reading a number back.
 
-import { numberFormat, type NumberFormat } from '../../wiki/languages.ts';
-
-function formatNumber(number: string, style: NumberFormat): string {
-  const m = /^(-?)(\d+)((?:\.\d+)?)$/.exec(number);
-  if (!m) return number;
-  let digits = m[2]!;
-  if (digits.length >= 3 + style.minimumGroupingDigits) digits = digits.replace(/\B(?=(\d{3})+$)/g, ',');
-  const english = `${m[1]}${digits}${m[3]}`;
-  return english.replace(/[,.]/g, (c) => style.separators[c] ?? c);
-}
+import { numberFormat } from '../../wiki/languages.ts';
+import { formatNumber } from '../../wiki/number-format.ts';
 
 /** {{formatnum:}}: numbers (also those inside other text) in the language's form; `R` reads one back, `NOSEP` only translates. */
 export function formatNum(text: string, option: string, lang: string): string {
@@ -22,7 +14,5 @@ export function formatNum(text: string, option: string, lang: string): string {
     plain = plain.split(group).join('').split(decimal).join('.');
     return /^-?\d+(\.\d+)?$/.test(plain) ? plain : text;
   }
-  if (opt === 'NOSEP') return text;
-  if (/^-?\d+(\.\d+)?$/.test(text.trim())) return formatNumber(text.trim(), style);
-  return text.replace(/-?\d+(?:\.\d+)?/g, (n) => formatNumber(n, style));
+  return formatNumber(text.trim(), lang, { noSeparators: opt === 'NOSEP' });
 }
