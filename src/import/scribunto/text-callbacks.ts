@@ -6,6 +6,7 @@ import {
 import { interfaceMessages } from '../../wiki/messages.ts';
 import { formatNum } from '../wikitext/numbers.ts';
 import { formatTime, parseTime } from '../../wiki/time-format.ts';
+import { convertGrammar, convertPlural } from '../../wiki/language-rules.ts';
 import { htmlEntityTable } from './html-entities.ts';
 import { LuaCallbackError, LuaTable, type CallbackMap, type JsValue, type LuaValue } from './types.ts';
 import { LuaPattern, Subject, type PatternMatch } from './ustring-pattern.ts';
@@ -268,37 +269,6 @@ const textCallbacksOnly: CallbackMap = {
 // ---------------------------------------------------------------------------------------------
 // mw.language
 
-const ORDER = ['zero', 'one', 'two', 'few', 'many'];
-
-/** The index of `count`'s plural form in the language's rules (CLDR through Intl), 'other' last. */
-function pluralIndex(count: number, code: string): number {
-  for (const c of localisationChain(code)) {
-    if (!Intl.PluralRules.supportedLocalesOf([c]).length) continue;
-    const rules = new Intl.PluralRules(c);
-    const categories = rules.resolvedOptions().pluralCategories as string[];
-    const ordered = ORDER.filter((x) => categories.includes(x));
-    const category = rules.select(count);
-    return category === 'other' ? ordered.length : ordered.indexOf(category);
-  }
-  return count === 1 ? 0 : 1;
-}
-
-/** Language::convertPlural: explicit `n=form` forms first, then the rule's form (the last one if missing). */
-export function convertPlural(count: number, forms: string[], code: string): string {
-  const rest: string[] = [];
-  for (const form of forms) {
-    const m = /^(\d+)=([\s\S]*)$/.exec(form);
-    if (/\d+=/.test(form) && m) {
-      if (m[1] === String(count)) return m[2]!;
-      continue;
-    }
-    if (/\d+=/.test(form)) continue;
-    rest.push(form);
-  }
-  if (!rest.length) return '';
-  return rest[Math.min(pluralIndex(count, code), rest.length - 1)]!;
-}
-
 function formsArg(args: LuaValue[]): string[] {
   const first = args[0];
   const list = first instanceof LuaTable ? first.sequence() : args;
@@ -439,9 +409,9 @@ const languageCallbacks: CallbackMap = {
     return convertPlural(count, formsArg(forms), codeArg(code));
   },
   'language.convertGrammar': (_ctx, [code, word, grammarCase]) => {
-    codeArg(code);
-    stringArg('convertGrammar', 2, grammarCase ?? null);
-    return stringArg('convertGrammar', 1, word ?? null);
+    const c = codeArg(code);
+    const grammar = stringArg('convertGrammar', 2, grammarCase ?? null);
+    return convertGrammar(stringArg('convertGrammar', 1, word ?? null), grammar, c);
   },
   'language.gender': (_ctx, [code, user, ...rest]) => {
     codeArg(code);

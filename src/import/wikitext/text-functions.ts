@@ -2,6 +2,7 @@
 
 import type { CallHost, FunctionSpec } from './call-handlers.ts';
 import { formatNum } from './numbers.ts';
+import { convertGrammar, convertPlural, genderForm, parseFormattedNumber } from '../../wiki/language-rules.ts';
 import { phpRawUrlencode, phpUrlencode, wfUrlencode } from '../../wiki/urls.ts';
 import { stripTags } from './text.ts';
 import { decodeCharReferencesOnly, ucfirst } from '../../wiki/titles.ts';
@@ -21,9 +22,16 @@ export const TEXT_FUNCTIONS: FunctionSpec[] = [
   { ids: ['padleft'], noHash: true, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), true) },
   { ids: ['padright'], noHash: true, handler: (x, frame, first, parts) => pad(first, x.value(parts[0], frame), x.value(parts[1], frame), false) },
   { ids: ['formatnum'], noHash: true, handler: (x, frame, first, parts) => formatNum(first, x.value(parts[0], frame), x.site.lang) },
-  { ids: ['plural'], noHash: true, handler: (x, frame, first, parts) => (Number(first.replace(/,/g, '')) === 1 ? x.value(parts[0], frame) : x.value(parts[1] ?? parts[0], frame)) },
-  { ids: ['grammar'], noHash: true, handler: (x, frame, _first, parts) => x.value(parts[0], frame) },
-  { ids: ['gender'], noHash: true, handler: (x, frame, _first, parts) => x.value(parts[parts.length > 2 ? 2 : 0], frame) },
+  // As every function whose arguments are not objects, these expand all of their forms (the
+  // templates of each count as used), then pick one by the content language's rules.
+  {
+    ids: ['plural'],
+    noHash: true,
+    handler: (x, frame, first, parts) => convertPlural(parseFormattedNumber(first, x.site.lang), parts.map((part) => x.value(part, frame)), x.site.lang),
+  },
+  { ids: ['grammar'], noHash: true, handler: (x, frame, first, parts) => convertGrammar(x.value(parts[0], frame), first, x.site.lang) },
+  // Users' gender preferences are not in a dump: every user has the default, unknown.
+  { ids: ['gender'], noHash: true, handler: (x, frame, _first, parts) => genderForm('unknown', parts.map((part) => x.value(part, frame))) },
   { ids: ['int'], noHash: true, handler: (_x, _f, first) => `⧼${first}⧽` },
 ];
 
