@@ -44,6 +44,8 @@ export interface UserStore {
   blockRestrictions(blockIds: readonly number[]): Promise<Map<number, BlockRestrictions>>;
   /** user_properties of the user, by property name. */
   properties(userId: number): Promise<{ up_property: string; up_value: string | null }[]>;
+  /** The `gender` option of each of these accounts that has set one (GenderCache's query), by user name. */
+  genders(names: readonly string[]): Promise<Map<string, string>>;
   /** `user_newtalk` holds a notice for this account. */
   userHasNewMessages(userId: number): Promise<boolean>;
   /** The timestamp of the user's newest (`last`) or oldest (`first`) revision; null when none. */

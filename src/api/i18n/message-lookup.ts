@@ -7,7 +7,10 @@ import { currentText } from '../../store/page-text.ts';
 import { isSupportedLanguage, languageFallbacks, localisationChain } from '../../wiki/languages.ts';
 import { interfaceMessages, ownMessages } from '../../wiki/messages.ts';
 import { NS } from '../../wiki/namespaces.ts';
-import { ucfirst } from '../../wiki/titles.ts';
+import { isIPAddress } from '../../wiki/ip.ts';
+import { defaultUserOptions } from '../../wiki/site-facts.ts';
+import type { SiteConfig } from '../../wiki/site.ts';
+import { isInvalidTitle, ucfirst, type TitleCodec } from '../../wiki/titles.ts';
 import { substituteParams } from './messages.ts';
 
 const require = createRequire(import.meta.url);
@@ -54,7 +57,10 @@ function fixWhitespace(text: string): string {
 }
 
 export interface MessageLookupOptions {
-  store: Pick<Store, 'pages' | 'revisions'>;
+  /** `users`: the accounts' gender options ({{GENDER:}}); without it every gender is the default. */
+  store: Pick<Store, 'pages' | 'revisions'> & Partial<Pick<Store, 'users'>>;
+  /** The calling account's name, whose gender {{GENDER:}} without a name reads; none for an anonymous caller. */
+  caller?: string;
   /** The content language ($wgLanguageCode). */
   contentLanguage: string;
   /** The wiki's loaded extensions (their messages count; the others' do not). */
@@ -65,6 +71,7 @@ export interface MessageLookupOptions {
 export class MessageLookup {
   private pageTitles: Promise<ReadonlySet<string>> | null = null;
   private readonly texts = new Map<string, Promise<string | null>>();
+  private readonly genders = new Map<string, Promise<string | undefined>>();
   private readonly disabled: ReadonlySet<string>;
 
   constructor(private readonly options: MessageLookupOptions) {
@@ -125,6 +132,26 @@ export class MessageLookup {
     return text;
   }
 
+  /**
+   * GenderCache::getGenderOf for {{GENDER:name|...}}: the account's `gender` option, else the
+   * site's default option. An empty name in an interface message is the caller's; an IP address
+   * or an invalid name has the default. Each name is read once a request.
+   */
+  async gender(written: string, titles: TitleCodec, site: SiteConfig): Promise<'male' | 'female' | 'unknown'> {
+    const userName = genderUserName(written, titles);
+    const name = userName === '' ? (this.options.caller ?? null) : userName;
+    const defaultGender = String(defaultUserOptions(site, []).find(([option]) => option === 'gender')?.[1] ?? 'unknown');
+    const users = this.options.store.users;
+    let stored: string | undefined;
+    if (name && users) {
+      let found = this.genders.get(name);
+      if (!found) this.genders.set(name, (found = users.genders([name]).then((byName) => byName.get(name))));
+      stored = await found;
+    }
+    const gender = stored ?? defaultGender;
+    return gender === 'male' || gender === 'female' ? gender : 'unknown';
+  }
+
   private pageName(code: string, ucKey: string): string {
     return code === this.options.contentLanguage ? ucKey : `${ucKey}/${code}`;
   }
@@ -174,6 +201,19 @@ export class MessageLookup {
     }
     return builtIn ?? false;
   }
+}
+
+/**
+ * The user name {{GENDER:}} reads: written with or without the User: prefix (character references
+ * decoded, as Title reads them); '' for none, null for what names no account (User::newFromName).
+ */
+function genderUserName(written: string, titles: TitleCodec): string | null {
+  const trimmed = written.trim();
+  if (trimmed === '') return '';
+  const title = titles.parse(trimmed, NS.USER);
+  if (isInvalidTitle(title) || title.ns !== NS.USER || title.interwiki !== '') return null;
+  const name = title.dbKey.replace(/_/g, ' ');
+  return name.includes('/') || isIPAddress(name) ? null : name;
 }
 
 /** PHP's comparison of two strings that are not numbers: byte order. */

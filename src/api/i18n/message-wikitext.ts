@@ -187,8 +187,11 @@ class Expander {
       }
       case 'plural':
         return convertPlural(parseFormattedNumber(first, lang), await partTexts(), lang);
-      case 'gender':
-        return genderForm('unknown', await partTexts());
+      case 'gender': {
+        const forms = await partTexts();
+        // A single form needs no gender (CoreParserFunctions::gender).
+        return forms.length < 2 ? (forms[0] ?? '') : genderForm(await lookup.gender(first, titles, site), forms);
+      }
       case 'grammar':
         return convertGrammar((await partTexts())[0] ?? '', first, lang);
       case 'ns':

@@ -96,6 +96,17 @@ export class SqlUserStore implements UserStore {
     return this.db.all('SELECT up_property, up_value FROM {user_properties} WHERE up_user = ? ORDER BY up_property', userId);
   }
 
+  async genders(names: readonly string[]): Promise<Map<string, string>> {
+    const genders = new Map<string, string>();
+    if (!names.length) return genders;
+    const rows = await this.db.all<{ user_name: string; up_value: string | null }>(
+      `SELECT user_name, up_value FROM {user} JOIN {user_properties} ON up_user = user_id AND up_property = 'gender' WHERE user_name IN (${names.map(() => '?').join(', ')})`,
+      ...names,
+    );
+    for (const row of rows) if (row.up_value !== null) genders.set(String(row.user_name), String(row.up_value));
+    return genders;
+  }
+
   async userHasNewMessages(userId: number): Promise<boolean> {
     return (await this.db.get('SELECT 1 FROM {user_newtalk} WHERE user_id = ? LIMIT 1', userId)) !== undefined;
   }
