@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import { brotliDecompressSync } from 'node:zlib';
-import { localisationChain } from './languages.ts';
+import { isSupportedLanguage, localisationChain } from './languages.ts';
 
 type Messages = Readonly<Record<string, string>>;
 
@@ -47,11 +47,15 @@ function availableLanguages(): ReadonlySet<string> {
 
 const ownMessagesCache = new Map<string, Messages>();
 
-/** One language's own messages, without its fallbacks'; empty for a language MediaWiki has no messages in. */
+/**
+ * One language's own messages, without its fallbacks'; empty for a language MediaWiki has no
+ * messages in, and for one without core's messages or a Messages file: LocalisationCache gives
+ * such a language English's whole (a shallow fallback), whatever skins or extensions translate.
+ */
 export function ownMessages(code: string): Messages {
   let messages = ownMessagesCache.get(code);
   if (!messages) {
-    messages = availableLanguages().has(code)
+    messages = availableLanguages().has(code) && (code === 'en' || isSupportedLanguage(code))
       ? (JSON.parse(brotliDecompressSync(readFileSync(join(directory!, `${code}.json.br`))).toString('utf8')) as Messages)
       : {};
     ownMessagesCache.set(code, messages);
