@@ -1,5 +1,8 @@
 // The pure parts of the ParserFunctions extension's functions, shared by the importer's parser and
-// the server's message parser: errors, #iferror's test, #rel2abs, #titleparts, #ifeq's comparison.
+// the server's message parser: errors, #iferror's test, #rel2abs, #titleparts, #ifeq's comparison,
+// and the text functions padleft, padright and anchorencode.
+
+import { decodeCharReferencesOnly as decodeCharReferences } from './titles.ts';
 
 /** How ParserFunctions shows an error: its message (already in the content language), escaped. */
 export function parserFunctionError(text: string): string {
@@ -70,4 +73,48 @@ export function isPhpNumeric(text: string): boolean {
 export function looselyEqual(a: string, b: string): boolean {
   if (isPhpNumeric(a) && isPhpNumeric(b)) return Number(a) === Number(b);
   return a === b;
+}
+
+/**
+ * {{padleft:}} and {{padright:}}: the text filled to `length` characters (at most 500) with the
+ * padding repeated, its last repetition cut; an empty padding leaves the text.
+ */
+export function padText(text: string, length: number, padding: string, left: boolean): string {
+  const fill = [...padding];
+  if (fill.length === 0) return text;
+  let missing = Math.min(length, 500) - [...text].length;
+  if (missing <= 0) return text;
+  let added = '';
+  while (missing > 0) {
+    added += fill.slice(0, missing).join('');
+    missing -= fill.length;
+  }
+  return left ? added + text : text + added;
+}
+
+/**
+ * {{anchorencode:}}: the section anchor a heading of this text would get (links reduced to their
+ * text, bold and italic marks and tags dropped, white space as `_`), escaped for an attribute.
+ */
+export function anchorEncode(text: string): string {
+  let section = text
+    .replace(/\[\[:?([^[|]+)\|([^[]+)\]\]/g, '$2')
+    .replace(/\[\[:?([^[]+)\|?\]\]/g, '$1')
+    .replace(/\[(?:https?:|ftp:|mailto:|\/\/)([^ ]+?) ([^[]+)\]/gi, '$2')
+    .replace(/'{2,}/g, '')
+    .replace(/<[^>]*>/g, '');
+  section = decodeCharReferences(section.replace(/[ _]+/g, ' ').trim());
+  const id = [...section].slice(0, 1024).join('').replace(/[\t\n\f\r ]/g, '_');
+  return escapeHtml(id)
+    .replace(/\{/g, '&#123;')
+    .replace(/\}/g, '&#125;')
+    .replace(/\[/g, '&#91;')
+    .replace(/\]/g, '&#93;')
+    .replace(/''/g, '&#39;&#39;')
+    .replace(/ISBN/g, '&#73;SBN')
+    .replace(/RFC/g, '&#82;FC')
+    .replace(/PMID/g, '&#80;MID')
+    .replace(/\|/g, '&#124;')
+    .replace(/＿/g, '&#xFF3F;')
+    .replace(/((?:https?|ftp|mailto|news|irc|ircs|gopher|telnet|nntp|worldwind|svn|git|mms|sftp|ssh|tel|sip|sips|xmpp|urn|geo|bitcoin|magnet|matrix):|\/\/)/gi, (protocol) => protocol.replace(/:/g, '&#58;'));
 }

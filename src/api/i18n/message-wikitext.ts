@@ -5,14 +5,17 @@ import { currentText } from '../../store/page-text.ts';
 import type { SiteStatsRow } from '../../store/site.ts';
 import { preprocess, type PPNode, type TemplatePart } from '../../wiki/preprocessor.ts';
 import { ExprError, expressionIsTrue, expressionResult } from '../../wiki/expr.ts';
-import { bcp47, isValidBuiltInLanguageCode, languageName } from '../../wiki/languages.ts';
+import { bcp47, isRightToLeft, isValidBuiltInLanguageCode, languageName } from '../../wiki/languages.ts';
 import { LOCALISED_EXTENSIONS, localisation } from '../../wiki/localisation.ts';
-import { looksLikeError, looselyEqual, parserFunctionError, phpIntOf, relativeToAbsolute, titleParts } from '../../wiki/parser-functions.ts';
-import { parserFunctionTime } from '../../wiki/time-format.ts';
+import { anchorEncode, looksLikeError, looselyEqual, padText, parserFunctionError, phpIntOf, relativeToAbsolute, titleParts } from '../../wiki/parser-functions.ts';
+import { formatTime, parserFunctionTime } from '../../wiki/time-format.ts';
+import { nowMw } from '../../wiki/timestamps.ts';
+import { userOffsetMinutes } from '../../wiki/user-time.ts';
 import { formatNumber } from '../../wiki/number-format.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { decodeCharReferencesOnly, escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
-import { fullUrl, articleUrl, wfUrlencode, phpUrlencode } from '../../wiki/urls.ts';
+import { fullUrl, articleUrl, expandUrl, wfUrlencode, phpRawUrlencode, phpUrlencode } from '../../wiki/urls.ts';
+import { filePath } from '../../wiki/files.ts';
 import type { ApiServices } from '../services.ts';
 import { convertGrammar, convertPlural, embedBidi, formatNum, genderForm, parseFormattedNumber, phpFloat } from '../../wiki/language-rules.ts';
 import { fillMessage, lcfirst, type MessageLookup } from './message-lookup.ts';
@@ -90,12 +93,22 @@ class Expander {
 
   private async template(titleNodes: PPNode[], parts: TemplatePart[], args: Args, depth: number): Promise<string> {
     if (depth >= MAX_DEPTH) return this.original(titleNodes, parts, args, depth, 2);
-    const name = (await this.expand(titleNodes, args, depth)).trim();
+    let name = (await this.expand(titleNodes, args, depth)).trim();
+    // subst: is only done when a page is saved; safesubst: is then a plain call.
+    if (/^subst:/i.test(name)) return this.original(titleNodes, parts, args, depth, 2);
+    name = name.replace(/^safesubst:/i, '');
     const partTexts = (): Promise<string[]> => Promise.all(parts.map(async (p) => (await this.partText(p, args, depth)).trim()));
     if (parts.length === 0) {
       const variable = this.variable(name) ?? (await this.statistic(name));
       if (variable !== undefined) return variable;
     }
+    // The modifiers msgnw: (the template's text escaped, not expanded), msg: and raw:, once each.
+    let nowiki = false;
+    if (/^msgnw:/i.test(name)) {
+      nowiki = true;
+      name = name.slice('msgnw:'.length);
+    }
+    name = name.replace(/^msg:/i, '').replace(/^raw:/i, '');
     const colon = name.indexOf(':');
     if (colon > 0) {
       const fn = name.slice(0, colon);
@@ -103,15 +116,21 @@ class Expander {
       const result = await this.parserFunction(fn, first, parts, partTexts, args, depth);
       if (result !== undefined) return result;
     }
-    return this.transclude(name, parts, args, depth, titleNodes);
+    return this.transclude(name, parts, args, depth, titleNodes, nowiki);
   }
 
-  /** The site statistics' magic words, written as numbers of the message's language. */
-  private async statistic(name: string): Promise<string | undefined> {
-    const column = STATISTICS[name];
-    if (!column) return undefined;
-    const stats = await this.context.services.store.site.stats();
-    return formatNum(stats ? stats[column] : 0, this.context.lang);
+  /** The site statistics' magic words, written as numbers of the message's language (raw with `R`). */
+  private async statistic(name: string, raw = false): Promise<string | undefined> {
+    const { store } = this.context.services;
+    let count: number;
+    if (name === 'NUMBEROFADMINS') count = await store.users.groupSize('sysop', nowMw());
+    else {
+      const column = STATISTICS[name];
+      if (!column) return undefined;
+      const stats = await store.site.stats();
+      count = stats ? stats[column] : 0;
+    }
+    return raw ? String(count) : formatNum(count, this.context.lang);
   }
 
   /** A magic variable of the page or the wiki; undefined for a name that is none. */
@@ -139,30 +158,65 @@ class Expander {
       case 'REVISIONID':
       case 'REVISIONUSER':
         return '';
-      case 'CURRENTYEAR':
-        return String(new Date().getUTCFullYear());
-      case 'CURRENTMONTH':
-      case 'CURRENTMONTH2':
-        return String(new Date().getUTCMonth() + 1).padStart(2, '0');
-      case 'CURRENTMONTH1':
-        return String(new Date().getUTCMonth() + 1);
-      case 'CURRENTDAY':
-        return String(new Date().getUTCDate());
-      case 'CURRENTDAY2':
-        return String(new Date().getUTCDate()).padStart(2, '0');
-      case 'CURRENTHOUR':
-        return String(new Date().getUTCHours()).padStart(2, '0');
-      case 'CURRENTDOW':
-        return String(new Date().getUTCDay());
-      case 'CURRENTTIMESTAMP':
-        return new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
       case 'DIRMARK':
       case 'DIRECTIONMARK':
-        return '\u200e';
+        return isRightToLeft(this.context.lang) ? '\u200f' : '\u200e';
+      case 'CURRENTVERSION':
+        return site.generator.replace(/^MediaWiki /, '');
+      case 'ARTICLEPATH':
+        return site.articlePath;
+      case 'PAGELANGUAGE':
+        return this.context.lang;
     }
+    const date = this.dateVariable(name);
+    if (date !== undefined) return date;
     const pageFunction = PAGE_NAME_FUNCTIONS[name.toLowerCase()];
-    if (pageFunction && name === name.toUpperCase()) return pageFunction(page, titles);
+    if (pageFunction && name === name.toUpperCase()) return pageFunction(page, titles, services.namespaces);
     return undefined;
+  }
+
+  /**
+   * The clock's magic words (CURRENT… in UTC, LOCAL… in the wiki's zone): numbers with the message
+   * language's digits, names in its words.
+   */
+  private dateVariable(name: string): string | undefined {
+    const m = /^(CURRENT|LOCAL)(YEAR|MONTH|MONTH2|MONTH1|MONTHNAME|MONTHNAMEGEN|MONTHABBREV|DAY|DAY2|DAYNAME|TIME|HOUR|WEEK|DOW|TIMESTAMP)$/.exec(name);
+    if (!m) return undefined;
+    const { lang, services } = this.context;
+    const now = Date.now();
+    const when = new Date(m[1] === 'LOCAL' ? now + userOffsetMinutes('', services.site, now) * 60_000 : now);
+    const digits = (format: string): string => formatNumber(formatTime(format, when, 'en'), lang, { noSeparators: true });
+    switch (m[2]) {
+      case 'YEAR':
+        return digits('Y');
+      case 'MONTH':
+      case 'MONTH2':
+        return digits('m');
+      case 'MONTH1':
+        return digits('n');
+      case 'DAY':
+        return digits('j');
+      case 'DAY2':
+        return digits('d');
+      case 'HOUR':
+        return digits('H');
+      case 'MONTHNAME':
+        return formatTime('F', when, lang);
+      case 'MONTHNAMEGEN':
+        return formatTime('xg', when, lang);
+      case 'MONTHABBREV':
+        return formatTime('M', when, lang);
+      case 'DAYNAME':
+        return formatTime('l', when, lang);
+      case 'TIME':
+        return digits('H:i');
+      case 'WEEK':
+        return formatNum(String(Number(formatTime('W', when, 'en'))), lang);
+      case 'DOW':
+        return formatNum(formatTime('w', when, 'en'), lang);
+      default:
+        return formatTime('YmdHis', when, 'en');
+    }
   }
 
   private async parserFunction(
@@ -213,8 +267,23 @@ class Expander {
         return first.toUpperCase();
       case 'lc':
         return first.toLowerCase();
-      case 'urlencode':
-        return phpUrlencode(first);
+      case 'urlencode': {
+        const mode = ((await partTexts())[0] ?? '').toUpperCase();
+        if (mode === 'WIKI') return wfUrlencode(first.replace(/ /g, '_'));
+        return mode === 'PATH' ? phpRawUrlencode(first) : phpUrlencode(first);
+      }
+      case 'padleft':
+      case 'padright': {
+        const [length = '0', padding = '0'] = await partTexts();
+        return padText(first, phpIntOf(length), padding, lower === 'padleft');
+      }
+      case 'anchorencode':
+        return anchorEncode(first);
+      case 'filepath': {
+        const file = titles.makeSafe(NS.FILE, first);
+        if (!file || !(await services.store.files.existing([file.dbKey])).has(file.dbKey)) return '';
+        return expandUrl(site, filePath({ uploadPath: site.uploadPath }, file.dbKey));
+      }
       case 'formatnum': {
         const options = await partTexts();
         if (options.includes('R')) return first;
@@ -237,6 +306,13 @@ class Expander {
       }
       case 'displaytitle':
         return '';
+    }
+    // The case-sensitive magic words of counts, sort keys and protections.
+    if (fn === fn.toUpperCase()) {
+      const counted = await this.countFunction(fn, first, await partTexts());
+      if (counted !== undefined) return counted;
+    }
+    switch (lower) {
       case '#tag': {
         // Re-emitted as the tag itself: the preprocessor does not run extension tags.
         const texts = await partTexts();
@@ -319,9 +395,85 @@ class Expander {
     const pageFunction = PAGE_NAME_FUNCTIONS[lower];
     if (pageFunction && fn === fn.toUpperCase()) {
       const title = titles.parse(first);
-      return isInvalidTitle(title) ? '' : pageFunction(title, titles);
+      return isInvalidTitle(title) ? '' : pageFunction(title, titles, namespaces);
     }
     return undefined;
+  }
+
+  /**
+   * The functions that count or look up (NUMBEROF…:R, NUMBERINGROUP, PAGESINCATEGORY, PAGESIZE),
+   * a raw number with `R`; DEFAULTSORT (nothing to show); PROTECTIONLEVEL and PROTECTIONEXPIRY.
+   */
+  private async countFunction(fn: string, first: string, rest: string[]): Promise<string | undefined> {
+    const { services, lang, page } = this.context;
+    const { store, titles } = services;
+    const formatted = (count: number, raw: string | undefined): string => (raw === 'R' ? String(count) : formatNum(count, lang));
+    switch (fn) {
+      case 'NUMBEROFPAGES':
+      case 'NUMBEROFARTICLES':
+      case 'NUMBEROFFILES':
+      case 'NUMBEROFUSERS':
+      case 'NUMBEROFACTIVEUSERS':
+      case 'NUMBEROFEDITS':
+      case 'NUMBEROFADMINS':
+        return this.statistic(fn, first === 'R');
+      case 'NUMBERINGROUP':
+      case 'NUMINGROUP':
+        return formatted(await store.users.groupSize(first.toLowerCase(), nowMw()), rest[0]);
+      case 'PAGESINCATEGORY':
+      case 'PAGESINCAT': {
+        // The R and the kind (all, pages, subcats, files) may come in either order.
+        const [raw, kind] = rest[0] === 'R' ? [rest[0], rest[1]] : [rest[1], rest[0]];
+        const category = titles.makeSafe(NS.CATEGORY, first);
+        if (!category) return formatted(0, raw);
+        const [row] = await store.categories.info([category.dbKey], null);
+        const counts = { all: row?.cat_pages ?? 0, subcats: row?.cat_subcats ?? 0, files: row?.cat_files ?? 0, pages: row ? row.cat_pages - row.cat_subcats - row.cat_files : 0 };
+        const chosen = (kind ?? '').toLowerCase();
+        return formatted(Object.hasOwn(counts, chosen) ? counts[chosen as keyof typeof counts] : counts.all, raw);
+      }
+      case 'PAGESIZE': {
+        const title = titles.parse(first);
+        if (isInvalidTitle(title)) return formatted(0, rest[0]);
+        const [row] = await store.pages.byTitles([{ ns: title.ns, dbKey: title.dbKey }]);
+        return formatted(row?.page_len ?? 0, rest[0]);
+      }
+      case 'DEFAULTSORT':
+      case 'DEFAULTSORTKEY':
+      case 'DEFAULTCATEGORYSORT':
+        return '';
+      case 'PROTECTIONLEVEL':
+      case 'PROTECTIONEXPIRY': {
+        const named = rest[0] ? titles.parse(rest[0]) : null;
+        const title = named && !isInvalidTitle(named) ? named : page;
+        const kind = first.toLowerCase();
+        const levels = await this.restrictions(title, kind);
+        if (fn === 'PROTECTIONLEVEL') return levels?.map((r) => r.level).join(',') ?? '';
+        // A kind of protection the page can have and does not: no expiry, 'infinity'.
+        return levels ? (levels[0]?.expiry ?? 'infinity') : '';
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The page's current restrictions of one kind: edit, move (and upload for a file) of a page,
+   * create of a missing one (its title protection); null for a kind the page cannot have.
+   */
+  private async restrictions(title: ParsedTitle, kind: string): Promise<{ level: string; expiry: string }[] | null> {
+    const { store } = this.context.services;
+    if (title.ns < 0) return null;
+    const now = nowMw();
+    const expiryOf = (expiry: string | null): string => (expiry === null || expiry === 'infinity' ? 'infinity' : expiry);
+    const current = (expiry: string | null): boolean => expiryOf(expiry) === 'infinity' || expiryOf(expiry) > now;
+    const [row] = await store.pages.byTitles([{ ns: title.ns, dbKey: title.dbKey }]);
+    if (!row) {
+      if (kind !== 'create') return null;
+      const protectedTitles = await store.pages.protectedTitles([{ ns: title.ns, dbKey: title.dbKey }]);
+      return protectedTitles.filter((p) => current(p.pt_expiry)).map((p) => ({ level: p.pt_create_perm, expiry: expiryOf(p.pt_expiry) }));
+    }
+    if (!(kind === 'edit' || kind === 'move' || (kind === 'upload' && title.ns === NS.FILE))) return null;
+    const rows = await store.pages.restrictions([row.page_id]);
+    return rows.filter((r) => r.pr_type === kind && current(r.pr_expiry)).map((r) => ({ level: r.pr_level, expiry: expiryOf(r.pr_expiry) }));
   }
 
   /** A branch of #if and its kin: expanded only when taken, `name=value` as written, trimmed. */
@@ -387,7 +539,7 @@ class Expander {
   }
 
   /** A template: MediaWiki: pages read as messages in the content language, others from the wiki. */
-  private async transclude(name: string, parts: TemplatePart[], args: Args, depth: number, titleNodes: PPNode[]): Promise<string> {
+  private async transclude(name: string, parts: TemplatePart[], args: Args, depth: number, titleNodes: PPNode[], nowiki = false): Promise<string> {
     const { services, lookup } = this.context;
     const title = services.titles.parse(name, NS.TEMPLATE);
     if (isInvalidTitle(title) || title.interwiki) return this.original(titleNodes, parts, args, depth, 2);
@@ -398,7 +550,11 @@ class Expander {
     } else if (title.ns >= 0) {
       text = await templateText(services, title);
     }
-    if (text === null) return `[[:${services.titles.prefixedText(title)}]]`;
+    if (text === null) {
+      const link = `[[:${services.titles.prefixedText(title)}]]`;
+      return nowiki ? escapeWikiText(link) : link;
+    }
+    if (nowiki) return escapeWikiText(text);
     const frameArgs: Args = new Map();
     let index = 0;
     for (const part of parts) {
@@ -415,11 +571,26 @@ class Expander {
   }
 }
 
-async function templateText(services: ApiServices, title: ParsedTitle): Promise<string | null> {
+/**
+ * Parser::statelessFetchTemplate: the current text of the page, redirects followed (at most three
+ * pages read); a redirect to a missing page gives the redirect's own text.
+ */
+async function templateText(services: ApiServices, title: { ns: number; dbKey: string }): Promise<string | null> {
   const { store } = services;
-  const rows = await store.pages.byTitles([{ ns: title.ns, dbKey: title.dbKey }]);
-  if (!rows.length) return null;
-  return currentText(store, { ns: title.ns, dbKey: title.dbKey });
+  let text: string | null = null;
+  let next: { ns: number; dbKey: string } | null = title;
+  for (let fetched = 0; fetched < 3 && next; fetched++) {
+    const [row] = await store.pages.byTitles([next]);
+    if (!row) break;
+    text = await currentText(store, next);
+    if (text === null) break;
+    next = null;
+    if (row.page_is_redirect) {
+      const [target] = await store.pages.redirectTargets([row.page_id]);
+      if (target && !target.rd_interwiki) next = { ns: target.rd_namespace, dbKey: target.rd_title };
+    }
+  }
+  return text;
 }
 
 function escapeHtml(text: string): string {
@@ -427,6 +598,7 @@ function escapeHtml(text: string): string {
 }
 
 type Titles = ApiServices['titles'];
+type Namespaces = ApiServices['namespaces'];
 
 const STATISTICS: Record<string, keyof SiteStatsRow> = {
   NUMBEROFEDITS: 'ss_total_edits',
@@ -437,17 +609,76 @@ const STATISTICS: Record<string, keyof SiteStatsRow> = {
   NUMBEROFFILES: 'ss_images',
 };
 
-/** The page-name magic words, as variables of the message's page or functions of a title. */
-const PAGE_NAME_FUNCTIONS: Record<string, (title: ParsedTitle, titles: Titles) => string> = {
-  fullpagename: (t, titles) => escapeWikiText(titles.prefixedText(t)),
-  fullpagenamee: (t, titles) => escapeWikiText(wfUrlencode(titles.prefixedDbKey(t))),
+/**
+ * The page-name and namespace magic words, as variables of the message's page or functions of a
+ * title: base, root and subpage names only split at `/` where the namespace has subpages, the `E`
+ * forms URL-encoded, names escaped as wfEscapeWikiText does.
+ */
+const PAGE_NAME_FUNCTIONS: Record<string, (title: ParsedTitle, titles: Titles, namespaces: Namespaces) => string> = {
+  fullpagename: (t, titles) => escapeWikiText(titles.text(t.ns, t.dbKey)),
+  fullpagenamee: (t, titles) => escapeWikiText(wfUrlencode(titles.dbKeyFull(t.ns, t.dbKey))),
   pagename: (t, titles) => escapeWikiText(titles.toText(t.dbKey)),
   pagenamee: (t) => escapeWikiText(wfUrlencode(t.dbKey)),
-  namespace: (t, titles) => titles.text(t.ns, '').replace(/:$/, ''),
-  basepagename: (t, titles) => escapeWikiText(titles.toText(t.dbKey.includes('/') ? t.dbKey.slice(0, t.dbKey.lastIndexOf('/')) : t.dbKey)),
-  subpagename: (t, titles) => escapeWikiText(titles.toText(t.dbKey.includes('/') ? t.dbKey.slice(t.dbKey.lastIndexOf('/') + 1) : t.dbKey)),
+  basepagename: (t, titles, ns) => escapeWikiText(baseText(t, titles, ns)),
+  basepagenamee: (t, titles, ns) => escapeWikiText(wfUrlencode(titles.toDbKey(baseText(t, titles, ns)))),
+  rootpagename: (t, titles, ns) => escapeWikiText(rootText(t, titles, ns)),
+  rootpagenamee: (t, titles, ns) => escapeWikiText(wfUrlencode(titles.toDbKey(rootText(t, titles, ns)))),
+  subpagename: (t, titles, ns) => escapeWikiText(subpageText(t, titles, ns)),
+  subpagenamee: (t, titles, ns) => escapeWikiText(wfUrlencode(titles.toDbKey(subpageText(t, titles, ns)))),
   talkpagename: (t, titles) => {
     const talk = titles.talkPage(t.ns, t.dbKey);
     return talk ? escapeWikiText(titles.text(talk.ns, talk.dbKey)) : '';
   },
+  talkpagenamee: (t, titles) => {
+    const talk = titles.talkPage(t.ns, t.dbKey);
+    return talk ? escapeWikiText(wfUrlencode(titles.dbKeyFull(talk.ns, talk.dbKey))) : '';
+  },
+  subjectpagename: (t, titles) => {
+    const subject = titles.subjectPage(t.ns, t.dbKey);
+    return escapeWikiText(titles.text(subject.ns, subject.dbKey));
+  },
+  subjectpagenamee: (t, titles) => {
+    const subject = titles.subjectPage(t.ns, t.dbKey);
+    return escapeWikiText(wfUrlencode(titles.dbKeyFull(subject.ns, subject.dbKey)));
+  },
+  namespace: (t, _titles, ns) => ns.nsText(t.ns).replace(/_/g, ' '),
+  namespacee: (t, _titles, ns) => wfUrlencode(underscores(ns.nsText(t.ns))),
+  namespacenumber: (t) => String(t.ns),
+  talkspace: (t, titles, ns) => {
+    const talk = titles.talkPage(t.ns, t.dbKey);
+    return talk ? ns.nsText(talk.ns).replace(/_/g, ' ') : '';
+  },
+  talkspacee: (t, titles, ns) => {
+    const talk = titles.talkPage(t.ns, t.dbKey);
+    return talk ? wfUrlencode(underscores(ns.nsText(talk.ns))) : '';
+  },
+  subjectspace: (t, titles, ns) => ns.nsText(titles.subjectPage(t.ns, t.dbKey).ns).replace(/_/g, ' '),
+  subjectspacee: (t, titles, ns) => wfUrlencode(underscores(ns.nsText(titles.subjectPage(t.ns, t.dbKey).ns))),
 };
+// Other names of the same magic words.
+PAGE_NAME_FUNCTIONS.articlepagename = PAGE_NAME_FUNCTIONS.subjectpagename!;
+PAGE_NAME_FUNCTIONS.articlepagenamee = PAGE_NAME_FUNCTIONS.subjectpagenamee!;
+PAGE_NAME_FUNCTIONS.articlespace = PAGE_NAME_FUNCTIONS.subjectspace!;
+PAGE_NAME_FUNCTIONS.articlespacee = PAGE_NAME_FUNCTIONS.subjectspacee!;
+
+const underscores = (text: string): string => text.replace(/ /g, '_');
+
+/** Title::getBaseText: the text before the last `/`, where the namespace has subpages. */
+function baseText(t: ParsedTitle, titles: Titles, namespaces: Namespaces): string {
+  const text = titles.toText(t.dbKey);
+  const slash = text.lastIndexOf('/');
+  return namespaces.hasSubpages(t.ns) && slash >= 0 ? text.slice(0, slash) : text;
+}
+
+/** Title::getRootText: the text before the first `/` (leading ones skipped, as strtok does). */
+function rootText(t: ParsedTitle, titles: Titles, namespaces: Namespaces): string {
+  const text = titles.toText(t.dbKey);
+  if (!namespaces.hasSubpages(t.ns) || !text.includes('/')) return text;
+  return text.replace(/^\/+/, '').split('/')[0]!;
+}
+
+/** Title::getSubpageText: the text after the last `/`, where the namespace has subpages. */
+function subpageText(t: ParsedTitle, titles: Titles, namespaces: Namespaces): string {
+  const text = titles.toText(t.dbKey);
+  return namespaces.hasSubpages(t.ns) ? text.slice(text.lastIndexOf('/') + 1) : text;
+}
