@@ -349,6 +349,28 @@ function kazakh(word: string, grammarCase: string, { code, forms, variant }: Gra
   return kazakhIn(KAZAKH_SCRIPTS[script], word, grammarCase);
 }
 
+/**
+ * LanguageConverter::getPreferredVariant for Kazakh as a request sets it (the user's option aside):
+ * the `variant` parameter, else `uselang`, else the first language of Accept-Language (highest
+ * quality first) that is one of Kazakh's variants; undefined when none is.
+ */
+export function requestedKazakhVariant(variant: string | undefined, uselang: string | undefined, acceptLanguage: string | undefined): string | undefined {
+  for (const candidate of [variant, uselang]) {
+    const code = candidate?.toLowerCase();
+    if (code && KAZAKH_VARIANTS.has(code)) return code;
+  }
+  const accepted = (acceptLanguage ?? '')
+    .split(',')
+    .map((item) => {
+      const [code = '', ...params] = item.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)).find(Boolean);
+      return { code: code.trim(), quality: q ? Number(q[1]) : 1 };
+    })
+    .filter(({ code, quality }) => code !== '' && quality > 0)
+    .sort((a, b) => b.quality - a.quality);
+  return accepted.find(({ code }) => KAZAKH_VARIANTS.has(code))?.code;
+}
+
 /** The classes that have their own convertGrammar, by the code their class is named after. */
 export const CODED_GRAMMARS: Readonly<Record<string, CodedGrammar>> = {
   bs: withForms('bs', prepositions({ instrumental: 's', lokativ: 'o' })),

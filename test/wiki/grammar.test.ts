@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { requestedKazakhVariant } from '../../src/wiki/grammar.ts';
 import { convertGrammar } from '../../src/wiki/language-rules.ts';
 
 interface GrammarOracle {
@@ -39,5 +40,12 @@ describe('convertGrammar as MediaWiki 1.39', () => {
     assert.equal(convertGrammar('bala', 'dative', 'kk'), 'bala');
     assert.equal(convertGrammar('bala', 'dative', 'kk', { variant: 'kk-latn' }), 'balağa');
     assert.equal(convertGrammar('бала', 'dative', 'kk', { variant: 'kk-kz' }), 'балаға');
+  });
+
+  test('the variant a request asks for: variant, uselang, then Accept-Language by quality', () => {
+    assert.equal(requestedKazakhVariant('kk-arab', 'kk-latn', undefined), 'kk-arab');
+    assert.equal(requestedKazakhVariant(undefined, 'KK-Latn', undefined), 'kk-latn');
+    assert.equal(requestedKazakhVariant('xx', 'de', 'de, kk-tr;q=0.5, kk-cn;q=0.8'), 'kk-cn');
+    assert.equal(requestedKazakhVariant(undefined, 'de', 'kk-latn;q=0'), undefined);
   });
 });
