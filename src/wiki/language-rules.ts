@@ -103,7 +103,17 @@ export function convertPlural(count: number, forms: readonly string[], code: str
     rest.push(form);
   }
   if (!rest.length) return '';
+  if (languageClassCode(code) === 'ksh') {
+    // LanguageKsh's own order of forms: one, other, zero (the last given standing in for those missing).
+    const form = count === 1 ? 0 : count === 0 ? 2 : 1;
+    return rest[Math.min(form, rest.length - 1)]!;
+  }
   return rest[Math.min(pluralIndex(count, code), rest.length - 1)]!;
+}
+
+/** The code whose Language class LanguageFactory gives `code`: the first along its fallbacks that has one. */
+function languageClassCode(code: string): string | undefined {
+  return isValidBuiltInLanguageCode(code) ? localisationChain(code).find((c) => LANGUAGE_CLASS_CODES.has(c)) : undefined;
 }
 
 /** PHP's (string) of an int or float. */
@@ -178,7 +188,7 @@ export interface GrammarOptions {
  */
 export function convertGrammar(word: string, grammarCase: string, code: string, options: GrammarOptions = {}): string {
   const forms = options.forms ?? {};
-  const classCode = isValidBuiltInLanguageCode(code) ? localisationChain(code).find((c) => LANGUAGE_CLASS_CODES.has(c)) : undefined;
+  const classCode = languageClassCode(code);
   if (classCode && Object.hasOwn(CODED_GRAMMARS, classCode)) return CODED_GRAMMARS[classCode]!(word, grammarCase, { code, forms, variant: options.variant });
   const configured = forms[code]?.[grammarCase];
   if (configured && Object.hasOwn(configured, word)) return configured[word]!;

@@ -34,6 +34,17 @@ export function phpRawUrlencode(text: string): string {
   return encodeUtf8Component(text).replace(RAW_URLENCODE_FIX_RE, (match) => URLENCODE_FIXES[match]!);
 }
 
+/** PHP's urldecode: `+` is a space and each `%XX` a byte, the bytes read as UTF-8. */
+export function phpUrldecode(text: string): string {
+  if (!/[%+]/.test(text)) return text;
+  const bytes: number[] = [];
+  for (const part of text.replace(/\+/g, ' ').split(/(%[0-9A-Fa-f]{2})/)) {
+    if (/^%[0-9A-Fa-f]{2}$/.test(part)) bytes.push(parseInt(part.slice(1), 16));
+    else bytes.push(...Buffer.from(part, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
 /**
  * PHP's urlencode (`raw`: rawurlencode) of bytes, such as request text that is not UTF-8 or a
  * binary string of one char per byte.
