@@ -79,11 +79,22 @@ class LinkedPages {
   private resolve(target: string): LinkedPage | null {
     const seen = this.pages.get(target);
     if (seen) return seen.page;
-    const title = this.services.titles.parse(target);
-    if (isInvalidTitle(title) || title.interwiki !== '') return null;
-    // Special pages and the messages' MediaWiki: pages are known without a page row.
-    const alwaysThere = title.ns < 0 || (title.ns === NS.MEDIAWIKI && hasMessage(title.dbKey.charAt(0).toLowerCase() + title.dbKey.slice(1)));
-    const page: LinkedPage = { title: this.services.titles.prefixedText(title), fragment: title.fragment, exists: true };
+    const { titles, specialPages } = this.services;
+    const title = titles.parse(target);
+    if (isInvalidTitle(title)) return null;
+    if (title.interwiki !== '') {
+      const url = this.services.interwikiUrl(title.interwiki, titles.dbKeyFull(title.ns, title.dbKey));
+      if (url === null) return null;
+      const fragment = title.fragment ? `#${title.fragment.replace(/ /g, '_')}` : '';
+      return { title: titles.prefixedText(title), fragment: '', exists: true, url: url + fragment };
+    }
+    // Special pages (those the wiki has) and the messages' MediaWiki: pages are known without a page row.
+    const special = title.ns === NS.SPECIAL;
+    const alwaysThere = special || title.ns < 0 || (title.ns === NS.MEDIAWIKI && hasMessage(title.dbKey.charAt(0).toLowerCase() + title.dbKey.slice(1)));
+    const exists = !special || specialPages.exists(title.dbKey);
+    // A special page is linked by its local name (Title::fixSpecialName).
+    const name = special && exists ? titles.text(NS.SPECIAL, specialPages.fixName(title.dbKey)) : titles.prefixedText(title);
+    const page: LinkedPage = { title: name, fragment: title.fragment, exists };
     const entry = { title, page };
     this.pages.set(target, entry);
     if (!alwaysThere) this.pending.push(entry);

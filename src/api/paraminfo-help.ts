@@ -1,5 +1,6 @@
 // The help texts paraminfo adds for helpformat=wikitext|html|raw: which messages describe a module,
 // its examples, parameters, parameter values and info notes, rendered in the requested form.
+import { localisationChain } from '../wiki/languages.ts';
 import { wfUrlencode } from '../wiki/urls.ts';
 import { armorFrenchSpaces, hasMessage, messageText, msg, rawParams, toPlaintext, toQqx, toWikitext, type MessageParam } from './i18n/messages.ts';
 import type { ApiModuleDecl, ApiParamDecl, ModuleTree } from './actions/action.ts';
@@ -309,6 +310,8 @@ export interface LinkedPage {
   title: string;
   fragment: string;
   exists: boolean;
+  /** An interwiki target's URL (its `title` then holds the prefix). */
+  url?: string;
 }
 
 /**
@@ -327,8 +330,12 @@ const TAKEN_AS_WRITTEN = (target: string): LinkedPage => ({ title: target, fragm
 function localLink(target: string, label: string | undefined, site: SiteConfig, links: HelpLinks): string {
   const page = links(target) ?? TAKEN_AS_WRITTEN(target);
   const text = label ?? target;
+  if (page.url !== undefined) return `<a href="${page.url.replace(/&/g, '&amp;')}" class="extiw" title="${page.title}">${text}</a>`;
   if (!page.exists) {
-    const href = `${site.scriptPath}/index.php?title=${urlencodeTitle(page.title)}&amp;action=edit&amp;redlink=1`;
+    // A special page that does not exist has no edit link.
+    const href = /^Special:/.test(page.title)
+      ? site.articlePath.replace('$1', urlencodeTitle(page.title))
+      : `${site.scriptPath}/index.php?title=${urlencodeTitle(page.title)}&amp;action=edit&amp;redlink=1`;
     return `<a href="${href}" class="new" title="${toPlaintext(msg('red-link-title', page.title))}">${text}</a>`;
   }
   const fragment = page.fragment ? `#${page.fragment.replace(/ /g, '_')}` : '';
@@ -345,11 +352,35 @@ function nowikiHtml(text: string): string {
   return text.replace(/&(?!#?\w+;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** The double-underscore magic words of MediaWiki 1.39's English (the content language's). */
+const BEHAVIOUR_SWITCHES =
+  /__(?:NOTOC|NOGALLERY|FORCETOC|TOC|NOEDITSECTION|NEWSECTIONLINK|NONEWSECTIONLINK|NOTITLECONVERT|NOTC|NOCONTENTCONVERT|NOCC|HIDDENCAT|EXPECTUNUSEDCATEGORY|INDEX|NOINDEX|STATICREDIRECT|NOGLOBAL|DISAMBIG|EXPECTUNUSEDTEMPLATE)__/g;
+
+/**
+ * The languages whose Messages file sets $linkPrefixExtension (true, or false to stop a fallback's):
+ * there the letters just before a link belong to its text.
+ */
+const LINK_PREFIX_EXTENSION: Readonly<Record<string, boolean>> = {
+  ar: true, cu: true, cv: true, hy: true, is: true, ka: true, kaa: true, lbe: true, ln: true, mzn: true, pnb: true, uk: true, uz: true,
+  en: false, ru: false, sa: false,
+};
+
+/** Parser::handleInternalLinks2's link prefix: the content language's letters (English: any non-ASCII too) before `[[`. */
+function withLinkPrefixes(text: string, lang: string): string {
+  const code = localisationChain(lang).find((c) => c in LINK_PREFIX_EXTENSION);
+  if (!code || !LINK_PREFIX_EXTENSION[code]) return text;
+  return text.replace(/([a-zA-Z\u{80}-\u{10ffff}]+)\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/gu, (_all, prefix: string, target: string, label?: string) =>
+    `[[${target}|${prefix}${label ?? target}]]`);
+}
+
 function inlineHtml(text: string, site: SiteConfig, links: HelpLinks): string {
+  text = withLinkPrefixes(text, links.language ?? 'en');
   // <nowiki> parts are set aside (as the parser's strip markers) and put back at the end.
   const verbatim: string[] = [];
   const marked = text.replace(/<nowiki>([\s\S]*?)<\/nowiki>/g, (_all, inner: string) => `\u007fnowiki${verbatim.push(nowikiHtml(inner)) - 1}\u007f`);
   const html = normalizeCharReferences(marked)
+    // The parser takes behaviour switches out of the text (a translation may lack the <nowiki>).
+    .replace(BEHAVIOUR_SWITCHES, '')
     .replace(/&(?!#?\w+;)/g, '&amp;')
     .replace(/\[\[mw:([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) =>
       `<a href="https://www.mediawiki.org/wiki/${urlencodeTitle(t)}" class="extiw" title="mw:${t.replace(/_/g, ' ')}">${label}</a>`)
@@ -448,7 +479,7 @@ const BLOCK_CLOSING = /<(?:\/(?:table|h[1-6]|pre|p|ul|ol|dl)|(?:td|th)|\/?(?:cen
 function parseAsBlock(wikitext: string, site: SiteConfig, links: HelpLinks): string {
   if (wikitext.trim() === '') return '';
   wikitext = sanitizeTags(wikitext);
-  const blocks: { html: string; paragraph: boolean }[] = [];
+  const blocks: { html: string; paragraph: boolean; preformatted?: boolean }[] = [];
   let paragraph: string[] = [];
   let listLines: string[] = [];
   /** Inside an HTML block element opened on an earlier line: no paragraphs. */
@@ -471,6 +502,15 @@ function parseAsBlock(wikitext: string, site: SiteConfig, links: HelpLinks): str
       continue;
     }
     flushList();
+    // A line starting with a space is preformatted text (a translation's stray space).
+    if (!inBlockElement && /^ +\S/.test(line)) {
+      flushParagraph();
+      const last = blocks[blocks.length - 1];
+      const text = inlineHtml(line.slice(1), site, links);
+      if (last?.preformatted) last.html = last.html.replace(/\n<\/pre>$/, `\n${text}\n</pre>`);
+      else blocks.push({ html: `<pre>${text}\n</pre>`, paragraph: false, preformatted: true });
+      continue;
+    }
     const opens = BLOCK_OPENING.test(line);
     const closes = BLOCK_CLOSING.test(line);
     if (opens || closes || (inBlockElement && line.trim() !== '')) {
