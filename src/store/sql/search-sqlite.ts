@@ -26,18 +26,102 @@ export function sqliteMatch(term: string): { match: string; terms: HighlightTerm
  * MediaWiki joins page and searchindex and lets SQLite 3.40 choose the order: with fewer than ten
  * namespaces in the IN list it walks page_name_title namespace by namespace (so title order) and
  * checks each page against the index; with ten or more, or none, it reads the index (page id
- * order) and looks each page up. Here the index is always read first, then sorted that way, so a
- * large wiki is not read page by page.
+ * order) and looks each page up. The same pages come here in the same order, read the cheap way.
  */
 const TITLE_ORDER_BELOW = 10;
 
+/** Above this page id the namespace of each page is not kept in memory: searches join page instead. */
+const MAX_MAPPED_PAGE_ID = 1 << 25;
+
+/** A walk down page_name_title may read this many titles per matching page before a sort is cheaper. */
+const WALK_ROWS_PER_MATCH = 2;
+
+/** The namespace of every page, by page id (the page table's; an index row of no page has none). */
+interface PageNamespaces {
+  /** By page id: 0 for no page, else 1 + the namespace's place in `namespaces`. */
+  codes: Uint8Array | Uint16Array;
+  namespaces: number[];
+  /** Pages in each namespace. */
+  pages: Map<number, number>;
+}
+
 export class SqliteSearch {
+  /** The map and the PRAGMA data_version it was read at: another writer's commit changes that. */
+  private mapped: { version: number; map: PageNamespaces | null } | undefined;
+
   constructor(private readonly db: SqlExecutor) {}
 
+  /**
+   * SearchSqlite's two queries (the page of matches and COUNT(*) over the same join) cost a page
+   * lookup per matching document, tens of milliseconds for a common word on a large wiki. Here
+   * the index is read once for the ids it matches; each id's namespace comes from an in-memory
+   * map of the page table, which gives the total; and the page asked for is found by walking the
+   * titles in order until enough matches are passed, or, when that would read more titles than
+   * there are matches, by looking the matches up and sorting them.
+   */
   async search(q: SearchQuery): Promise<SearchMatches | null> {
     if (!(await this.hasFullTextIndex())) return null;
     const { match, terms } = sqliteMatch(q.term);
     const column = q.field === 'text' ? 'si_text' : 'si_title';
+    const map = await this.namespacesOfPages();
+    if (map === null) return this.searchByJoin(q, column, match, terms);
+    const hits = await this.matchingIds(column, match);
+    const wanted = q.namespaces === null ? null : [...new Set(q.namespaces.length === 0 ? [0] : q.namespaces)].sort((a, b) => a - b);
+    const wantedCodes = new Uint8Array(map.namespaces.length + 1);
+    map.namespaces.forEach((ns, i) => {
+      if (wanted === null || wanted.includes(ns)) wantedCodes[i + 1] = 1;
+    });
+    const perCode = new Array<number>(map.namespaces.length + 1).fill(0);
+    let total = 0;
+    for (const id of hits) {
+      const code = id >= 0 && id < map.codes.length ? map.codes[id]! : 0;
+      if (wantedCodes[code] === 1) {
+        total++;
+        perCode[code]!++;
+      }
+    }
+    // SQLite reads a negative OFFSET as none.
+    const offset = Math.max(0, q.offset);
+    // The IN list as MediaWiki writes it, repeats included, decides SQLite's order.
+    const byTitle = q.namespaces !== null && Math.max(q.namespaces.length, 1) < TITLE_ORDER_BELOW;
+    let pages: SearchMatch[];
+    if (byTitle && wanted !== null) {
+      pages = [];
+      let skip = offset;
+      for (const ns of wanted) {
+        if (pages.length >= q.limit) break;
+        const code = map.namespaces.indexOf(ns) + 1;
+        const inNamespace = code === 0 ? 0 : perCode[code]!;
+        if (skip >= inNamespace) {
+          skip -= inNamespace;
+          continue;
+        }
+        const want = Math.min(q.limit - pages.length, inNamespace - skip);
+        const expectedRows = ((skip + want) * (map.pages.get(ns) ?? 0)) / inNamespace;
+        // Matches spread unevenly over the titles (a walk past four times the titles expected)
+        // are sorted instead.
+        const maxRows = Math.min(WALK_ROWS_PER_MATCH * inNamespace, 4 * expectedRows + 256);
+        const walked = expectedRows <= WALK_ROWS_PER_MATCH * inNamespace ? await this.walkTitles(ns, hits, skip, want, expectedRows, maxRows) : null;
+        pages.push(...(walked ?? (await this.sortedInNamespace(ns, hits.filter((id) => id < map.codes.length && map.codes[id] === code), skip, want))));
+        skip = 0;
+      }
+    } else {
+      const ids: number[] = [];
+      let skip = offset;
+      for (const id of hits) {
+        if (ids.length >= q.limit) break;
+        const code = id >= 0 && id < map.codes.length ? map.codes[id]! : 0;
+        if (wantedCodes[code] !== 1) continue;
+        if (skip > 0) skip--;
+        else ids.push(id);
+      }
+      pages = await this.pagesById(ids);
+    }
+    return { pages, total, terms };
+  }
+
+  /** MediaWiki's own two queries, for a wiki too large to keep its pages' namespaces in memory. */
+  private async searchByJoin(q: SearchQuery, column: string, match: string, terms: HighlightTerm[]): Promise<SearchMatches> {
     const where = [`si.${column} MATCH ?`];
     const args: unknown[] = [match];
     if (q.namespaces !== null) {
@@ -58,6 +142,102 @@ export class SqliteSearch {
     return { pages: pages.map(numericIds), total: Number(count?.c ?? 0), terms };
   }
 
+  /** The ids of the documents the expression matches, in ascending order. */
+  private async matchingIds(column: string, match: string): Promise<number[]> {
+    // One JSON text rather than a row per match: far cheaper for tens of thousands of ids.
+    const row = await this.db.get<{ ids: string | null }>(`SELECT json_group_array(rowid) AS ids FROM {searchindex} WHERE ${column} MATCH ?`, match);
+    const ids = JSON.parse(row?.ids ?? '[]') as number[];
+    for (let i = 1; i < ids.length; i++) {
+      if (ids[i]! < ids[i - 1]!) return ids.sort((a, b) => a - b);
+    }
+    return ids;
+  }
+
+  /**
+   * Matches `skip` to `skip + want` of a namespace in title order, by reading its titles in order
+   * (page_name_title, about `expectedRows` of them) and keeping the matching pages; null when more
+   * than `maxRows` titles would be read (the matches lie late in the order), or when titles are
+   * not text.
+   */
+  private async walkTitles(ns: number, hits: readonly number[], skip: number, want: number, expectedRows: number, maxRows: number): Promise<SearchMatch[] | null> {
+    const found: number[] = [];
+    let passed = 0;
+    let read = 0;
+    let after = '';
+    let chunk = Math.min(Math.max(64, Math.ceil(expectedRows * 1.5)), 20_000);
+    for (;;) {
+      // The ids of a stretch of titles as one JSON text, and the last title to go on from.
+      const stretch = await this.db.get<{ ids: string; n: number; last: unknown }>(
+        'SELECT json_group_array(page_id) AS ids, count(*) AS n, max(page_title) AS last FROM ' +
+          '(SELECT page_id, page_title FROM {page} WHERE page_namespace = ? AND page_title > ? ORDER BY page_title LIMIT ?)',
+        ns,
+        after,
+        chunk,
+      );
+      const n = Number(stretch?.n ?? 0);
+      if (n > 0 && typeof stretch?.last !== 'string') return null;
+      for (const id of JSON.parse(stretch?.ids ?? '[]') as number[]) {
+        if (!sortedIncludes(hits, id)) continue;
+        if (passed++ < skip) continue;
+        found.push(id);
+        if (found.length === want) break;
+      }
+      read += n;
+      if (found.length === want || n < chunk) break;
+      if (read >= maxRows) return null;
+      after = stretch!.last as string;
+      chunk = Math.min(chunk * 2, 20_000);
+    }
+    return this.pagesById(found);
+  }
+
+  /** Matches `skip` to `skip + want` of one namespace (`ids`, the matching pages there), each looked up and sorted by title. */
+  private async sortedInNamespace(ns: number, ids: readonly number[], skip: number, want: number): Promise<SearchMatch[]> {
+    const rows = await this.db.all<SearchMatch>(
+      'SELECT page_id, page_namespace, page_title FROM json_each(?) CROSS JOIN {page} ON page_id = value ' +
+        'WHERE page_namespace = ? ORDER BY page_title LIMIT ? OFFSET ?',
+      JSON.stringify(ids),
+      ns,
+      want,
+      skip,
+    );
+    return rows.map(numericIds);
+  }
+
+  /** These pages, in this order. */
+  private async pagesById(ids: readonly number[]): Promise<SearchMatch[]> {
+    if (ids.length === 0) return [];
+    const list = valuesIn(this.db.dialect, 'page_id', ids, 'integers');
+    const rows = await this.db.all<SearchMatch>(`SELECT page_id, page_namespace, page_title FROM {page} WHERE ${list.sql}`, ...list.values);
+    const byId = new Map(rows.map((row) => [Number(row.page_id), numericIds(row)]));
+    return ids.map((id) => byId.get(id)).filter((page): page is SearchMatch => page !== undefined);
+  }
+
+  /**
+   * Every page's namespace, read once (one row per namespace) and again after another writer's
+   * commit; null when the wiki's page ids are too many to map.
+   */
+  private async namespacesOfPages(): Promise<PageNamespaces | null> {
+    const version = Number((await this.db.get<{ data_version: number }>('PRAGMA data_version'))?.data_version ?? 0);
+    if (this.mapped?.version === version) return this.mapped.map;
+    const last = Number((await this.db.get<{ n: number | null }>('SELECT max(page_id) AS n FROM {page}'))?.n ?? 0);
+    let map: PageNamespaces | null = null;
+    if (last <= MAX_MAPPED_PAGE_ID) {
+      const groups = await this.db.all<{ ns: number; ids: string }>('SELECT page_namespace AS ns, json_group_array(page_id) AS ids FROM {page} GROUP BY page_namespace');
+      const namespaces = groups.map((group) => Number(group.ns));
+      const codes = namespaces.length < 255 ? new Uint8Array(last + 1) : new Uint16Array(last + 1);
+      const pages = new Map<number, number>();
+      groups.forEach((group, i) => {
+        const ids = JSON.parse(group.ids) as number[];
+        pages.set(namespaces[i]!, ids.length);
+        for (const id of ids) codes[id] = i + 1;
+      });
+      map = { codes, namespaces, pages };
+    }
+    this.mapped = { version, map };
+    return map;
+  }
+
   /** SearchSqlite::fulltextSearchSupported: searchindex is an FTS table. */
   private async hasFullTextIndex(): Promise<boolean> {
     const row = await this.db.get<{ sql: string | null }>('SELECT sql FROM sqlite_master WHERE tbl_name = ?', this.db.dialect.table('searchindex'));
@@ -73,6 +253,20 @@ export class SqliteSearch {
     const lastPage = Number(pages?.n ?? 0);
     return lastIndexed < lastPage ? { state: 'stale', indexed: lastIndexed, pages: lastPage } : { state: 'ready', indexed: lastIndexed, pages: lastPage };
   }
+}
+
+/** Whether a list in ascending order holds the value (binary search). */
+function sortedIncludes(sorted: readonly number[], value: number): boolean {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = sorted[middle]!;
+    if (at === value) return true;
+    if (at < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 export function numericIds(row: SearchMatch): SearchMatch {
