@@ -13,6 +13,7 @@ import { nowMw } from '../../wiki/timestamps.ts';
 import { userOffsetMinutes } from '../../wiki/user-time.ts';
 import { formatNumber } from '../../wiki/number-format.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 import { decodeCharReferencesOnly, escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
 import { fullUrl, articleUrl, expandUrl, wfUrlencode, phpRawUrlencode, phpUrldecode, phpUrlencode, interwikiUrl, fragmentForUrl } from '../../wiki/urls.ts';
 import { filePath } from '../../wiki/files.ts';
@@ -77,7 +78,7 @@ class Expander {
   }
 
   private async argument(title: PPNode[], parts: TemplatePart[], args: Args, depth: number): Promise<string> {
-    const name = (await this.expand(title, args, depth)).trim();
+    const name = phpTrim(await this.expand(title, args, depth));
     const value = args.get(name);
     if (value) return value();
     if (parts.length) return this.partText(parts[0]!, args, depth);
@@ -95,11 +96,11 @@ class Expander {
 
   private async template(titleNodes: PPNode[], parts: TemplatePart[], args: Args, depth: number): Promise<string> {
     if (depth >= MAX_DEPTH) return this.original(titleNodes, parts, args, depth, 2);
-    let name = (await this.expand(titleNodes, args, depth)).trim();
+    let name = phpTrim(await this.expand(titleNodes, args, depth));
     // subst: is only done when a page is saved; safesubst: is then a plain call.
     if (/^subst:/i.test(name)) return this.original(titleNodes, parts, args, depth, 2);
     name = name.replace(/^safesubst:/i, '');
-    const partTexts = (): Promise<string[]> => Promise.all(parts.map(async (p) => (await this.partText(p, args, depth)).trim()));
+    const partTexts = (): Promise<string[]> => Promise.all(parts.map(async (p) => phpTrim(await this.partText(p, args, depth))));
     if (parts.length === 0) {
       const variable = this.variable(name) ?? (await this.statistic(name));
       if (variable !== undefined) return variable;
@@ -114,7 +115,7 @@ class Expander {
     const colon = name.indexOf(':');
     if (colon > 0) {
       const fn = name.slice(0, colon);
-      const first = name.slice(colon + 1).trim();
+      const first = phpTrim(name.slice(colon + 1));
       const result = await this.parserFunction(fn, first, parts, partTexts, args, depth);
       if (result !== undefined) return result;
     }
@@ -289,7 +290,7 @@ class Expander {
       case 'formatnum': {
         const options = await partTexts();
         if (options.includes('R')) return first;
-        return options[0]?.trim() === 'NOSEP' ? formatNumber(first, lang, { noSeparators: true }) : formatNum(first, lang);
+        return phpTrim(options[0] ?? '') === 'NOSEP' ? formatNumber(first, lang, { noSeparators: true }) : formatNum(first, lang);
       }
       case 'bidi':
         return embedBidi(first);
@@ -332,7 +333,7 @@ class Expander {
         const texts = await partTexts();
         const attributes = texts.slice(1).map((attr) => {
           const at = attr.indexOf('=');
-          return at < 0 ? '' : ` ${attr.slice(0, at).trim()}="${attr.slice(at + 1).trim().replace(/^(["'])(.*)\1$/, '$2')}"`;
+          return at < 0 ? '' : ` ${phpTrim(attr.slice(0, at))}="${phpTrim(attr.slice(at + 1)).replace(/^(["'])(.*)\1$/, '$2')}"`;
         });
         const name = first.toLowerCase();
         return texts.length ? `<${name}${attributes.join('')}>${texts[0]}</${name}>` : `<${name}/>`;
@@ -354,16 +355,16 @@ class Expander {
         return lower === '#speciale' ? wfUrlencode(text.replace(/ /g, '_')) : text;
       }
       case '#if': {
-        if (first !== '') return parts[0] ? (await this.partText(parts[0], args, depth)).trim() : '';
-        return parts[1] ? (await this.partText(parts[1], args, depth)).trim() : '';
+        if (first !== '') return parts[0] ? phpTrim(await this.partText(parts[0], args, depth)) : '';
+        return parts[1] ? phpTrim(await this.partText(parts[1], args, depth)) : '';
       }
       case '#ifeq': {
-        const right = parts[0] ? decodeCharReferencesOnly((await this.partText(parts[0], args, depth)).trim()).trim() : '';
-        const chosen = parts[looselyEqual(decodeCharReferencesOnly(first).trim(), right) ? 1 : 2];
+        const right = parts[0] ? phpTrim(decodeCharReferencesOnly(phpTrim(await this.partText(parts[0], args, depth)))) : '';
+        const chosen = parts[looselyEqual(phpTrim(decodeCharReferencesOnly(first)), right) ? 1 : 2];
         return this.branch(chosen, args, depth);
       }
       case '#switch':
-        return this.switchFunction(decodeCharReferencesOnly(first).trim(), parts, args, depth);
+        return this.switchFunction(phpTrim(decodeCharReferencesOnly(first)), parts, args, depth);
       case '#iferror':
         if (looksLikeError(first)) return this.branch(parts[0], args, depth);
         return parts.length > 1 ? this.branch(parts[1], args, depth) : first;
@@ -387,7 +388,7 @@ class Expander {
       case '#time':
       case '#timel': {
         // The site's zone is the fixture's UTC: #timel gives what #time gives.
-        const [date = '', language = ''] = await Promise.all(parts.slice(0, 2).map(async (part) => (await this.partText(part, args, depth)).trim()));
+        const [date = '', language = ''] = await Promise.all(parts.slice(0, 2).map(async (part) => phpTrim(await this.partText(part, args, depth))));
         const timeLanguage = language !== '' && isValidBuiltInLanguageCode(language) ? language : lang;
         const result = parserFunctionTime(first, date, timeLanguage, new Date());
         return 'text' in result ? result.text : this.extensionError(result.error, []);
@@ -399,7 +400,7 @@ class Expander {
         return titleParts(titles.prefixedText(title), phpIntOf(count), phpIntOf(offset));
       }
       case '#rel2abs': {
-        const given = parts[0] ? (await this.partText(parts[0], args, depth)).trim() : '';
+        const given = parts[0] ? phpTrim(await this.partText(parts[0], args, depth)) : '';
         const resolved = relativeToAbsolute(first, given !== '' ? given : titles.prefixedText(this.context.page));
         return 'path' in resolved ? resolved.path : this.extensionError('pfunc_rel2abs_invalid_depth', [resolved.tooDeep]);
       }
@@ -492,7 +493,7 @@ class Expander {
 
   /** A branch of #if and its kin: expanded only when taken, `name=value` as written, trimmed. */
   private async branch(part: TemplatePart | undefined, args: Args, depth: number): Promise<string> {
-    return part ? (await this.partText(part, args, depth)).trim() : '';
+    return part ? phpTrim(await this.partText(part, args, depth)) : '';
   }
 
   /**
@@ -507,23 +508,23 @@ class Expander {
     for (const part of parts) {
       if (part.name !== null) {
         lastWithoutEquals = null;
-        if (found) return (await this.expand(part.value, args, depth)).trim();
-        const test = decodeCharReferencesOnly(await this.expand(part.name, args, depth)).trim();
-        if (looselyEqual(test, primary)) return (await this.expand(part.value, args, depth)).trim();
+        if (found) return phpTrim(await this.expand(part.value, args, depth));
+        const test = phpTrim(decodeCharReferencesOnly(await this.expand(part.name, args, depth)));
+        if (looselyEqual(test, primary)) return phpTrim(await this.expand(part.value, args, depth));
         if (defaultFound || this.isDefaultWord(test)) {
           fallback = part.value;
           defaultFound = false;
         }
       } else {
         const expanded = await this.expand(part.value, args, depth);
-        lastWithoutEquals = expanded.trim();
-        const test = decodeCharReferencesOnly(expanded).trim();
+        lastWithoutEquals = phpTrim(expanded);
+        const test = phpTrim(decodeCharReferencesOnly(expanded));
         if (looselyEqual(test, primary)) found = true;
         else if (this.isDefaultWord(test)) defaultFound = true;
       }
     }
     if (lastWithoutEquals !== null) return lastWithoutEquals;
-    return fallback ? (await this.expand(fallback, args, depth)).trim() : '';
+    return fallback ? phpTrim(await this.expand(fallback, args, depth)) : '';
   }
 
   /** The magic word `default` (`#default` and the content language's synonyms). */
@@ -577,8 +578,8 @@ class Expander {
         frameArgs.set(String(index), () => this.expand(part.value, args, depth));
       } else {
         // Named arguments are trimmed, numbered ones are not.
-        const key = (await this.expand(part.name, args, depth)).trim();
-        frameArgs.set(key, () => this.expand(part.value, args, depth).then((v) => v.trim()));
+        const key = phpTrim(await this.expand(part.name, args, depth));
+        frameArgs.set(key, () => this.expand(part.value, args, depth).then((v) => phpTrim(v)));
       }
     }
     return this.expandText(text, frameArgs, depth + 1, true);
