@@ -32,32 +32,66 @@ function dateFormatsOf(code: string): LanguageDateFormats {
 }
 
 /**
- * Language::getDateFormatString('both', 'default'): the default preference of the first language
- * of the chain that names one ($wgAmericanDates off: `dmy or mdy` is dmy), its format merged along
- * the chain.
+ * Language::getDateFormatString('both', preference): the user's `date` preference when the
+ * language (along its fallbacks) has a format for it, else the default preference of the first
+ * language of the chain that names one ($wgAmericanDates off: `dmy or mdy` is dmy).
  */
-function timeAndDateFormat(lang: string): string {
+function timeAndDateFormat(lang: string, preference: string): string {
   const chain = localisationChain(lang);
-  let preference = chain.map((code) => dateFormatsOf(code).default).find((d) => d !== undefined) ?? 'dmy';
-  if (preference === 'dmy or mdy') preference = 'dmy';
-  for (const code of chain) {
-    const format = dateFormatsOf(code).both?.[preference];
-    if (format !== undefined) return format;
-  }
-  return 'H:i, j F Y';
+  const formatFor = (wanted: string): string | undefined => {
+    for (const code of chain) {
+      const format = dateFormatsOf(code).both?.[wanted];
+      if (format !== undefined) return format;
+    }
+    return undefined;
+  };
+  const own = preference === 'default' ? undefined : formatFor(LEGACY_DATE_PREFERENCES[preference] ?? preference);
+  if (own !== undefined) return own;
+  let fallback = chain.map((code) => dateFormatsOf(code).default).find((d) => d !== undefined) ?? 'dmy';
+  if (fallback === 'dmy or mdy') fallback = 'dmy';
+  return formatFor(fallback) ?? 'H:i, j F Y';
 }
 
+/** Language::$datePreferenceMigrationMap: the numbers old preferences were stored as. */
+const LEGACY_DATE_PREFERENCES: Readonly<Record<string, string>> = { 0: 'default', 1: 'mdy', 2: 'dmy', 3: 'ymd' };
+
 /**
- * The user's time and date: the language's format (sprintfDate's codes, in time-format.ts), with
- * the language's digits (none of the default formats has raw `xn` numbers). qqx reads as English
- * with the month's message key.
+ * The user's time and date: the language's format, each of sprintfDate's codes written by
+ * time-format.ts, its numbers in the language's digits unless raw (`xn` before one code, `xN`
+ * toggling). qqx reads as English with the month's message key.
  */
-function formatUserDate(d: Date, lang: string): string {
+function formatUserDate(d: Date, lang: string, preference: string): string {
   if (lang === 'qqx') return formatTime(`H:i, j "(${MONTH_KEYS[d.getUTCMonth()]})" Y`, d, 'en');
-  // The Thai solar calendar's year (`xkY`), which sprintfDate's other codes do not need.
-  const format = timeAndDateFormat(lang).replace(/xkY/g, `"${d.getUTCFullYear() + 543}"`);
-  return formatTime(format, d, lang).replace(/[0-9]/g, (digit) => formatNum(digit, lang));
+  const format = timeAndDateFormat(lang, preference);
+  let out = '';
+  let rawNext = false;
+  let rawAll = false;
+  for (let i = 0; i < format.length; i++) {
+    let code = format[i]!;
+    if (code === '\\') code += format[++i] ?? '';
+    else if (code === '"' && format.indexOf('"', i + 1) > i) {
+      const end = format.indexOf('"', i + 1);
+      code = format.slice(i, end + 1);
+      i = end;
+    } else if (code === 'x' && i + 1 < format.length) {
+      code += format[++i];
+      // Calendars name the letter after them (`xkY`, `xij`).
+      if (/^x[ijkmot]$/.test(code) && i + 1 < format.length) code += format[++i];
+    }
+    if (code === 'xn') rawNext = true;
+    else if (code === 'xN') rawAll = !rawAll;
+    else if (NUMERIC_CODES.has(code)) {
+      // The Thai solar calendar's year is the only other calendar a default format uses.
+      const number = code === 'xkY' ? String(d.getUTCFullYear() + 543) : formatTime(code, d, lang);
+      out += rawNext || rawAll ? number : number.replace(/[0-9]/g, (digit) => formatNum(digit, lang));
+      rawNext = false;
+    } else out += formatTime(code, d, lang);
+  }
+  return out;
 }
+
+/** sprintfDate's codes that write a number. */
+const NUMERIC_CODES = new Set(['Y', 'y', 'L', 'o', 'n', 'm', 'j', 'd', 'N', 'w', 'z', 'W', 't', 'g', 'G', 'h', 'H', 'i', 's', 'U', 'xkY']);
 
 /** The minutes a user's clock is ahead of UTC at the instant `utcMs`. */
 export function userOffsetMinutes(timeCorrection: string, site: SiteConfig, utcMs: number): number {
@@ -94,11 +128,11 @@ function zoneOffset(zone: string, utcMs: number): number | null {
   }
 }
 
-/** Language::userTimeAndDate in `lang` (the user's default date preference) for a 14-digit timestamp. */
-export function userTimeAndDate(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en'): string {
+/** Language::userTimeAndDate in `lang` with the user's `date` preference for a 14-digit timestamp. */
+export function userTimeAndDate(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en', datePreference = 'default'): string {
   const utc = Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
   const d = new Date(utc + userOffsetMinutes(timeCorrection, site, utc) * 60_000);
-  if (lang !== 'en') return formatUserDate(d, lang);
+  if (lang !== 'en' || datePreference !== 'default') return formatUserDate(d, lang, datePreference);
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
@@ -108,9 +142,9 @@ export function userTimeAndDate(ts: string, timeCorrection: string, site: SiteCo
  * offset but not by a time zone (MWTimestamp::offsetForUser only sets the zone, which the
  * TS_MW form it formats from does not keep).
  */
-export function userHumanFutureTime(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en'): string {
+export function userHumanFutureTime(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en', datePreference = 'default'): string {
   const [kind, , zone] = timeCorrection.split('|');
   const utc = Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
-  if (kind === 'ZoneInfo' && zoneOffset(zone ?? '', utc) !== null) return userTimeAndDate(ts, 'Offset|0', site, lang);
-  return userTimeAndDate(ts, timeCorrection, site, lang);
+  if (kind === 'ZoneInfo' && zoneOffset(zone ?? '', utc) !== null) return userTimeAndDate(ts, 'Offset|0', site, lang, datePreference);
+  return userTimeAndDate(ts, timeCorrection, site, lang, datePreference);
 }

@@ -8,10 +8,10 @@ import { msg } from '../../api/i18n/messages.ts';
 import type { AccountWithBlock } from '../../store/user-lists.ts';
 import { activeMemberships, effectiveGroups } from '../../wiki/rights.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
-import type { BlockRow } from '../../wiki/blocks.ts';
-import { userHumanFutureTime, userTimeAndDate } from '../../wiki/user-time.ts';
+import { blockFromRow } from '../../wiki/blocks.ts';
+import { blockDetails, callerDates } from '../meta/userinfo.ts';
 import {
-  blockInfo, callerTimeCorrection, canReceiveEmail, centralUserInfo, firstEdits, groupList, implicitGroupsOfAccount, optionOf, requireMaxOneParameter, rightsOfAccount,
+  canReceiveEmail, centralUserInfo, firstEdits, groupList, implicitGroupsOfAccount, optionOf, requireMaxOneParameter, rightsOfAccount,
 } from './user-facts.ts';
 
 const params = {
@@ -89,12 +89,12 @@ async function readUsers(
   if (!run.caller.rights.has('hideuser')) rows = rows.filter((row) => !row.block || Number(row.block.ipb_deleted) === 0);
   const userIds = [...new Set(rows.map((row) => row.account.user_id))];
   const needsGroups = props.has('groups') || props.has('groupmemberships') || props.has('implicitgroups') || props.has('rights');
-  const [memberships, edits, genders, disableMail, timeCorrection] = await Promise.all([
+  const [memberships, edits, genders, disableMail, dates] = await Promise.all([
     needsGroups ? store.users.lists.activeMembershipsOf(userIds, now) : null,
     needsGroups ? firstEdits(run, userIds) : null,
     props.has('gender') ? optionOf(run, userIds, 'gender') : null,
     props.has('emailable') ? optionOf(run, userIds, 'disablemail') : null,
-    props.has('blockinfo') ? callerTimeCorrection(run) : null,
+    props.has('blockinfo') ? callerDates(run) : null,
   ]);
   const out = new Map<string | number, ResultObject>();
   for (const row of rows) {
@@ -108,7 +108,7 @@ async function readUsers(
     if (props.has('registration')) item.registration = account.user_registration === null ? null : mwToIso(account.user_registration);
     if (needsGroups) addGroups(run, props, item, row, memberships!.get(account.user_id) ?? [], edits!.get(account.user_id));
     if (block && Number(block.ipb_deleted)) setFlag(item, 'hidden', true);
-    if (props.has('blockinfo') && block && block.ipb_by_text !== null) mergeInto(item, localisedBlockInfo(run, block, timeCorrection!));
+    if (props.has('blockinfo') && block && block.ipb_by_text !== null) mergeInto(item, blockDetails(blockFromRow(block), run.services.site, dates!));
     if (props.has('emailable')) setFlag(item, 'emailable', canReceiveEmail(run, account, disableMail!.get(account.user_id)), false);
     if (props.has('gender')) item.gender = genderOf(genders!.get(account.user_id));
     if (props.has('centralids')) mergeInto(item, await centralUserInfo(run, account.user_id, account.user_name, run.params.attachedwiki));
@@ -180,17 +180,4 @@ function statusErrors(run: UsersRun, key: string, code: string): ResultList {
 function flagged(item: ResultObject, flag: string): ResultObject {
   setFlag(item, flag, true);
   return item;
-}
-
-/** The block details with their dates in the request's uselang, as ApiBlockInfoTrait formats them. */
-function localisedBlockInfo(run: QueryRun, block: BlockRow, timeCorrection: string): ResultObject {
-  const details = blockInfo(run, block, timeCorrection);
-  if (run.useLang === 'en') return details;
-  const site = run.services.site;
-  details.blockedtimestampformatted = userTimeAndDate(block.ipb_timestamp, timeCorrection, site, run.useLang);
-  if (details.blockexpiryformatted !== undefined) {
-    details.blockexpiryformatted = userTimeAndDate(block.ipb_expiry, timeCorrection, site, run.useLang);
-    details.blockexpiryrelative = userHumanFutureTime(block.ipb_expiry, timeCorrection, site, run.useLang);
-  }
-  return details;
 }

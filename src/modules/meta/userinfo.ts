@@ -11,7 +11,7 @@ import type { SiteConfig } from '../../wiki/site.ts';
 import { canSeeHiddenUser } from '../../wiki/visibility.ts';
 import type { UserStore } from '../../store/users.ts';
 import { mwToIso, nowMw } from '../../wiki/timestamps.ts';
-import { userTimeAndDate } from '../../wiki/user-time.ts';
+import { userHumanFutureTime, userTimeAndDate } from '../../wiki/user-time.ts';
 
 export { blockHexPrefix, effectiveBlock, type EffectiveBlock } from '../../wiki/blocks.ts';
 import { siteDefaultOptions } from './siteinfo.ts';
@@ -55,7 +55,7 @@ async function currentUserInfo(run: UserInfoRun, props: ReadonlySet<string>): Pr
   setFlag(info, 'anon', caller.isAnonymous);
   if (props.has('blockinfo')) {
     const block = await callerBlock(run.services, caller);
-    if (block) mergeInto(info, blockDetails(block, site, run.useLang));
+    if (block) mergeInto(info, blockDetails(block, site, await callerDates(run)));
   }
   if (props.has('hasmsg')) {
     const messages = caller.isAnonymous ? await store.users.ipHasNewMessages(caller.name) : await store.users.userHasNewMessages(caller.id);
@@ -197,8 +197,30 @@ async function centralUserInfo(run: UserInfoRun): Promise<ResultObject> {
   return out;
 }
 
-/** ApiBlockInfoTrait::getBlockDetails, dates in the site's time zone and the formats of `lang` (the request's uselang). */
-export function blockDetails(block: EffectiveBlock, site: SiteConfig, lang = 'en'): ResultObject {
+/** How a caller reads dates: the request's uselang and the caller's `timecorrection` and `date` options. */
+export interface CallerDates {
+  lang: string;
+  timeCorrection: string;
+  datePreference: string;
+}
+
+/** The caller's date options (the site's defaults for an anonymous caller or one who set none). */
+export async function callerDates(run: QueryRun): Promise<CallerDates> {
+  const defaults = new Map(siteDefaultOptions(run));
+  const own = run.caller.isAnonymous ? [] : await run.services.store.users.properties(run.caller.id);
+  const option = (name: string): string => {
+    const set = own.find((row) => row.up_property === name);
+    return String(set ? (set.up_value ?? '') : (defaults.get(name) ?? ''));
+  };
+  return { lang: run.useLang, timeCorrection: option('timecorrection'), datePreference: option('date') || 'default' };
+}
+
+/**
+ * ApiBlockInfoTrait::getBlockDetails: dates as the caller reads them (Language::formatExpiry and
+ * getHumanTimestamp with the caller's options, in the request's uselang); without `dates`, in
+ * English at the site's offset.
+ */
+export function blockDetails(block: EffectiveBlock, site: SiteConfig, dates?: CallerDates): ResultObject {
   const infinite = block.expiry === 'infinity';
   const details: ResultObject = {
     blockid: block.id,
@@ -211,18 +233,18 @@ export function blockDetails(block: EffectiveBlock, site: SiteConfig, lang = 'en
   setFlag(details, 'blockpartial', !block.sitewide, false);
   setFlag(details, 'blocknocreate', block.createAccountBlocked, false);
   setFlag(details, 'blockanononly', !block.hardblock, false);
-  details.blockedtimestampformatted = formatDateTime(block.timestamp, site, lang);
+  const { lang = 'en', timeCorrection = `System|${localTimeOffset(site)}`, datePreference = 'default' } = dates ?? {};
+  details.blockedtimestampformatted = userTimeAndDate(block.timestamp, timeCorrection, site, lang, datePreference);
   if (!infinite) {
-    details.blockexpiryformatted = formatDateTime(block.expiry, site, lang);
-    // Language::getHumanTimestamp writes future times out in full.
-    details.blockexpiryrelative = formatDateTime(block.expiry, site, lang);
+    details.blockexpiryformatted = userTimeAndDate(block.expiry, timeCorrection, site, lang, datePreference);
+    details.blockexpiryrelative = userHumanFutureTime(block.expiry, timeCorrection, site, lang, datePreference);
   }
   return details;
 }
 
-/** Language::userTimeAndDate, shifted by the site's current offset as for `System|offset`. */
-export function formatDateTime(ts: string, site: SiteConfig, lang = 'en'): string {
-  return userTimeAndDate(ts, `System|${localTimeOffset(site)}`, site, lang);
+/** Language::userTimeAndDate in English, shifted by the site's current offset as for `System|offset`. */
+export function formatDateTime(ts: string, site: SiteConfig): string {
+  return userTimeAndDate(ts, `System|${localTimeOffset(site)}`, site);
 }
 
 /** LocalIdLookup::centralIdFromName for the public audience: 0 for an account whose name a block hides. */

@@ -14,7 +14,7 @@ import { dateToMw, mwToDate, mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { editUrl, fullUrl } from '../../wiki/urls.ts';
 import { CONT } from '../../api/params/common.ts';
 import { callerBlock } from '../../api/caller.ts';
-import { blockDetails } from '../meta/userinfo.ts';
+import { blockDetails, callerDates, type CallerDates } from '../meta/userinfo.ts';
 import {
   errorCode, errorHtml, errorPlaintext, errorWikitext, permissionErrors, type PermissionContext, type PermissionError, type PermissionPage,
 } from './info-testactions.ts';
@@ -182,6 +182,8 @@ interface Facts {
   linkStatus: Map<string, { exists: boolean; redirect: boolean }>;
   /** Who tests the actions, with their block. */
   permissionContext: PermissionContext;
+  /** How the caller reads the dates of a block error's details (read when the details are asked for). */
+  callerDates: CallerDates | undefined;
   /** The caller's watches of the pages; null when not read (anonymous, or no viewmywatchlist). */
   watched: Map<string, { notificationTimestamp: string | null; expiry: string | null }> | null;
   /** Watchers and visiting watchers per page; null when the caller may not see them. */
@@ -205,6 +207,7 @@ async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<str
     displayTitles: new Map(),
     linkStatus: new Map(),
     permissionContext: { site: run.services.site, titles: run.services.titles, caller: run.caller, block: null, userLanguage: run.useLang },
+    callerDates: undefined,
     watched: null,
     watchers: null,
     visitingWatchers: null,
@@ -220,6 +223,7 @@ async function loadFacts(run: InfoRun, pages: InfoPage[], props: ReadonlySet<str
       ? run.services.store.pages.props(ids, 'displaytitle').then((titles) => void (facts.displayTitles = titles))
       : undefined,
     testing ? callerBlock(run.services, run.caller).then((block) => void (facts.permissionContext.block = block)) : undefined,
+    testing && run.params.testactionsdetail !== 'boolean' ? callerDates(run).then((dates) => void (facts.callerDates = dates)) : undefined,
     props.has('watched') || props.has('notificationtimestamp') ? loadWatched(run, pages, facts) : undefined,
     props.has('watchers') || props.has('visitingwatchers') ? loadWatchers(run, pages, props, facts) : undefined,
   ]);
@@ -527,7 +531,7 @@ function formatPermissionError(run: QueryRun, e: PermissionError, facts: Facts):
     else setContent(item, 'text', format === 'wikitext' ? errorWikitext(e, site, lang) : errorPlaintext(e, site, lang));
   }
   // ApiBlockInfoTrait::addBlockInfoToStatus: a block error carries the block.
-  if (e.block) item.data = { blockinfo: blockDetails(e.block, site, run.useLang) };
+  if (e.block) item.data = { blockinfo: blockDetails(e.block, site, facts.callerDates) };
   return item;
 }
 
