@@ -118,7 +118,7 @@ function expandMagic(text: string, lang = 'en'): string {
   while (prev !== text) {
     prev = text;
     text = text.replace(/\{\{(PLURAL|GENDER|GRAMMAR|int|ucfirst|lcfirst):([^{}]*)\}\}/g, (_all, name: string, body: string) => {
-      const parts = body.split('|');
+      const parts = splitArguments(body);
       switch (name) {
         case 'PLURAL': {
           if (lang !== 'en') return convertPlural(parseFormattedNumber(String(parts[0]).trim(), lang), parts.slice(1).map((f) => f.trim()), lang);
@@ -143,6 +143,26 @@ function expandMagic(text: string, lang = 'en'): string {
     });
   }
   return text;
+}
+
+/** A template's arguments as the preprocessor splits them: a `|` inside a `[[link]]` separates nothing. */
+function splitArguments(body: string): string[] {
+  const parts: string[] = [];
+  let current = '';
+  let depth = 0;
+  for (let i = 0; i < body.length; i++) {
+    const pair = body.slice(i, i + 2);
+    if (pair === '[[' || (pair === ']]' && depth > 0)) {
+      depth += pair === '[[' ? 1 : -1;
+      current += pair;
+      i++;
+    } else if (body[i] === '|' && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else current += body[i];
+  }
+  parts.push(current);
+  return parts;
 }
 
 /**
