@@ -1,30 +1,15 @@
 // How a language writes numbers, plurals and genders in messages (Language::formatNum,
 // convertPlural, gender, embedBidi), for any code MediaWiki may be asked for.
-import { createRequire } from 'node:module';
 import { CODED_GRAMMARS, LANGUAGE_CLASS_CODES, type GrammarForms } from './grammar.ts';
 import { isValidBuiltInLanguageCode, localisationChain, numberFormat } from './languages.ts';
 import { isPhpNumeric } from './parser-functions.ts';
-import { formatNumber } from './number-format.ts';
-
-const require = createRequire(import.meta.url);
-let digitTables: Record<string, Record<string, string>> | null = null;
-const digitsCache = new Map<string, Record<string, string> | null>();
-
-/** $digitTransformTable of the first language of the code's chain that sets one (scripts/extract-messages.mjs). */
-function digitTable(code: string): Record<string, string> | null {
-  let table = digitsCache.get(code);
-  if (table === undefined) {
-    digitTables ??= require('./data/messages/digit-transforms.json') as Record<string, Record<string, string>>;
-    const found = localisationChain(code).find((c) => c === 'en' || digitTables![c]);
-    const digits = found && found !== 'en' ? digitTables[found]! : null;
-    table = digits && Object.entries(digits).some(([ascii, written]) => ascii !== written) ? digits : null;
-    digitsCache.set(code, table);
-  }
-  return table;
-}
+import { digitTransformTable, formatNumber } from './number-format.ts';
+// JSON imports, not requires: esbuild's bundles for the importer's worker threads then carry the data.
+import pluralRulesData from './data/messages/plural-rules.json' with { type: 'json' };
+import grammarTransformations from './data/messages/grammar-transformations.json' with { type: 'json' };
 
 type PluralRules = Record<string, [string, string][]>;
-let pluralData: PluralRules | null = null;
+const pluralData = pluralRulesData as unknown as PluralRules;
 const compiledRules = new Map<string, ((operands: Operands) => boolean)[]>();
 
 /** CLDR's operands of a number as PHP writes it: n (absolute value), i (integer part), v, f, t (visible fraction digits). */
@@ -72,7 +57,6 @@ function compileRule(rule: string): (operands: Operands) => boolean {
 function rulesFor(code: string): ((operands: Operands) => boolean)[] {
   let rules = compiledRules.get(code);
   if (!rules) {
-    pluralData ??= require('./data/messages/plural-rules.json') as PluralRules;
     const data = pluralData;
     const source = localisationChain(code).find((c) => Object.hasOwn(data, c) && data[c]!.length > 0);
     rules = source ? data[source]!.map(([, rule]) => compileRule(rule)) : [];
@@ -137,7 +121,7 @@ export function parseFormattedNumber(text: string, code: string): number {
   const group = separators[','] ?? ',';
   const decimal = separators['.'] ?? '.';
   let plain = text;
-  const digits = digitTable(code);
+  const digits = digitTransformTable(code);
   if (digits) for (const [ascii, written] of Object.entries(digits)) plain = plain.split(written).join(ascii);
   plain = plain.split(group).join('').split(decimal).join('.');
   return phpFloat(plain);
@@ -171,7 +155,7 @@ export function embedBidi(text: string): string {
 }
 
 type GrammarRules = Record<string, Record<string, string | [string, unknown][]>>;
-let grammarRules: GrammarRules | null = null;
+const grammarRules = grammarTransformations as unknown as GrammarRules;
 
 export interface GrammarOptions {
   /** $wgGrammarForms. */
@@ -192,7 +176,6 @@ export function convertGrammar(word: string, grammarCase: string, code: string, 
   if (classCode && Object.hasOwn(CODED_GRAMMARS, classCode)) return CODED_GRAMMARS[classCode]!(word, grammarCase, { code, forms, variant: options.variant });
   const configured = forms[code]?.[grammarCase];
   if (configured && Object.hasOwn(configured, word)) return configured[word]!;
-  grammarRules ??= require('./data/messages/grammar-transformations.json') as GrammarRules;
   const cases = Object.hasOwn(grammarRules, code) ? grammarRules[code]! : undefined;
   if (!cases || !Object.hasOwn(cases, grammarCase)) return word;
   let rules = cases[grammarCase]!;
