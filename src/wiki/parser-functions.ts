@@ -3,6 +3,7 @@
 // and the text functions padleft, padright and anchorencode.
 
 import { decodeCharReferencesOnly as decodeCharReferences } from './titles.ts';
+import { phpTrim } from './php-values.ts';
 
 /** How ParserFunctions shows an error: its message (already in the content language), escaped. */
 export function parserFunctionError(text: string): string {
@@ -103,7 +104,7 @@ export function anchorEncode(text: string): string {
     .replace(/\[(?:https?:|ftp:|mailto:|\/\/)([^ ]+?) ([^[]+)\]/gi, '$2')
     .replace(/'{2,}/g, '')
     .replace(/<[^>]*>/g, '');
-  section = decodeCharReferences(section.replace(/[ _]+/g, ' ').trim());
+  section = decodeCharReferences(phpTrim(section.replace(/[ _]+/g, ' ')));
   const id = [...section].slice(0, 1024).join('').replace(/[\t\n\f\r ]/g, '_');
   return escapeHtml(id)
     .replace(/\{/g, '&#123;')

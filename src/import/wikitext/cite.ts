@@ -74,7 +74,7 @@ const ATTRIBUTE = /(?:^|[\t\n\f\r ])([:_\p{L}\p{N}][:_.\-\p{L}\p{N}]*)[\t\n\f\r 
 export function tagAttributes(text: string): Map<string, string> {
   const attributes = new Map<string, string>();
   for (const m of text.matchAll(ATTRIBUTE)) {
-    const value = (m[2] ?? m[3] ?? m[4] ?? '').replace(/[\t\r\n ]+/g, ' ').trim();
+    const value = phpTrim((m[2] ?? m[3] ?? m[4] ?? '').replace(/[\t\r\n ]+/g, ' '));
     attributes.set(m[1]!.toLowerCase(), decodeCharReferencesOnly(value));
   }
   return attributes;

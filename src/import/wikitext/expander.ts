@@ -22,6 +22,7 @@ import { languageWords, lookupFunction, type LanguageWords } from './function-ta
 import { TAG_HANDLERS } from './extension-tags.ts';
 import { decodeCharReferencesOnly, type ParsedTitle } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 type Frame = ExpansionFrame;
 
@@ -185,12 +186,12 @@ export class Expander implements CallHost {
   }
 
   private argument(node: ArgNode, frame: Frame): string {
-    const name = this.expandNodes(node.title, frame).trim();
+    const name = phpTrim(this.expandNodes(node.title, frame));
     const arg = frame.args?.get(name);
     if (arg) {
       if (arg.cached === undefined) {
         const value = this.expandNodes(arg.nodes, arg.frame);
-        arg.cached = arg.trim ? value.trim() : value;
+        arg.cached = arg.trim ? phpTrim(value) : value;
       }
       return arg.cached;
     }
@@ -211,9 +212,9 @@ export class Expander implements CallHost {
     let text: string;
     if (plan.kind === CallKind.FunctionWithDynamicArgument) {
       // The name is `#if:` and the rest: the argument is what follows the colon, trimmed like the name.
-      text = plan.handler!(this, frame, (plan.text + this.expandNodesFrom(node.title, 1, frame)).trim(), parts);
+      text = plan.handler!(this, frame, phpTrim((plan.text + this.expandNodesFrom(node.title, 1, frame))), parts);
     } else {
-      if (plan.kind === CallKind.Dynamic) plan = this.resolveCall(this.expandNodes(node.title, frame).trim(), parts.length);
+      if (plan.kind === CallKind.Dynamic) plan = this.resolveCall(phpTrim(this.expandNodes(node.title, frame)), parts.length);
       text = this.call(plan, parts, frame);
       // A call written back as text, or msgnw:'s escaped text, is left as it is.
       if (plan.kind === CallKind.Raw || plan.noWiki) return text;
@@ -248,7 +249,7 @@ export class Expander implements CallHost {
 
   private planFor(node: TemplateNode): CallPlan {
     const title = node.title;
-    if (title.every((n) => typeof n === 'string')) return this.resolveCall((title as string[]).join('').trim(), node.parts.length);
+    if (title.every((n) => typeof n === 'string')) return this.resolveCall(phpTrim((title as string[]).join('')), node.parts.length);
     const head = title[0];
     const words = this.words;
     if (typeof head === 'string' && words.prefixesEndAtColon && (node.parts.length > 0 || !words.variableHasColon)) {
@@ -277,7 +278,7 @@ export class Expander implements CallHost {
     if (subst) {
       // Outside a pre-save transform, `subst:` leaves the call as written; `safesubst:` expands it.
       if (subst.id === 'subst') return this.plan(CallKind.Raw, null, name);
-      name = subst.rest.trim();
+      name = phpTrim(subst.rest);
     }
     if (partCount === 0) {
       const variable = words.variable(name);
@@ -287,14 +288,14 @@ export class Expander implements CallHost {
     const message = words.messagePrefix.matchStart(name);
     if (message) {
       noWiki = message.id === 'msgnw';
-      name = message.rest.trim();
+      name = phpTrim(message.rest);
     }
     const raw = words.rawPrefix.matchStart(name);
-    if (raw) name = raw.rest.trim();
+    if (raw) name = phpTrim(raw.rest);
     const colon = name.indexOf(':');
     if (colon > 0) {
       const fn = lookupFunction(name.slice(0, colon), this.extensions, words);
-      if (fn) return this.plan(CallKind.Function, fn, name.slice(colon + 1).trim());
+      if (fn) return this.plan(CallKind.Function, fn, phpTrim(name.slice(colon + 1)));
     }
     const title = this.codec.parse(decodeCharReferencesOnly(name), NS.TEMPLATE);
     if (!title || title.interwiki !== '' || title.dbKey === '' || title.ns === NS.MEDIA) return this.plan(CallKind.Raw, null, name);
@@ -363,7 +364,7 @@ export class Expander implements CallHost {
     if (!arg) return null;
     if (arg.cached === undefined) {
       const value = this.expandNodes(arg.nodes, arg.frame);
-      arg.cached = arg.trim ? value.trim() : value;
+      arg.cached = arg.trim ? phpTrim(value) : value;
     }
     return arg.cached;
   }
@@ -392,7 +393,7 @@ export class Expander implements CallHost {
       switch (node.kind) {
         case 'arg': {
           if (!this.isLiteral(node.title, frame)) return false;
-          const arg = frame.args?.get(this.expandNodes(node.title, frame).trim());
+          const arg = frame.args?.get(phpTrim(this.expandNodes(node.title, frame)));
           if (arg ? !this.isLiteralArgument(arg) : !isLiteralPart(node.parts[0], (n) => this.isLiteral(n, frame))) return false;
           break;
         }
@@ -413,7 +414,7 @@ export class Expander implements CallHost {
   private isLiteralFunction(node: TemplateNode, frame: Frame): boolean {
     // Past the output limit a call records a tracking category instead.
     if (this.outputSize > MAX_OUTPUT || !this.isLiteral(node.title, frame)) return false;
-    const call = TEXT_FUNCTION_CALL.exec(this.expandNodes(node.title, frame).trim());
+    const call = TEXT_FUNCTION_CALL.exec(phpTrim(this.expandNodes(node.title, frame)));
     if (!call || (call[1]!.startsWith('#') && !this.extensions.has('ParserFunctions'))) return false;
     return node.parts.every((part) => (part.name === null || this.isLiteral(part.name, frame)) && this.isLiteral(part.value, frame));
   }
@@ -508,7 +509,7 @@ export class Expander implements CallHost {
     if (!fn) return undefined;
     const parts: TemplatePart[] = positional.map((value) => ({ name: null, value: [value] }));
     for (const [key, value] of named) parts.push({ name: [key], value: [value] });
-    return fn(this, frame, first.trim(), parts);
+    return fn(this, frame, phpTrim(first), parts);
   }
 
   /** frame:extensionTag: the tag as if written in the page (its links count), or a strip marker. */
@@ -528,7 +529,7 @@ export class Expander implements CallHost {
     const args: NonNullable<Frame['args']> = new Map();
     let index = 0;
     for (const part of parts) {
-      const name = part.name === null ? String(++index) : this.expandNodes(part.name, frame).trim();
+      const name = part.name === null ? String(++index) : phpTrim(this.expandNodes(part.name, frame));
       // PPFrame_Hash: a template call naming an argument twice is tracked (the last value wins).
       if (args.has(name)) this.out.tracking.add('duplicate-args-category');
       args.set(name, { nodes: part.value, frame, trim: part.name !== null });
@@ -539,8 +540,8 @@ export class Expander implements CallHost {
   /** A part as a plain function argument: `name=value` expanded and trimmed. */
   partText(part: TemplatePart, frame: Frame): string {
     const value = this.expandNodes(part.value, frame);
-    if (part.name === null) return value.trim();
-    return `${this.expandNodes(part.name, frame)}=${value}`.trim();
+    if (part.name === null) return phpTrim(value);
+    return phpTrim(`${this.expandNodes(part.name, frame)}=${value}`);
   }
 
   value(part: TemplatePart | undefined, frame: Frame): string {

@@ -12,6 +12,7 @@ import { STRIP_MARKER } from './text.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { encodeInfoboxes, INFOBOXES_PROPERTY, renderInfoboxEntry, type InfoboxEntry } from '../../wiki/infobox.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 /** The infoboxes a page rendered so far, for its `infoboxes` page property. */
 const renderedInfoboxes = new WeakMap<object, InfoboxEntry[]>();
@@ -45,9 +46,9 @@ export const TAG_HANDLERS: Record<string, TagHandler> = {
       x.out.embeddedFiles.add(title.dbKey);
       if (m[2]) {
         for (const param of m[2].split('|')) {
-          const option = x.words.galleryOptions.matchVariableStartToEnd(param.trim());
+          const option = x.words.galleryOptions.matchVariableStartToEnd(phpTrim(param));
           if (option?.id === 'img_link') {
-            const linkTitle = x.codec.parse(decodeCharReferencesOnly(option.param.trim()));
+            const linkTitle = x.codec.parse(decodeCharReferencesOnly(phpTrim(option.param)));
             if (linkTitle && linkTitle.interwiki === '' && linkTitle.dbKey && linkTitle.ns >= 0) x.addLink(linkTitle.ns, linkTitle.dbKey);
           }
         }
@@ -58,9 +59,9 @@ export const TAG_HANDLERS: Record<string, TagHandler> = {
   },
   imagemap: (x, node, frame) => {
     if (node.inner === null) return '';
-    const lines = node.inner.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+    const lines = node.inner.split('\n').filter((l) => phpTrim(l) !== '' && !phpTrim(l).startsWith('#'));
     if (lines.length === 0) return '';
-    const image = lines[0]!.split('|')[0]!.trim();
+    const image = phpTrim(lines[0]!.split('|')[0]!);
     const title = x.codec.parse(decodeCharReferencesOnly(image), NS.FILE);
     if (title && title.ns === NS.FILE && title.dbKey) x.out.images.add(title.dbKey);
     let links = '';
@@ -99,9 +100,9 @@ function tagArguments(x: CallHost, parts: TemplatePart[], frame: ExpansionFrame)
   const attributes = new Map<string, string>();
   for (const part of parts) {
     if (part.name === null) continue;
-    const value = x.expandNodes(part.value, frame).trim();
+    const value = phpTrim(x.expandNodes(part.value, frame));
     const quoted = /^(?:["'](.+)["']|""|'')$/s.exec(value);
-    attributes.set(x.expandNodes(part.name, frame).trim(), quoted ? (quoted[1] ?? '') : value);
+    attributes.set(phpTrim(x.expandNodes(part.name, frame)), quoted ? (quoted[1] ?? '') : value);
   }
   return attributes;
 }

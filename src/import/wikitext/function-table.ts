@@ -8,6 +8,7 @@ import { PAGE_FUNCTIONS } from './page-functions.ts';
 import { PARSER_FUNCTIONS_EXTENSION } from './parser-functions-extension.ts';
 import { INVOKE_FUNCTION } from './scribunto-invoke.ts';
 import { TEXT_FUNCTIONS } from './text-functions.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 interface RegisteredFunction {
   handler: FunctionHandler;
@@ -140,7 +141,7 @@ export function languageWords(lang: string): LanguageWords {
 
 /** Parser::callParserFunction: case-sensitive synonyms first, then the others by their lowercase form. */
 export function lookupFunction(name: string, extensions: ReadonlySet<string>, words: LanguageWords): FunctionHandler | undefined {
-  const trimmed = name.trim();
+  const trimmed = phpTrim(name);
   const found = words.functions.sensitive.get(trimmed) ?? words.functions.insensitive.get(trimmed.toLowerCase());
   if (!found || (found.extension !== undefined && !extensions.has(found.extension))) return undefined;
   return found.handler;

@@ -1,6 +1,7 @@
 // The content language's magic words as the importer's parser matches them, read from the domain core's localisation (src/wiki/localisation.ts).
 
 import { LOCALISED_EXTENSIONS, localisation } from '../../wiki/localisation.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 export interface MagicWord {
   id: string;
@@ -9,7 +10,7 @@ export interface MagicWord {
 }
 
 function normalizeCode(lang: string): string {
-  return lang.trim().toLowerCase() || 'en';
+  return phpTrim(lang).toLowerCase() || 'en';
 }
 
 const magicWordCache = new Map<string, ReadonlyMap<string, MagicWord>>();

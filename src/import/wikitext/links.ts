@@ -7,6 +7,7 @@ import { magicWords, MagicWordMatcher } from './language.ts';
 import { decodeCharReferencesOnly, type ParsedTitle } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { normalizeLinkUrl, URL_PROTOCOLS } from '../../wiki/external-links.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 export interface LinkTarget {
   ns: number;
@@ -395,9 +396,9 @@ function imageOptionMatcher(lang: string): MagicWordMatcher {
 function imageOptions(caption: string, ctx: LinkContext, out: ScannedLinks): void {
   const matcher = imageOptionMatcher(ctx.lang ?? 'en');
   for (const part of splitImageParams(caption)) {
-    const option = matcher.matchVariableStartToEnd(part.trim());
+    const option = matcher.matchVariableStartToEnd(phpTrim(part));
     if (option?.id === 'img_link') {
-      const value = option.param.trim();
+      const value = phpTrim(option.param);
       if (value === '') continue;
       if (STARTS_WITH_PROTOCOL.test(value)) {
         addWrittenUrl(value, out);

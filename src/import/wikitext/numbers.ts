@@ -2,11 +2,12 @@
 
 import { numberFormat } from '../../wiki/languages.ts';
 import { formatNumber } from '../../wiki/number-format.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 /** {{formatnum:}}: numbers (also those inside other text) in the language's form; `R` reads one back, `NOSEP` only translates. */
 export function formatNum(text: string, option: string, lang: string): string {
   const style = numberFormat(lang);
-  const opt = option.trim().toUpperCase();
+  const opt = phpTrim(option).toUpperCase();
   if (opt === 'R') {
     let plain = text;
     const group = style.separators[','] ?? ',';
@@ -14,5 +15,5 @@ export function formatNum(text: string, option: string, lang: string): string {
     plain = plain.split(group).join('').split(decimal).join('.');
     return /^-?\d+(\.\d+)?$/.test(plain) ? plain : text;
   }
-  return formatNumber(text.trim(), lang, { noSeparators: opt === 'NOSEP' });
+  return formatNumber(phpTrim(text), lang, { noSeparators: opt === 'NOSEP' });
 }

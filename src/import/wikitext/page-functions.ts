@@ -5,6 +5,7 @@ import { doQuotes, STRIP_MARKER, stripTags } from './text.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { wfUrlencode } from '../../wiki/urls.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 export const PAGE_FUNCTIONS: FunctionSpec[] = [
   { ids: ['language'], noHash: true, handler: (x) => x.site.lang },
@@ -34,7 +35,7 @@ export const PAGE_FUNCTIONS: FunctionSpec[] = [
     ids: ['defaultsort'], noHash: true,
     handler: (x, frame, first, parts) => {
       const option = x.value(parts[0], frame);
-      const key = decodeCharReferencesOnly(stripTags(first)).trim();
+      const key = phpTrim(decodeCharReferencesOnly(stripTags(first)));
       // CoreParserFunctions::defaultsort: an empty key sets nothing.
       if (key === '') return '';
       const old = x.out.props.get('defaultsort');

@@ -11,6 +11,7 @@ import { looksLikeError, looselyEqual, parserFunctionError, phpIntOf, relativeTo
 import { formatTime, parseTime } from '../../wiki/time-format.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 /** An expression's error as ParserFunctions shows it, in the content language. */
 function expressionError(error: ExprError, lang: string): string {
@@ -90,16 +91,16 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
       for (const part of parts) {
         if (part.name === null) {
           lastBare = part;
-          if (!found && looselyEqual(x.expandNodes(part.value, frame).trim(), first)) found = true;
+          if (!found && looselyEqual(phpTrim(x.expandNodes(part.value, frame)), first)) found = true;
           continue;
         }
         lastBare = null;
-        const key = x.expandNodes(part.name, frame).trim();
-        if (found || looselyEqual(key, first)) return x.expandNodes(part.value, frame).trim();
+        const key = phpTrim(x.expandNodes(part.name, frame));
+        if (found || looselyEqual(key, first)) return phpTrim(x.expandNodes(part.value, frame));
         if (x.isWord('default', key)) defaultPart = part.value;
       }
-      if (lastBare) return x.expandNodes(lastBare.value, frame).trim();
-      return defaultPart ? x.expandNodes(defaultPart, frame).trim() : '';
+      if (lastBare) return phpTrim(x.expandNodes(lastBare.value, frame));
+      return defaultPart ? phpTrim(x.expandNodes(defaultPart, frame)) : '';
     },
   },
   {
@@ -110,7 +111,7 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
       // The parse happens now (refreshLinks' time) in MediaWiki too; a form we cannot read is left as written.
       const when = parseTime(input, new Date());
       if (when === null) return input || first;
-      const lang = (parts.length > 1 ? x.value(parts[1], frame).trim() : '') || x.site.lang;
+      const lang = (parts.length > 1 ? phpTrim(x.value(parts[1], frame)) : '') || x.site.lang;
       return formatTime(first, when, lang);
     },
   },
@@ -127,7 +128,7 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
     ids: ['rel2abs'],
     extension: 'ParserFunctions',
     handler: (x, frame, first, parts) => {
-      const given = parts.length > 0 ? x.value(parts[0], frame).trim() : '';
+      const given = parts.length > 0 ? phpTrim(x.value(parts[0], frame)) : '';
       const base = given !== '' ? given : x.codec.namespaces.prefixedText(x.page.ns, x.page.dbKey);
       const resolved = relativeToAbsolute(first, base);
       if ('path' in resolved) return resolved.path;
