@@ -117,9 +117,10 @@ function expandMagic(text: string, lang = 'en'): string {
   let prev = '';
   while (prev !== text) {
     prev = text;
-    text = text.replace(/\{\{(PLURAL|GENDER|GRAMMAR|int|ucfirst|lcfirst):([^{}]*)\}\}/g, (_all, name: string, body: string) => {
+    // Parser function names are case-insensitive (`{{grammar:`, `{{Plural:`).
+    text = text.replace(/\{\{(PLURAL|GENDER|GRAMMAR|int|ucfirst|lcfirst):([^{}]*)\}\}/gi, (_all, name: string, body: string) => {
       const parts = splitArguments(body);
-      switch (name) {
+      switch (name.toUpperCase()) {
         case 'PLURAL': {
           if (lang !== 'en') return convertPlural(parseFormattedNumber(String(parts[0]).trim(), lang), parts.slice(1).map((f) => f.trim()), lang);
           const n = Number(String(parts[0]).replace(/,/g, ''));
@@ -132,11 +133,11 @@ function expandMagic(text: string, lang = 'en'): string {
         }
         case 'GRAMMAR':
           return lang === 'en' ? parts[parts.length - 1] : convertGrammar(parts[1] ?? '', parts[0]!, lang);
-        case 'int':
+        case 'INT':
           return messageText(parts[0], lang);
-        case 'ucfirst':
+        case 'UCFIRST':
           return body.charAt(0).toUpperCase() + body.slice(1);
-        case 'lcfirst':
+        case 'LCFIRST':
           return body.charAt(0).toLowerCase() + body.slice(1);
       }
       return body;
@@ -186,10 +187,12 @@ export function toQqx(m: Message): string {
   return m.params.length ? `(${m.key}: ${m.params.map((p) => paramWikitext(p, 'qqx')).join(', ')})` : `(${m.key})`;
 }
 
-export function toWikitext(m: Message, lang = 'en'): string {
+/** Message::text(): parameters, then the parser functions messages use; `siteName` stands for {{SITENAME}} when given. */
+export function toWikitext(m: Message, lang = 'en', siteName?: string): string {
   if (lang === 'qqx') return toQqx(m);
   const raw = messageText(m.key, lang);
-  const substituted = substituteParams(raw, m.params.length, (i) => paramWikitext(m.params[i]!, lang));
+  let substituted = substituteParams(raw, m.params.length, (i) => paramWikitext(m.params[i]!, lang));
+  if (siteName !== undefined) substituted = substituted.replace(/\{\{SITENAME\}\}/g, siteName);
   // ApiResult cleans up every string it is given to Unicode's NFC (translations are not all in it).
   return lang === 'en' ? expandMagic(substituted, lang) : expandMagic(substituted, lang).normalize('NFC');
 }

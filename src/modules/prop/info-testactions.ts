@@ -447,7 +447,7 @@ export function errorCode(error: PermissionError): string {
 /** Message::text() in `lang` (English: this module's texts): parameters, PLURAL and SITENAME substituted. */
 export function errorWikitext(error: PermissionError, site: SiteConfig, lang = 'en'): string {
   // qqx names the key and its parameters.
-  if (lang !== 'en') return toWikitext(msg(error.key, ...error.params), lang).replace(/\{\{SITENAME\}\}/g, site.siteName);
+  if (lang !== 'en') return toWikitext(msg(error.key, ...error.params), lang, site.siteName);
   const raw = TEXTS[error.key] ?? `⧼${error.key}⧽`;
   const substituted = raw.replace(/\$(\d+)/g, (all, n: string) => {
     const p = error.params[Number(n) - 1];
