@@ -6,6 +6,8 @@ import { decodeCharReferences, isInvalidTitle, type TitleCodec } from './titles.
 import type { SpecialPages } from './special-pages.ts';
 import { articleUrl, fragmentForUrl, wfUrlencode, type UrlQuery } from './urls.ts';
 import type { SiteConfig } from './site.ts';
+import { isRightToLeft } from './languages.ts';
+import { interfaceMessages } from './messages.ts';
 
 /** What a link needs to know about its target page. */
 export interface LinkTargetStatus {
@@ -14,7 +16,9 @@ export interface LinkTargetStatus {
 }
 
 export interface CommentFormatterContext {
-  site: Pick<SiteConfig, 'server' | 'scriptPath' | 'articlePath'>;
+  site: Pick<SiteConfig, 'server' | 'scriptPath' | 'articlePath' | 'lang'>;
+  /** The caller's interface language: its writing direction sets the arrow and mark of section links. */
+  userLanguage: string;
   titles: TitleCodec;
   specialPages: SpecialPages;
   /** Interwiki URL pattern (`https://en.wikipedia.org/wiki/$1`) for a lower-case prefix. */
@@ -38,7 +42,6 @@ interface LinkTarget {
 
 const MARKER = '\x1b"\'';
 const MARKER_RE = /\x1b"'(\d{7})/g;
-const LRM = '\u200e';
 
 function htmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
@@ -47,6 +50,20 @@ function htmlEscape(text: string): string {
 /** Html::expandAttributes' escaping of an attribute value. */
 function attr(value: string): string {
   return htmlEscape(value).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
+/**
+ * A message of the content language as Message::escaped gives it: entity-written spaces read as
+ * spaces, other entities kept (htmlspecialchars without double encoding).
+ */
+function contentMessage(lang: string, key: string): string {
+  return (interfaceMessages(lang)[key] ?? '')
+    .replace(/&#32;/g, ' ')
+    .replace(/&(?!(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 }
 
 function statusKey(ns: number, dbKey: string): string {
@@ -108,13 +125,16 @@ class CommentBatch {
       if (self) {
         const sectionText = auto.replace(/\[\[:|\[\[|\]\]/g, '');
         const section = guessSectionName(sectionText, this.ctx.titles);
-        if (section !== '') html = this.sectionLink(self, section, `→${LRM}${auto}`);
+        // Language::getArrow and getDirMark of the caller's language.
+        const arrow = isRightToLeft(this.ctx.userLanguage) ? '←\u200f' : '→\u200e';
+        if (section !== '') html = this.sectionLink(self, section, `${arrow}${auto}`);
       }
-      if (post) html += ': ';
-      if (html === '' || html === '0') return '';
+      // The separators are the content language's messages.
+      if (post) html += contentMessage(this.ctx.site.lang, 'colon-separator');
+      const pre = offset > 0 ? contentMessage(this.ctx.site.lang, 'autocomment-prefix') : '';
+      if (html === '' || html === '0') return pre;
       append += '</span>';
-      // "autocomment-prefix" is empty in English: nothing goes before an autocomment after text.
-      const result = `<span dir="auto"><span class="autocomment">${html}</span>`;
+      const result = `${pre}<span dir="auto"><span class="autocomment">${html}</span>`;
       return result.replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
     });
     return out + append;

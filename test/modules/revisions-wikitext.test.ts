@@ -81,7 +81,8 @@ describe('parsedcomment: the edit-summary formatter', () => {
     ['0:Au', { exists: true, redirect: true }],
   ]);
   const ctx: CommentFormatterContext = {
-    site: { server: 'http://127.0.0.1:8081', scriptPath: '/wiki', articlePath: '/wiki/index.php/$1' },
+    site: { server: 'http://127.0.0.1:8081', scriptPath: '/wiki', articlePath: '/wiki/index.php/$1', lang: 'en' },
+    userLanguage: 'en',
     titles,
     specialPages: new SpecialPages(),
     interwikiPattern: (p) => (p === 'wikipedia' ? 'https://en.wikipedia.org/wiki/$1' : null),

@@ -415,6 +415,7 @@ export function commentContext(run: QueryRun): CommentFormatterContext {
   const { services } = run;
   return {
     site: services.site,
+    userLanguage: run.useLang,
     titles: services.titles,
     specialPages: services.specialPages,
     interwikiPattern: (prefix) => services.interwikis.get(prefix.toLowerCase())?.iw_url ?? null,
