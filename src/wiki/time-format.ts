@@ -2,6 +2,7 @@
 
 import { interfaceMessages } from './messages.ts';
 import { ucfirst } from './titles.ts';
+import { readPhpDate } from './php-date-parser.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -11,7 +12,6 @@ const ENGLISH: Record<string, string> = Object.fromEntries([
   ...MONTHS.flatMap((m) => [[monthKey(m), ucfirst(m)], [`${m}-gen`, ucfirst(m)], [m.slice(0, 3), ucfirst(m.slice(0, 3))]]),
   ...DAYS.flatMap((d) => [[d, ucfirst(d)], [d.slice(0, 3), ucfirst(d.slice(0, 3))]]),
 ]);
-const MONTH_NUMBER = new Map(MONTHS.flatMap((m, i) => [[m, i], [m.slice(0, 3), i], ...(m === 'september' ? [['sept', i] as const] : [])]));
 
 const messageCache = new Map<string, Record<string, string>>();
 
@@ -26,39 +26,9 @@ function dateMessages(lang: string): Record<string, string> {
   return messages;
 }
 
-/** A point in time read the way PHP's DateTime reads the common forms, or null when we cannot tell. */
+/** A point in time read the way PHP's DateTime reads it (php-date-parser.ts), or null when PHP refuses it. */
 export function parseTime(input: string, now: Date): Date | null {
-  const s = input.trim().toLowerCase();
-  const day = (y: number, mo: number, d: number, h = 0, mi = 0, se = 0): Date | null => {
-    if (mo < 0 || mo > 11 || d < 1 || d > 31 || h > 24 || mi > 59 || se > 60) return null;
-    return new Date(Date.UTC(y, mo, d, h, mi, se));
-  };
-  const today = (): [number, number, number] => [now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()];
-  if (s === '' || s === 'now') return now;
-  if (s === 'today' || s === 'midnight') return day(...today());
-  if (s === 'tomorrow' || s === 'yesterday') {
-    const d = day(...today())!;
-    d.setUTCDate(d.getUTCDate() + (s === 'tomorrow' ? 1 : -1));
-    return d;
-  }
-  let m = /^@(-?\d+)$/.exec(s);
-  if (m) return new Date(Number(m[1]) * 1000);
-  m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?(?:z|[+-]00:?00| utc)?$/.exec(s);
-  if (m) return day(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0));
-  m = /^(\d{4})-(\d{1,2})$/.exec(s);
-  if (m) return day(+m[1]!, +m[2]! - 1, 1);
-  // A lone four-digit number is a time of day for PHP: "2020" is 20:20 today.
-  m = /^([01]\d|2[0-3])([0-5]\d)$/.exec(s);
-  if (m) return day(...today(), +m[1]!, +m[2]!);
-  m = /^(\d{1,2})\.? ([a-z]+)\.?,? (\d{4})$/.exec(s);
-  if (m && MONTH_NUMBER.has(m[2]!)) return day(+m[3]!, MONTH_NUMBER.get(m[2]!)!, +m[1]!);
-  m = /^([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(s);
-  if (m && MONTH_NUMBER.has(m[1]!)) return day(+m[3]!, MONTH_NUMBER.get(m[1]!)!, +m[2]!);
-  m = /^([a-z]+)\.?,? (\d{4})$/.exec(s);
-  if (m && MONTH_NUMBER.has(m[1]!)) return day(+m[2]!, MONTH_NUMBER.get(m[1]!)!, 1);
-  m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(s);
-  if (m) return day(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-  return null;
+  return readPhpDate(input, now);
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
@@ -88,44 +58,60 @@ export function formatTime(format: string, d: Date, lang: string): string {
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   const dayOfYear = Math.floor((Date.UTC(y, mo, day) - Date.UTC(y, 0, 1)) / 86400000);
   let out = '';
+  // xr: the next number in Roman numerals.
+  let romanNext = false;
+  const num = (value: string | number): string => {
+    if (!romanNext) return String(value);
+    romanNext = false;
+    const n = Number(value);
+    return n > 0 && n <= 10000 ? roman(n) : String(value);
+  };
   for (let i = 0; i < format.length; i++) {
     let code = format[i]!;
     if (code === 'x' && i + 1 < format.length) code += format[++i]!;
+    // The years of other calendars that are the Gregorian year shifted: Thai solar, Minguo.
+    if ((code === 'xk' || code === 'xo') && format[i + 1] === 'Y') {
+      i++;
+      out += num(code === 'xk' ? y + 543 : y > 1911 ? y - 1911 : `民前${1912 - y}`);
+      continue;
+    }
     switch (code) {
-      case 'Y': out += y; break;
-      case 'y': out += pad(y % 100); break;
-      case 'L': out += leap ? '1' : '0'; break;
-      case 'o': out += isoWeek(d).year; break;
-      case 'n': out += mo + 1; break;
-      case 'm': out += pad(mo + 1); break;
+      case 'Y': out += num(y < 0 ? `-${pad(-y, 4)}` : pad(y, 4)); break;
+      case 'y': out += num(pad(y % 100)); break;
+      case 'L': out += num(leap ? '1' : '0'); break;
+      case 'o': out += num(isoWeek(d).year); break;
+      case 'n': out += num(mo + 1); break;
+      case 'm': out += num(pad(mo + 1)); break;
       case 'M': out += names[MONTHS[mo]!.slice(0, 3)]; break;
       case 'F': out += names[monthKey(MONTHS[mo]!)]; break;
       case 'xg': out += names[`${MONTHS[mo]!}-gen`]; break;
-      case 'j': out += day; break;
-      case 'd': out += pad(day); break;
+      case 'j': out += num(day); break;
+      case 'd': out += num(pad(day)); break;
       case 'D': out += names[DAYS[d.getUTCDay()]!.slice(0, 3)]; break;
       case 'l': out += names[DAYS[d.getUTCDay()]!]; break;
-      case 'N': out += d.getUTCDay() || 7; break;
-      case 'w': out += d.getUTCDay(); break;
-      case 'z': out += dayOfYear; break;
-      case 'W': out += pad(isoWeek(d).week); break;
-      case 't': out += new Date(Date.UTC(y, mo + 1, 0)).getUTCDate(); break;
+      case 'N': out += num(d.getUTCDay() || 7); break;
+      case 'w': out += num(d.getUTCDay()); break;
+      case 'z': out += num(dayOfYear); break;
+      case 'W': out += num(pad(isoWeek(d).week)); break;
+      case 't': out += num(new Date(Date.UTC(y, mo + 1, 0)).getUTCDate()); break;
       case 'a': out += h < 12 ? 'am' : 'pm'; break;
       case 'A': out += h < 12 ? 'AM' : 'PM'; break;
-      case 'g': out += h % 12 || 12; break;
-      case 'G': out += h; break;
-      case 'h': out += pad(h % 12 || 12); break;
-      case 'H': out += pad(h); break;
-      case 'i': out += pad(d.getUTCMinutes()); break;
-      case 's': out += pad(d.getUTCSeconds()); break;
-      case 'U': out += Math.floor(d.getTime() / 1000); break;
+      case 'g': out += num(h % 12 || 12); break;
+      case 'G': out += num(h); break;
+      case 'h': out += num(pad(h % 12 || 12)); break;
+      case 'H': out += num(pad(h)); break;
+      case 'i': out += num(pad(d.getUTCMinutes())); break;
+      case 's': out += num(pad(d.getUTCSeconds())); break;
+      case 'U': out += num(Math.floor(d.getTime() / 1000)); break;
       case 'c': out += d.toISOString().replace(/\.\d{3}Z$/, '+00:00'); break;
       case 'e': case 'T': out += 'UTC'; break;
       case 'O': out += '+0000'; break;
       case 'P': out += '+00:00'; break;
       case 'Z': out += '0'; break;
       case 'I': out += '0'; break;
-      case 'xr': out += roman(y); break;
+      case 'xr': romanNext = true; break;
+      // RFC 2822: English names whatever the language.
+      case 'r': out += formatTime('D, d M Y H:i:s O', d, 'en'); break;
       case 'xn': case 'xN': break;
       case '\\':
         if (i + 1 < format.length) out += format[++i];
