@@ -8,7 +8,8 @@ import type { FunctionSpec } from './call-handlers.ts';
 import { ExprError, expressionIsTrue, expressionResult } from '../../wiki/expr.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
 import { looksLikeError, looselyEqual, parserFunctionError, phpIntOf, relativeToAbsolute, titleParts } from '../../wiki/parser-functions.ts';
-import { formatTime, parseTime } from '../../wiki/time-format.ts';
+import { parserFunctionTime } from '../../wiki/time-format.ts';
+import { isValidBuiltInLanguageCode } from '../../wiki/languages.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { phpTrim } from '../../wiki/php-values.ts';
@@ -107,12 +108,12 @@ export const PARSER_FUNCTIONS_EXTENSION: FunctionSpec[] = [
     ids: ['time', 'timel'],
     extension: 'ParserFunctions',
     handler: (x, frame, first, parts) => {
-      const input = parts.length > 0 ? x.value(parts[0], frame) : '';
-      // The parse happens now (refreshLinks' time) in MediaWiki too; a form we cannot read is left as written.
-      const when = parseTime(input, new Date());
-      if (when === null) return input || first;
-      const lang = (parts.length > 1 ? phpTrim(x.value(parts[1], frame)) : '') || x.site.lang;
-      return formatTime(first, when, lang);
+      const date = parts.length > 0 ? x.value(parts[0], frame) : '';
+      const language = parts.length > 1 ? phpTrim(x.value(parts[1], frame)) : '';
+      // The parse happens now (refreshLinks' time) in MediaWiki too.
+      const result = parserFunctionTime(first, date, language !== '' && isValidBuiltInLanguageCode(language) ? language : x.site.lang, new Date());
+      if ('text' in result) return result.text;
+      return parserFunctionError(interfaceMessages(x.site.lang)[result.error] ?? result.error);
     },
   },
   {
