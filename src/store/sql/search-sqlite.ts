@@ -33,6 +33,9 @@ const TITLE_ORDER_BELOW = 10;
 /** Above this page id the namespace of each page is not kept in memory: searches join page instead. */
 const MAX_MAPPED_PAGE_ID = 1 << 25;
 
+/** Page ids read per statement when the namespaces are mapped: a few milliseconds each. */
+const MAP_STRETCH = 50_000;
+
 /**
  * A walk down page_name_title reads a title in about a sixth of the time a match takes to be
  * looked up and sorted (0.25 and 1.6 µs on the large wiki of docs/large-wiki.md): it may read this
@@ -50,8 +53,11 @@ interface PageNamespaces {
 }
 
 export class SqliteSearch {
-  /** The map and the PRAGMA data_version it was read at: another writer's commit changes that. */
-  private mapped: { version: number; map: PageNamespaces | null } | undefined;
+  /**
+   * The map, the PRAGMA data_version it is read at (another writer's commit changes that), and
+   * how far it is read: page ids up to `readUpTo` of the `last`.
+   */
+  private mapped: { version: number; map: PageNamespaces | null; readUpTo: number; last: number } | undefined;
 
   constructor(private readonly db: SqlExecutor) {}
 
@@ -106,9 +112,9 @@ export class SqliteSearch {
         const passing = fromEnd ? inNamespace - skip - want : skip;
         const expectedRows = ((passing + want) * (map.pages.get(ns) ?? 0)) / inNamespace;
         // The walk stops where sorting would have cost less: matches spread unevenly over the
-        // titles may lie later than expected.
+        // titles may lie later than expected. It is tried when it should cost half a sort or less.
         const maxRows = WALK_ROWS_PER_MATCH * inNamespace;
-        const walked = expectedRows <= maxRows ? await this.walkTitles(ns, hits, passing, want, fromEnd, expectedRows, maxRows) : null;
+        const walked = 2 * expectedRows <= maxRows ? await this.walkTitles(ns, hits, passing, want, fromEnd, expectedRows, maxRows) : null;
         pages.push(...(walked ?? (await this.sortedInNamespace(ns, hits.filter((id) => id < map.codes.length && map.codes[id] === code), skip, want))));
         skip = 0;
       }
@@ -171,7 +177,7 @@ export class SqliteSearch {
     let passed = 0;
     let read = 0;
     let after: string | null = null;
-    let chunk = Math.min(Math.max(64, Math.ceil(expectedRows * 1.5)), 20_000);
+    let chunk = Math.min(Math.max(64, Math.ceil(expectedRows * 1.5)), 20_000, Math.max(1, maxRows));
     for (;;) {
       const bound = after === null ? '' : fromEnd ? 'AND page_title < ?' : 'AND page_title > ?';
       // The ids of a stretch of titles as one JSON text, and the last title to go on from.
@@ -192,7 +198,7 @@ export class SqliteSearch {
       if (found.length === want || n < chunk) break;
       if (read >= maxRows) return null;
       after = stretch!.last as string;
-      chunk = Math.min(chunk * 2, 20_000);
+      chunk = Math.max(1, Math.min(chunk * 2, 20_000, maxRows - read));
     }
     return this.pagesById(fromEnd ? found.reverse() : found);
   }
@@ -220,27 +226,43 @@ export class SqliteSearch {
   }
 
   /**
-   * Every page's namespace, read once (one row per namespace) and again after another writer's
-   * commit; null when the wiki's page ids are too many to map.
+   * Every page's namespace, read once and again after another writer's commit; null when the
+   * wiki's page ids are too many to map. It is read a stretch of page ids at a time, each a few
+   * milliseconds, and what was read is kept: a request stopped by the event loop's budget (which
+   * then runs on a query thread) leaves the rest for the next.
    */
   private async namespacesOfPages(): Promise<PageNamespaces | null> {
     const version = Number((await this.db.get<{ data_version: number }>('PRAGMA data_version'))?.data_version ?? 0);
-    if (this.mapped?.version === version) return this.mapped.map;
-    const last = Number((await this.db.get<{ n: number | null }>('SELECT max(page_id) AS n FROM {page}'))?.n ?? 0);
-    let map: PageNamespaces | null = null;
-    if (last <= MAX_MAPPED_PAGE_ID) {
-      const groups = await this.db.all<{ ns: number; ids: string }>('SELECT page_namespace AS ns, json_group_array(page_id) AS ids FROM {page} GROUP BY page_namespace');
-      const namespaces = groups.map((group) => Number(group.ns));
-      const codes = namespaces.length < 255 ? new Uint8Array(last + 1) : new Uint16Array(last + 1);
-      const pages = new Map<number, number>();
-      groups.forEach((group, i) => {
-        const ids = JSON.parse(group.ids) as number[];
-        pages.set(namespaces[i]!, ids.length);
-        for (const id of ids) codes[id] = i + 1;
-      });
-      map = { codes, namespaces, pages };
+    let mapped = this.mapped;
+    if (mapped?.version !== version) {
+      const last = Number((await this.db.get<{ n: number | null }>('SELECT max(page_id) AS n FROM {page}'))?.n ?? 0);
+      const map = last <= MAX_MAPPED_PAGE_ID ? { codes: new Uint8Array(last + 1), namespaces: [], pages: new Map() } : null;
+      this.mapped = mapped = { version, map, readUpTo: 0, last };
     }
-    this.mapped = { version, map };
+    const map = mapped.map;
+    if (map === null) return null;
+    while (mapped.readUpTo < mapped.last) {
+      const upTo = Math.min(mapped.readUpTo + MAP_STRETCH, mapped.last);
+      const stretch = await this.db.get<{ ids: string; namespaces: string }>(
+        'SELECT json_group_array(page_id) AS ids, json_group_array(page_namespace) AS namespaces FROM {page} WHERE page_id > ? AND page_id <= ?',
+        mapped.readUpTo,
+        upTo,
+      );
+      const ids = JSON.parse(stretch?.ids ?? '[]') as number[];
+      const namespaces = JSON.parse(stretch?.namespaces ?? '[]') as number[];
+      for (let i = 0; i < ids.length; i++) {
+        const ns = namespaces[i]!;
+        let code = map.namespaces.indexOf(ns) + 1;
+        if (code === 0) {
+          map.namespaces.push(ns);
+          code = map.namespaces.length;
+          if (code > 255 && map.codes instanceof Uint8Array) map.codes = Uint16Array.from(map.codes);
+        }
+        map.codes[ids[i]!] = code;
+        map.pages.set(ns, (map.pages.get(ns) ?? 0) + 1);
+      }
+      mapped.readUpTo = upTo;
+    }
     return map;
   }
 
