@@ -1,6 +1,6 @@
 <?php
 // Reads the date formats of every language out of MediaWiki 1.39's languages/messages/Messages*.php
-// ($dateFormats' "… both" entries, $defaultDateFormat) into src/wiki/data/date-formats.json.
+// ($dateFormats' "… both", "… date" and "… time" entries, $defaultDateFormat) into src/wiki/data/date-formats.json.
 // usage: php scripts/extract-date-formats.php [/usr/share/mediawiki] > src/wiki/data/date-formats.json
 $root = $argv[1] ?? '/usr/share/mediawiki';
 // The namespace constants the files name.
@@ -22,8 +22,10 @@ foreach ( glob( "$root/languages/messages/Messages*.php" ) as $file ) {
 		$entry['default'] = $defaultDateFormat;
 	}
 	foreach ( $dateFormats ?? [] as $key => $format ) {
-		if ( str_ends_with( $key, ' both' ) ) {
-			$entry['both'][substr( $key, 0, -5 )] = $format;
+		foreach ( [ 'both', 'date', 'time' ] as $type ) {
+			if ( str_ends_with( $key, " $type" ) ) {
+				$entry[$type][substr( $key, 0, -strlen( $type ) - 1 )] = $format;
+			}
 		}
 	}
 	if ( $entry ) {

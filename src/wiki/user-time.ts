@@ -2,14 +2,13 @@
 // (`ZoneInfo|minutes|Zone`, `Offset|minutes`, `System|minutes`, or the old `hh:mm`), then
 // userTimeAndDate's format of the user's language (date-formats.json, read out of MediaWiki's
 // Messages files by scripts/extract-date-formats.php).
-import { createRequire } from 'node:module';
 import { localisationChain } from './languages.ts';
 import { formatNum } from './language-rules.ts';
 import { localTimeOffset } from './site-facts.ts';
 import type { SiteConfig } from './site.ts';
 import { formatTime } from './time-format.ts';
-
-const require = createRequire(import.meta.url);
+// A JSON import, not a require: esbuild's bundles then carry the formats.
+import dateFormatFacts from './data/date-formats.json' with { type: 'json' };
 
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
@@ -17,30 +16,33 @@ const MONTHS = [
 /** The month names' message keys. */
 const MONTH_KEYS = ['january', 'february', 'march', 'april', 'may_long', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
-interface LanguageDateFormats {
+/** What Language::getDateFormatString formats: the time and date together, the date, or the time. */
+type DateFormatType = 'both' | 'date' | 'time';
+
+interface LanguageDateFormats extends Partial<Record<DateFormatType, Record<string, string>>> {
   /** $defaultDateFormat */
   default?: string;
-  /** $dateFormats' `<preference> both` formats. */
-  both?: Record<string, string>;
 }
 
-let dateFormats: Record<string, LanguageDateFormats> | null = null;
+const DATE_FORMATS = dateFormatFacts as Record<string, LanguageDateFormats>;
 
 function dateFormatsOf(code: string): LanguageDateFormats {
-  dateFormats ??= require('./data/date-formats.json') as Record<string, LanguageDateFormats>;
-  return dateFormats[code] ?? {};
+  return Object.hasOwn(DATE_FORMATS, code) ? DATE_FORMATS[code]! : {};
 }
 
+/** English's formats, the last resort (MessagesEn.php's dmy). */
+const ENGLISH_FORMATS: Record<DateFormatType, string> = { both: 'H:i, j F Y', date: 'j F Y', time: 'H:i' };
+
 /**
- * Language::getDateFormatString('both', preference): the user's `date` preference when the
+ * Language::getDateFormatString(type, preference): the user's `date` preference when the
  * language (along its fallbacks) has a format for it, else the default preference of the first
  * language of the chain that names one ($wgAmericanDates off: `dmy or mdy` is dmy).
  */
-function timeAndDateFormat(lang: string, preference: string): string {
+function dateFormatString(lang: string, preference: string, type: DateFormatType): string {
   const chain = localisationChain(lang);
   const formatFor = (wanted: string): string | undefined => {
     for (const code of chain) {
-      const format = dateFormatsOf(code).both?.[wanted];
+      const format = dateFormatsOf(code)[type]?.[wanted];
       if (format !== undefined) return format;
     }
     return undefined;
@@ -49,7 +51,7 @@ function timeAndDateFormat(lang: string, preference: string): string {
   if (own !== undefined) return own;
   let fallback = chain.map((code) => dateFormatsOf(code).default).find((d) => d !== undefined) ?? 'dmy';
   if (fallback === 'dmy or mdy') fallback = 'dmy';
-  return formatFor(fallback) ?? 'H:i, j F Y';
+  return formatFor(fallback) ?? ENGLISH_FORMATS[type];
 }
 
 /** Language::$datePreferenceMigrationMap: the numbers old preferences were stored as. */
@@ -60,9 +62,12 @@ const LEGACY_DATE_PREFERENCES: Readonly<Record<string, string>> = { 0: 'default'
  * time-format.ts, its numbers in the language's digits unless raw (`xn` before one code, `xN`
  * toggling). qqx reads as English with the month's message key.
  */
-function formatUserDate(d: Date, lang: string, preference: string): string {
-  if (lang === 'qqx') return formatTime(`H:i, j "(${MONTH_KEYS[d.getUTCMonth()]})" Y`, d, 'en');
-  const format = timeAndDateFormat(lang, preference);
+function formatUserDate(d: Date, lang: string, preference: string, type: DateFormatType = 'both'): string {
+  if (lang === 'qqx') {
+    const qqxFormats: Record<DateFormatType, string> = { both: `H:i, j "(${MONTH_KEYS[d.getUTCMonth()]})" Y`, date: `j "(${MONTH_KEYS[d.getUTCMonth()]})" Y`, time: 'H:i' };
+    return formatTime(qqxFormats[type], d, 'en');
+  }
+  const format = dateFormatString(lang, preference, type);
   let out = '';
   let rawNext = false;
   let rawAll = false;
@@ -128,10 +133,25 @@ function zoneOffset(zone: string, utcMs: number): number | null {
   }
 }
 
+/** A 14-digit timestamp on the user's clock. */
+function userClock(ts: string, timeCorrection: string, site: SiteConfig): Date {
+  const utc = Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
+  return new Date(utc + userOffsetMinutes(timeCorrection, site, utc) * 60_000);
+}
+
+/** Language::userDate in `lang` with the user's `date` preference for a 14-digit timestamp. */
+export function userDate(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en', datePreference = 'default'): string {
+  return formatUserDate(userClock(ts, timeCorrection, site), lang, datePreference, 'date');
+}
+
+/** Language::userTime in `lang` with the user's `date` preference for a 14-digit timestamp. */
+export function userTime(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en', datePreference = 'default'): string {
+  return formatUserDate(userClock(ts, timeCorrection, site), lang, datePreference, 'time');
+}
+
 /** Language::userTimeAndDate in `lang` with the user's `date` preference for a 14-digit timestamp. */
 export function userTimeAndDate(ts: string, timeCorrection: string, site: SiteConfig, lang = 'en', datePreference = 'default'): string {
-  const utc = Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
-  const d = new Date(utc + userOffsetMinutes(timeCorrection, site, utc) * 60_000);
+  const d = userClock(ts, timeCorrection, site);
   if (lang !== 'en' || datePreference !== 'default') return formatUserDate(d, lang, datePreference);
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;

@@ -8,7 +8,8 @@ import type { AllUsersRow } from '../../store/user-lists.ts';
 import { groupPermissions } from '../../wiki/rights.ts';
 import { dateToMw, mwToIso, nowMw } from '../../wiki/timestamps.ts';
 import { ucfirst } from '../../wiki/titles.ts';
-import { blockInfo, callerTimeCorrection, centralUserInfo, groupsWithRight, firstEdits, groupList, implicitGroupsOfAccount, requireMaxOneParameter } from './user-facts.ts';
+import { callerDates } from '../meta/userinfo.ts';
+import { blockInfo, centralUserInfo, groupsWithRight, firstEdits, groupList, implicitGroupsOfAccount, requireMaxOneParameter } from './user-facts.ts';
 
 const params = {
   from: { type: 'string' },
@@ -82,7 +83,7 @@ async function runAllUsers(run: AllUsersRun): Promise<void> {
   const [memberships, edits] = needsGroups
     ? await Promise.all([store.users.lists.activeMembershipsOf(ids, now), firstEdits(run, ids)])
     : [null, null];
-  const timeCorrection = props.has('blockinfo') ? await callerTimeCorrection(run) : null;
+  const dates = props.has('blockinfo') ? await callerDates(run) : null;
   let lastName: string | null = null;
   for (const [index, row] of rows.entries()) {
     const { account, block } = row;
@@ -97,7 +98,7 @@ async function runAllUsers(run: AllUsersRun): Promise<void> {
     if (run.params.activeusers && row.recentActions === 0) continue;
     const item: ResultObject = { userid: account.user_id, name: account.user_name };
     if (props.has('centralids')) mergeInto(item, await centralUserInfo(run, account.user_id, account.user_name, run.params.attachedwiki));
-    if (props.has('blockinfo') && block) mergeInto(item, blockInfo(run, block, timeCorrection!));
+    if (props.has('blockinfo') && block) mergeInto(item, blockInfo(run, block, dates!));
     if (block && Number(block.ipb_deleted)) setFlag(item, 'hidden', true);
     if (props.has('editcount')) item.editcount = account.user_editcount ?? 0;
     if (run.params.activeusers) item.recentactions = row.recentActions ?? 0;

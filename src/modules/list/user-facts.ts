@@ -9,9 +9,8 @@ import { autopromoteNeeds, implicitGroupsOf, userRights } from '../../wiki/right
 import type { OptionValue } from '../../wiki/site-facts.ts';
 import type { SiteConfig } from '../../wiki/site.ts';
 import { canSeeHiddenUser } from '../../wiki/visibility.ts';
-import { userHumanFutureTime, userTimeAndDate } from '../../wiki/user-time.ts';
 import { siteDefaultOptions } from '../meta/siteinfo.ts';
-import { blockDetails } from '../meta/userinfo.ts';
+import { blockDetails, type CallerDates } from '../meta/userinfo.ts';
 
 /** Sanitizer::validateEmail */
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9-]+(\.[a-z0-9-]+)*$/i;
@@ -121,24 +120,9 @@ export function canReceiveEmail(run: QueryRun, account: AccountRow, disableMail:
   return !optionIsSet(disableMail);
 }
 
-/** The caller's `timecorrection` option, which the formatted dates of block details follow. */
-export async function callerTimeCorrection(run: QueryRun): Promise<string> {
-  const fallback = String(siteDefaultOptions(run).find(([name]) => name === 'timecorrection')?.[1] ?? '');
-  if (run.caller.isAnonymous) return fallback;
-  const own = (await run.services.store.users.properties(run.caller.id)).find((row) => row.up_property === 'timecorrection');
-  return own?.up_value ?? fallback;
-}
-
 /** ApiBlockInfoTrait::getBlockDetails of a block row, its dates formatted for the caller. */
-export function blockInfo(run: QueryRun, block: BlockRow, timeCorrection: string): ResultObject {
-  const site = run.services.site;
-  const details = blockDetails(blockFromRow(block), site);
-  details.blockedtimestampformatted = userTimeAndDate(block.ipb_timestamp, timeCorrection, site);
-  if (details.blockexpiryformatted !== undefined) {
-    details.blockexpiryformatted = userTimeAndDate(block.ipb_expiry, timeCorrection, site);
-    details.blockexpiryrelative = userHumanFutureTime(block.ipb_expiry, timeCorrection, site);
-  }
-  return details;
+export function blockInfo(run: QueryRun, block: BlockRow, dates: CallerDates): ResultObject {
+  return blockDetails(blockFromRow(block), run.services.site, dates);
 }
 
 /** GroupPermissionsLookup::getGroupsWithPermission: the configured groups that have the right and do not revoke it. */

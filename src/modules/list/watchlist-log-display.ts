@@ -7,13 +7,16 @@ import type { QueryRun } from '../../api/query/run.ts';
 import type { WatchlistChangeRow } from '../../store/watchlist.ts';
 import { logEntryParameters, PhpArray, strtotime, type PhpValue } from '../../wiki/log-params.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
+import { convertPlural, genderForm, parseFormattedNumber } from '../../wiki/language-rules.ts';
+import { formatNumber } from '../../wiki/number-format.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { articleUrl, type CgiArray } from '../../wiki/urls.ts';
-import { userTimeAndDate } from '../../wiki/user-time.ts';
+import { userDate, userTime, userTimeAndDate } from '../../wiki/user-time.ts';
 import { dateToMw, parseTimestamp } from '../../wiki/timestamps.ts';
 import { isInvalidTitle } from '../../wiki/titles.ts';
 import { LOG_DELETED_ACTION, LOG_DELETED_USER } from '../../wiki/visibility.ts';
-import { callerTimeCorrection } from './user-facts.ts';
+import { callerDates, type CallerDates } from '../meta/userinfo.ts';
 
 /** A message parameter: text substituted before the message is escaped, or HTML after. */
 type Param = string | { raw: string };
@@ -44,61 +47,74 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
 }
 
-/** Separator messages write their spaces as `&#32;`. */
-function separator(key: string): string {
-  return (interfaceMessages('en')[key] ?? '').replace(/&#32;/g, ' ');
-}
+/** The texts of log entries in the caller's interface language (uselang), as LogFormatter writes them. */
+class LogLanguage {
+  private readonly messages: Readonly<Record<string, string>>;
 
-/** Language::listToText. */
-function listToText(items: readonly string[]): string {
-  if (items.length < 2) return items.join('');
-  const last = items[items.length - 1]!;
-  return `${items.slice(0, -1).join(separator('comma-separator'))}${separator('and')}${separator('word-separator')}${last}`;
-}
+  constructor(readonly code: string) {
+    this.messages = interfaceMessages(code);
+  }
 
-function formatNum(n: number): string {
-  return n.toLocaleString('en-US');
-}
+  /** The message's text as written, undefined when the language has none; qqx names the key. */
+  raw(key: string): string | undefined {
+    return this.code === 'qqx' ? `(${key})` : this.messages[key];
+  }
 
-/** The parser functions log messages use: GENDER (nobody in the wiki sets a gender: neutral) and PLURAL. */
-function transform(text: string): string {
-  let previous = '';
-  while (previous !== text) {
-    previous = text;
-    text = text.replace(/\{\{(GENDER|PLURAL):([^{}]*)\}\}/g, (_all, name: string, body: string) => {
-      const [subject = '', ...forms] = body.split('|');
-      if (name === 'GENDER') return forms.length === 0 ? '' : (forms[2] ?? forms[forms.length - 1]!);
-      const count = Number(subject.replace(/,/g, ''));
-      for (const form of forms) {
-        const explicit = /^(\d+)=(.*)$/s.exec(form);
-        if (explicit && Number(explicit[1]) === count) return explicit[2]!;
-      }
-      const plain = forms.filter((f) => !/^\d+=/.test(f));
-      if (plain.length === 0) return '';
-      return Math.abs(count) === 1 ? plain[0]! : plain[Math.min(1, plain.length - 1)]!;
+  /** Separator messages write their spaces as `&#32;`. */
+  separator(key: string): string {
+    return (this.raw(key) ?? '').replace(/&#32;/g, ' ');
+  }
+
+  /** The text of a message given `count` parameters: qqx lists them after the key, as Message::format does. */
+  private textOf(key: string, count: number): string {
+    if (this.code === 'qqx') return `(${key}${count ? `: ${Array.from({ length: count }, (_, i) => `$${i + 1}`).join(', ')}` : ''})`;
+    return this.messages[key] ?? `⧼${key}⧽`;
+  }
+
+  /** Language::listToText. */
+  listToText(items: readonly string[]): string {
+    if (items.length < 2) return items.join('');
+    const last = items[items.length - 1]!;
+    return `${items.slice(0, -1).join(this.separator('comma-separator'))}${this.separator('and')}${this.separator('word-separator')}${last}`;
+  }
+
+  formatNum(n: number): string {
+    return formatNumber(n, this.code);
+  }
+
+  /** The parser functions log messages use: GENDER (nobody in the wiki sets a gender: neutral) and PLURAL. */
+  transform(text: string): string {
+    let previous = '';
+    while (previous !== text) {
+      previous = text;
+      text = text.replace(/\{\{(GENDER|PLURAL):([^{}]*)\}\}/g, (_all, name: string, body: string) => {
+        const [subject = '', ...forms] = body.split('|');
+        if (name === 'GENDER') return genderForm('unknown', forms);
+        return convertPlural(parseFormattedNumber(phpTrim(subject), this.code), forms, this.code);
+      });
+    }
+    return text;
+  }
+
+  /** Message::escaped with its parameters: text ones before the transformation, HTML ones after. */
+  message(key: string, params: readonly Param[] = []): string {
+    const raw = this.textOf(key, params.length);
+    const before = raw.replace(/\$(\d+)/g, (all, n: string) => {
+      const p = params[Number(n) - 1];
+      return typeof p === 'string' ? p : all;
+    });
+    const escaped = escapeKeepingEntities(this.transform(before));
+    return escaped.replace(/\$(\d+)/g, (all, n: string) => {
+      const p = params[Number(n) - 1];
+      return p !== undefined && typeof p !== 'string' ? p.raw : all;
     });
   }
-  return text;
-}
 
-/** Message::escaped with its parameters: text ones before the transformation, HTML ones after. */
-function message(key: string, params: readonly Param[] = []): string {
-  const raw = interfaceMessages('en')[key] ?? `⧼${key}⧽`;
-  const before = raw.replace(/\$(\d+)/g, (all, n: string) => {
-    const p = params[Number(n) - 1];
-    return typeof p === 'string' ? p : all;
-  });
-  const escaped = escapeKeepingEntities(transform(before));
-  return escaped.replace(/\$(\d+)/g, (all, n: string) => {
-    const p = params[Number(n) - 1];
-    return p !== undefined && typeof p !== 'string' ? p.raw : all;
-  });
-}
-
-/** Message::text: transformed, not escaped. */
-function messageText(key: string, params: readonly string[] = []): string {
-  const raw = interfaceMessages('en')[key] ?? `⧼${key}⧽`;
-  return transform(raw.replace(/\$(\d+)/g, (all, n: string) => params[Number(n) - 1] ?? all));
+  /** Message::text: transformed, not escaped. */
+  messageText(key: string, params: readonly string[] = []): string {
+    const raw = this.textOf(key, params.length);
+    return this.transform(raw.replace(/\$(\d+)/g, (all, n: string) => params[Number(n) - 1] ?? all));
+  }
 }
 
 function text(value: PhpValue | undefined): string {
@@ -111,10 +127,14 @@ class LogDisplayBatch {
   readonly links: PendingLink[] = [];
   private readonly userIds = new Map<string, number>();
 
+  readonly lang: LogLanguage;
+
   constructor(
     private readonly run: QueryRun,
-    private readonly timeCorrection: string,
-  ) {}
+    private readonly dates: CallerDates,
+  ) {
+    this.lang = new LogLanguage(run.useLang);
+  }
 
   /** LinkRenderer::makeLink, filled in once every page's existence is known. */
   pageLink(ns: number, dbKey: string, query: CgiArray = {}, html: string | null = null, classes: string[] = []): string {
@@ -125,7 +145,7 @@ class LogDisplayBatch {
   /** A title's link from its text; MediaWiki's span for a title it cannot read. */
   titleLink(titleText: string, query: CgiArray = {}, html: string | null = null): string {
     const parsed = this.run.services.titles.parse(titleText);
-    if (isInvalidTitle(parsed) || parsed.interwiki !== '') return `<span class="mw-invalidtitle">${escapeHtml(messageText('invalidtitle'))}</span>`;
+    if (isInvalidTitle(parsed) || parsed.interwiki !== '') return `<span class="mw-invalidtitle">${escapeHtml(this.lang.messageText('invalidtitle'))}</span>`;
     return this.pageLink(parsed.ns, parsed.dbKey, query, html);
   }
 
@@ -150,8 +170,11 @@ class LogDisplayBatch {
     return this.run.services.namespaces.nsText(id);
   }
 
-  userDate(ts: string): string {
-    return userTimeAndDate(ts, this.timeCorrection, this.run.services.site);
+  /** Language::userTimeAndDate, userDate and userTime for the caller. */
+  userDate(ts: string, type: 'both' | 'date' | 'time' = 'both'): string {
+    const { timeCorrection, datePreference } = this.dates;
+    const format = type === 'both' ? userTimeAndDate : type === 'date' ? userDate : userTime;
+    return format(ts, timeCorrection, this.run.services.site, this.lang.code, datePreference);
   }
 
   async finish(html: Map<number, string>): Promise<Map<number, string>> {
@@ -181,7 +204,7 @@ class LogDisplayBatch {
     } else {
       classes.unshift('new');
       href = articleUrl(site, prefixed, { ...link.query, action: 'edit', redlink: '1' });
-      title = `${titleText} (page does not exist)`;
+      title = (interfaceMessages(site.lang)['red-link-title'] ?? '$1').replace('$1', titleText);
     }
     const cls = classes.length ? ` class="${classes.join(' ')}"` : '';
     return `<a href="${escapeHtml(href)}"${cls} title="${escapeHtml(title)}">${html}</a>`;
@@ -190,7 +213,7 @@ class LogDisplayBatch {
 
 /** The `logdisplay` of each log row the caller may see, by rc_id. */
 export async function watchlistLogDisplays(run: QueryRun, rows: readonly WatchlistChangeRow[]): Promise<Map<number, string>> {
-  const batch = new LogDisplayBatch(run, await callerTimeCorrection(run));
+  const batch = new LogDisplayBatch(run, await callerDates(run));
   await batch.userIdsOf(namedUsers(rows));
   const html = new Map<number, string>();
   for (const row of rows) html.set(row.rc_id, actionText(batch, row));
@@ -203,11 +226,12 @@ function namedUsers(rows: readonly WatchlistChangeRow[]): string[] {
 }
 
 function actionText(batch: LogDisplayBatch, row: WatchlistChangeRow): string {
+  const { lang } = batch;
   const performer = row.rc_deleted & LOG_DELETED_USER
-    ? `<span class="history-deleted">${message('rev-deleted-user')}</span>`
+    ? `<span class="history-deleted">${lang.message('rev-deleted-user')}</span>`
     : batch.userLink(row.actor_user ?? 0, row.actor_name);
   if (row.rc_deleted & LOG_DELETED_ACTION) {
-    return `${performer}${separator('word-separator')}<span class="history-deleted">${message('rev-deleted-event')}</span>`;
+    return `${performer}${lang.separator('word-separator')}<span class="history-deleted">${lang.message('rev-deleted-event')}</span>`;
   }
   const { params: entryParams, legacy } = logEntryParameters(row.rc_params ?? '');
   const params = extractParameters(batch, entryParams, legacy);
@@ -217,7 +241,7 @@ function actionText(batch: LogDisplayBatch, row: WatchlistChangeRow): string {
   const type = row.rc_log_type ?? '';
   const action = row.rc_log_action ?? '';
   const key = formatterFor(type)(batch, row, entryParams, params, `logentry-${type}-${action}`);
-  return message(key.key, key.params);
+  return lang.message(key.key, key.params);
 }
 
 /** LogFormatter::extractParameters: `N:type:name` keys at index N-1, legacy values from index 3. */
@@ -235,15 +259,16 @@ function extractParameters(batch: LogDisplayBatch, params: PhpArray, legacy: boo
 }
 
 function formatParameterValue(batch: LogDisplayBatch, type: string, value: PhpValue): Param | PhpValue {
+  const { lang } = batch;
   switch (type.trim().toLowerCase()) {
     case 'raw':
       return { raw: text(value) };
     case 'list':
-      return value instanceof PhpArray ? value.values().map(text).join(separator('comma-separator')) : text(value);
+      return value instanceof PhpArray ? value.values().map(text).join(lang.separator('comma-separator')) : text(value);
     case 'msg':
-      return messageText(text(value));
+      return lang.messageText(text(value));
     case 'number':
-      return formatNum(Number(value));
+      return lang.formatNum(Number(value));
     case 'title-link':
       return { raw: batch.titleLink(text(value)) };
     default:
@@ -262,7 +287,7 @@ function asParams(params: readonly (Param | PhpValue)[]): Param[] {
   return [...params].map((p) => (typeof p === 'object' && p !== null && 'raw' in p ? p : text(p as PhpValue)));
 }
 
-const generic: Formatter = (_batch, _row, _entry, params, key) => ({ key, params: asParams(params) });
+const generic: Formatter = (batch, _row, _entry, params, key) => ({ key, params: asParams(params) });
 
 function formatterFor(type: string): Formatter {
   return FORMATTERS[type] ?? generic;
@@ -283,7 +308,8 @@ const FORMATTERS: Record<string, Formatter> = {
     }
     return { key, params: asParams(params) };
   },
-  delete(_batch, row, entry, params, key) {
+  delete(batch, row, entry, params, key) {
+    const { lang } = batch;
     const action = row.rc_log_action;
     if (action === 'event' || action === 'revision') {
       const revisionTypes = ['revision', 'archive', 'oldimage', 'filearchive'];
@@ -291,16 +317,16 @@ const FORMATTERS: Record<string, Formatter> = {
         (action === 'revision' && params.length === 7 && revisionTypes.includes(text(params[3] as PhpValue)));
       if (!complete) return { key: `${key}-legacy`, params: asParams(params.slice(0, 3)) };
       const start = action === 'revision' ? 4 : 3;
-      const changes = revisionDeletionChanges(bitField(params[start + 2]), bitField(params[start + 1]));
+      const changes = revisionDeletionChanges(lang, bitField(params[start + 2]), bitField(params[start + 1]));
       const ids = params[start];
       const count = ids instanceof PhpArray ? ids.values().length : text(ids as PhpValue).split(',').length;
-      return { key, params: [...asParams(params.slice(0, 3)), listToText(changes), formatNum(count)] };
+      return { key, params: [...asParams(params.slice(0, 3)), lang.listToText(changes), lang.formatNum(count)] };
     }
     if (action === 'restore') {
       const counts = entry.get(':assoc:count');
       if (!(counts instanceof PhpArray)) return { key: `${key}-nocount`, params: asParams(params) };
-      const parts = counts.keys().filter((k) => Number(counts.get(k))).map((k) => messageTextWithNumber(`restore-count-${k}`, Number(counts.get(k))));
-      params[3] = listToText(parts);
+      const parts = counts.keys().filter((k) => Number(counts.get(k))).map((k) => messageTextWithNumber(lang, `restore-count-${k}`, Number(counts.get(k))));
+      params[3] = lang.listToText(parts);
     }
     return { key, params: asParams(params) };
   },
@@ -326,12 +352,14 @@ const FORMATTERS: Record<string, Formatter> = {
     }
     return { key, params: asParams(params) };
   },
-  contentmodel(_batch, _row, _entry, params, key) {
-    params[3] = contentModelName(text(params[3] as PhpValue));
-    params[4] = contentModelName(text(params[4] as PhpValue));
+  contentmodel(batch, _row, _entry, params, key) {
+    const { lang } = batch;
+    params[3] = contentModelName(lang, text(params[3] as PhpValue));
+    params[4] = contentModelName(lang, text(params[4] as PhpValue));
     return { key, params: asParams(params) };
   },
   rights(batch, row, entry, params, key) {
+    const { lang } = batch;
     // RightsLogFormatter links the target by its name alone.
     params[2] = { raw: batch.pageLink(row.rc_namespace, row.rc_title, {}, escapeHtml(row.rc_title.replace(/_/g, ' '))) };
     if (params[3] === undefined && params[4] === undefined) return { key: `${key}-legacy`, params: asParams(params) };
@@ -339,7 +367,7 @@ const FORMATTERS: Record<string, Formatter> = {
     const groups = (value: unknown): string[] =>
       (value instanceof PhpArray ? value.values().map((v) => text(v)) : text(value as PhpValue).split(',').map((g) => g.trim()).filter((g) => g !== ''));
     const memberName = (group: string): string => {
-      const name = messageText(`group-${group}-member`, [userName]);
+      const name = lang.messageText(`group-${group}-member`, [userName]);
       return name === '' || name.startsWith('⧼') ? group : name;
     };
     const metadata = (name: string): PhpValue[] => {
@@ -348,12 +376,13 @@ const FORMATTERS: Record<string, Formatter> = {
     };
     const oldGroups = groups(params[3]).map(memberName);
     const newGroups = groups(params[4]).map(memberName);
-    params[3] = oldGroups.length ? { raw: rightsList(batch, oldGroups, metadata('oldmetadata')) } : messageText('rightsnone');
-    params[4] = newGroups.length ? { raw: rightsList(batch, newGroups, metadata('newmetadata')) } : messageText('rightsnone');
+    params[3] = oldGroups.length ? { raw: rightsList(batch, oldGroups, metadata('oldmetadata')) } : lang.messageText('rightsnone');
+    params[4] = newGroups.length ? { raw: rightsList(batch, newGroups, metadata('newmetadata')) } : lang.messageText('rightsnone');
     params[5] = userName;
     return { key, params: asParams(params) };
   },
   block(batch, row, entry, params, key) {
+    const { lang } = batch;
     const action = row.rc_log_action;
     const target = row.rc_title.replace(/_/g, ' ');
     if (target.startsWith('#')) {
@@ -369,7 +398,7 @@ const FORMATTERS: Record<string, Formatter> = {
       const duration = params[4] === undefined || params[4] === null ? 'infinity' : text(params[4] as PhpValue);
       const expiry = blockExpiry(batch, duration, row.rc_timestamp);
       params[4] = { raw: `<span class="blockExpiry" title="&lrm;${escapeHtml(duration)}">${escapeHtml(expiry)}</span>` };
-      params[5] = params[5] === undefined ? '' : { raw: blockFlags(text(params[5] as PhpValue)) };
+      params[5] = params[5] === undefined ? '' : { raw: blockFlags(lang, text(params[5] as PhpValue)) };
       if (params[6] instanceof PhpArray) params[6] = { raw: blockRestrictions(batch, params[6]) };
     }
     return { key, params: asParams(params) };
@@ -378,22 +407,23 @@ const FORMATTERS: Record<string, Formatter> = {
 
 /** ProtectLogFormatter::createProtectDescription */
 function protectDescription(batch: LogDisplayBatch, details: PhpArray): string {
+  const { lang } = batch;
   return details
     .values()
     .filter((d): d is PhpArray => d instanceof PhpArray)
     .map((d) => {
       const expiry = text(d.get('expiry'));
       const expiryText = expiry === 'infinity' || expiry === 'infinite' || expiry === 'indefinite' || expiry === ''
-        ? messageText('protect-expiry-indefinite')
-        : messageText('protect-expiring-local', [batch.userDate(parseTimestamp(expiry) ?? expiry)]);
+        ? lang.messageText('protect-expiry-indefinite')
+        : lang.messageText('protect-expiring-local', (['both', 'date', 'time'] as const).map((type) => batch.userDate(parseTimestamp(expiry) ?? expiry, type)));
       const level = text(d.get('level'));
-      const levelMessage = interfaceMessages('en')[`protect-level-${level}`];
+      const levelMessage = lang.raw(`protect-level-${level}`);
       const restrictions = levelMessage === undefined || levelMessage === '' || levelMessage === '-'
-        ? message('protect-fallback', [level])
-        : message(`protect-level-${level}`);
-      return message('protect-summary-desc', [message(`restriction-${text(d.get('type'))}`), restrictions, expiryText]);
+        ? lang.message('protect-fallback', [level])
+        : lang.message(`protect-level-${level}`);
+      return lang.message('protect-summary-desc', [lang.message(`restriction-${text(d.get('type'))}`), restrictions, expiryText]);
     })
-    .join(separator('word-separator'));
+    .join(lang.separator('word-separator'));
 }
 
 /** DeleteLogFormatter::parseBitField: `ofield=N` or a number. */
@@ -404,7 +434,7 @@ function bitField(value: unknown): number {
 }
 
 /** RevisionDeleter::getChanges as the messages DeleteLogFormatter lists them. */
-function revisionDeletionChanges(newBits: number, oldBits: number): string[] {
+function revisionDeletionChanges(lang: LogLanguage, newBits: number, oldBits: number): string[] {
   const diff = newBits ^ oldBits;
   const hid: string[] = [];
   const unhid: string[] = [];
@@ -413,40 +443,42 @@ function revisionDeletionChanges(newBits: number, oldBits: number): string[] {
     if (diff & bit) (newBits & bit ? hid : unhid).push(name);
   }
   if (diff & 8) extra.push(newBits & 8 ? 'revdelete-restricted' : 'revdelete-unrestricted');
-  const plain = (key: string): string => interfaceMessages('en')[key] ?? key;
+  const plain = (key: string): string => lang.raw(key) ?? key;
   return [...hid.map((v) => plain(`${v}-hid`)), ...unhid.map((v) => plain(`${v}-unhid`)), ...extra.map(plain)];
 }
 
-function messageTextWithNumber(key: string, n: number): string {
-  return messageText(key, [formatNum(n)]);
+function messageTextWithNumber(lang: LogLanguage, key: string, n: number): string {
+  return lang.messageText(key, [lang.formatNum(n)]);
 }
 
 /** ContentHandler::getLocalizedName */
-function contentModelName(model: string): string {
-  const name = interfaceMessages('en')[`content-model-${model}`];
+function contentModelName(lang: LogLanguage, model: string): string {
+  const name = lang.raw(`content-model-${model}`);
   return name === undefined ? model : name;
 }
 
 /** RightsLogFormatter::formatRightsList: temporary memberships first, with their expiry. */
 function rightsList(batch: LogDisplayBatch, groups: readonly string[], metadata: readonly PhpValue[]): string {
+  const { lang } = batch;
   const temporary: string[] = [];
   const permanent: string[] = [];
   groups.forEach((group, i) => {
     const meta = metadata[i];
     const expiry = meta instanceof PhpArray ? text(meta.get('expiry')) : '';
     if (expiry !== '') {
-      const date = batch.userDate(parseTimestamp(expiry) ?? expiry);
-      temporary.push(escapeHtml(messageText('rightslogentry-temporary-group', [group, date])));
+      const dates = (['both', 'date', 'time'] as const).map((type) => batch.userDate(parseTimestamp(expiry) ?? expiry, type));
+      temporary.push(escapeHtml(lang.messageText('rightslogentry-temporary-group', [group, ...dates])));
     } else {
       permanent.push(escapeHtml(group));
     }
   });
-  return listToText([...temporary, ...permanent]);
+  return lang.listToText([...temporary, ...permanent]);
 }
 
 /** Language::translateBlockExpiry */
 function blockExpiry(batch: LogDisplayBatch, duration: string, logTimestamp: string): string {
-  const options = (interfaceMessages('en')['ipboptions'] ?? '').split(',').map((pair) => pair.split(':') as [string, string]);
+  const { lang } = batch;
+  const options = (lang.raw('ipboptions') ?? '').split(',').map((pair) => pair.split(':') as [string, string]);
   for (const [show, value] of options) if (duration === value) return show.trim();
   const infinite = (s: string): boolean => ['infinite', 'indefinite', 'infinity', 'never'].includes(s);
   if (infinite(duration)) for (const [show, value] of options) if (infinite(value)) return show.trim();
@@ -454,36 +486,37 @@ function blockExpiry(batch: LogDisplayBatch, duration: string, logTimestamp: str
   const time = strtotime(duration, now);
   if (time === null) return duration;
   const later = strtotime(duration, now + 1);
-  if (later !== time) return formatDuration(time - now);
+  if (later !== time) return formatDuration(lang, time - now);
   return batch.userDate(dateToMw(new Date(time * 1000)));
 }
 
 /** Language::formatDuration in English, largest units first. */
-function formatDuration(seconds: number): string {
+function formatDuration(lang: LogLanguage, seconds: number): string {
   const units: [string, number][] = [['millennia', 31_556_952_000], ['centuries', 3_155_695_200], ['decades', 315_569_520], ['years', 31_556_952], ['weeks', 604_800], ['days', 86_400], ['hours', 3_600], ['minutes', 60], ['seconds', 1]];
   const parts: string[] = [];
   for (const [unit, size] of units) {
     const value = Math.floor(seconds / size);
     if (value > 0 || (unit === 'seconds' && parts.length === 0)) {
-      parts.push(messageText(`duration-${unit}`, [formatNum(value)]));
+      parts.push(lang.messageText(`duration-${unit}`, [lang.formatNum(value)]));
       seconds -= value * size;
     }
   }
-  return listToText(parts);
+  return lang.listToText(parts);
 }
 
 /** BlockLogFormatter::formatBlockFlags */
-function blockFlags(flags: string): string {
+function blockFlags(lang: LogLanguage, flags: string): string {
   if (flags.trim() === '') return '';
   const names = flags.trim().split(',').map((flag) => {
-    const known = interfaceMessages('en')[`block-log-flags-${flag}`];
-    return known === undefined ? escapeHtml(flag) : message(`block-log-flags-${flag}`);
+    const known = lang.raw(`block-log-flags-${flag}`);
+    return known === undefined ? escapeHtml(flag) : lang.message(`block-log-flags-${flag}`);
   });
-  return message('parentheses', [{ raw: names.join(separator('comma-separator')) }]);
+  return lang.message('parentheses', [{ raw: names.join(lang.separator('comma-separator')) }]);
 }
 
 /** The pages and namespaces of a partial block. */
 function blockRestrictions(batch: LogDisplayBatch, restrictions: PhpArray): string {
+  const { lang } = batch;
   const list = (key: string): PhpValue[] => {
     const value = restrictions.get(key);
     return value instanceof PhpArray ? value.values() : [];
@@ -491,11 +524,11 @@ function blockRestrictions(batch: LogDisplayBatch, restrictions: PhpArray): stri
   const pages = list('pages').map((page) => batch.titleLink(text(page)));
   const namespaces = list('namespaces').map((ns) => {
     const id = Number(ns);
-    const name = id === NS.MAIN ? message('blanknamespace') : escapeHtml(batch.namespaceText(id));
+    const name = id === NS.MAIN ? lang.message('blanknamespace') : escapeHtml(batch.namespaceText(id));
     return batch.pageLink(NS.SPECIAL, 'AllPages', { namespace: String(id) }, name);
   });
   const parts: string[] = [];
-  if (pages.length) parts.push(message('logentry-partialblock-block-page', [formatNum(pages.length), { raw: listToText(pages) }]));
-  if (namespaces.length) parts.push(message('logentry-partialblock-block-ns', [formatNum(namespaces.length), { raw: listToText(namespaces) }]));
-  return listToText(parts);
+  if (pages.length) parts.push(lang.message('logentry-partialblock-block-page', [lang.formatNum(pages.length), { raw: lang.listToText(pages) }]));
+  if (namespaces.length) parts.push(lang.message('logentry-partialblock-block-ns', [lang.formatNum(namespaces.length), { raw: lang.listToText(namespaces) }]));
+  return lang.listToText(parts);
 }
