@@ -11,6 +11,7 @@ import { MessageLookup } from '../../src/api/i18n/message-lookup.ts';
 import { openSqliteStore } from '../../src/store/sqlite/index.ts';
 import type { Store } from '../../src/store/store.ts';
 import { apiOver } from '../support/in-process.ts';
+import { ApiSession } from '../support/api-session.ts';
 import type { ApiServices } from '../../src/api/services.ts';
 import { fixtureDb, skipWithoutFixture, useFixtureServer } from '../support/fixture-wiki.ts';
 
@@ -63,6 +64,12 @@ describe('{{GENDER:}} of named users in allmessages', { skip }, () => {
 
   test('an anonymous caller reading {{GENDER:}} without a name is neutral', async () => {
     assert.equal(await content('{{GENDER:|m|f|n}}'), 'n');
+  });
+
+  test('a logged-in caller reading {{GENDER:}} without a name gets their own form', async () => {
+    const alice = await new ApiSession(server.url).login('Alice', 'alice-fixture-pw');
+    const answer = await alice.request(`action=query&format=json&formatversion=2&${genderQuery('{{GENDER:|m|f|n}}')}`);
+    assert.equal(answer.query.allmessages[0].content, 'f');
   });
 
   test('a language gets the form of its own message text', async () => {

@@ -53,7 +53,12 @@ async function runAllMessages(run: AllMessagesRun): Promise<void> {
     page = parsed;
   }
   const contentLanguage = services.site.lang;
-  const lookup = new MessageLookup({ store: services.store, contentLanguage, extensions: services.site.extensions });
+  const lookup = new MessageLookup({
+    store: services.store,
+    contentLanguage,
+    extensions: services.site.extensions,
+    ...(run.caller.isAnonymous ? {} : { caller: run.caller.name }),
+  });
 
   let names: string[];
   if (p.messages.includes('*')) {
