@@ -221,8 +221,30 @@ export function toPlaintext(m: Message, lang = 'en'): string {
   return stripMarkup(toWikitext(m, lang));
 }
 
-/** Messages in the API are simple: links, bold/italic and inline tags are all they use. */
+/** Where a plaintext parameter goes while the message's HTML is made (Message's `$N` until then). */
+const PLAINTEXT_MARK = /\x7fplaintext(\d+)\x7f/g;
+
+/**
+ * Messages in the API are simple: links, bold/italic and inline tags are all they use. Plaintext
+ * parameters go in last, HTML-escaped, as Message::format substitutes them after parsing: the
+ * text around them is tidied as if they were not there.
+ */
 export function toHtml(m: Message, articleUrl: (title: string) => string, lang = 'en'): string {
+  const plaintexts: string[] = [];
+  const marked = new Message(
+    m.key,
+    m.params.map((p) => (typeof p === 'object' && 'plaintext' in p ? `\x7fplaintext${plaintexts.push(String(p.plaintext)) - 1}\x7f` : p)),
+  );
+  const html = messageHtml(marked, articleUrl, lang);
+  return plaintexts.length ? html.replace(PLAINTEXT_MARK, (_all, n: string) => escapeHtmlText(plaintexts[Number(n)]!)) : html;
+}
+
+/** htmlspecialchars with ENT_QUOTES. */
+function escapeHtmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+}
+
+function messageHtml(m: Message, articleUrl: (title: string) => string, lang: string): string {
   return sanitizeText(toWikitext(m, lang))
     .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) => `<a href="${articleUrl(t)}" title="${t}">${label}</a>`)
     .replace(/\[\[([^\]]*)\]\]/g, (_a, t: string) => `<a href="${articleUrl(t)}" title="${t}">${t}</a>`)

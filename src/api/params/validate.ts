@@ -152,7 +152,8 @@ export class ParamReader {
       this.ctx.warnings.add(modulePath, msg('apiwarn-badutf8', fullName), 'badutf8');
     }
     if (decl.required && raw === '') {
-      throw new ApiError(msg('paramvalidator-missingparam', { plaintext: fullName }), { code: 'missingparam' });
+      // ParamValidator names the empty value given too.
+      throw new ApiError(msg('paramvalidator-missingparam', { plaintext: fullName }, { plaintext: raw }), { code: 'missingparam' });
     }
 
     if (!decl.multi) {
