@@ -3,6 +3,8 @@
 import { interfaceMessages } from './messages.ts';
 import { ucfirst } from './titles.ts';
 import { readPhpDate } from './php-date-parser.ts';
+import { formatNumber } from './number-format.ts';
+import { hijriDate, iranianDate, IRANIAN_MONTH_DAYS, japaneseEraYear, thaiYear } from './calendars.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -48,8 +50,50 @@ function roman(n: number): string {
   return out;
 }
 
+/** A code of another calendar (sprintfDate's xi…, xm…, xkY, xoY, xtY): a number, a name, or undefined for none. */
+function otherCalendar(code: string, year: number, month: number, day: number, lang: string): number | string | undefined {
+  switch (code) {
+    case 'xij':
+    case 'xin':
+    case 'xiY':
+    case 'xiy':
+    case 'xit':
+    case 'xiz':
+    case 'xiF': {
+      const [iy, im, id, iz] = iranianDate(year, month, day);
+      if (code === 'xiF') return interfaceMessages(lang)[`iranian-calendar-m${im}`] ?? '';
+      return { xij: id, xin: im, xiY: iy, xiy: Number(String(iy).slice(-2)), xit: IRANIAN_MONTH_DAYS[im - 1]!, xiz: iz }[code];
+    }
+    case 'xmj':
+    case 'xmn':
+    case 'xmY':
+    case 'xmF': {
+      const [hy, hm, hd] = hijriDate(year, month, day);
+      if (code === 'xmF') return interfaceMessages(lang)[`hijri-calendar-m${hm}`] ?? '';
+      return { xmj: hd, xmn: hm, xmY: hy }[code];
+    }
+    case 'xkY':
+      return thaiYear(year, month);
+    case 'xoY':
+      // A year before the Minguo era is written as it is, its minus sign and digits untranslated.
+      return year > 1911 ? year - 1911 : String(year - 1911);
+    case 'xtY':
+      return japaneseEraYear(year, month, day);
+    default:
+      return undefined;
+  }
+}
+
 /** Language::sprintfDate for the codes pages use; `"text"` and `\c` are literal. */
-export function formatTime(format: string, d: Date, lang: string): string {
+export interface FormatTimeOptions {
+  /**
+   * Numbers in the language's digits (formatNumNoSeparators), as sprintfDate writes them, save
+   * after xn and between xN toggles; without it every number keeps ASCII digits.
+   */
+  languageDigits?: boolean;
+}
+
+export function formatTime(format: string, d: Date, lang: string, options: FormatTimeOptions = {}): string {
   const names = dateMessages(lang);
   const y = d.getUTCFullYear();
   const mo = d.getUTCMonth();
@@ -58,21 +102,33 @@ export function formatTime(format: string, d: Date, lang: string): string {
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   const dayOfYear = Math.floor((Date.UTC(y, mo, day) - Date.UTC(y, 0, 1)) / 86400000);
   let out = '';
-  // xr: the next number in Roman numerals.
+  // Numbers are written with the language's digits, except after xn (the next one) or between
+  // xN toggles; xr writes the next one in Roman numerals.
   let romanNext = false;
+  let rawNext = false;
+  let rawAll = false;
   const num = (value: string | number): string => {
-    if (!romanNext) return String(value);
-    romanNext = false;
-    const n = Number(value);
-    return n > 0 && n <= 10000 ? roman(n) : String(value);
+    if (typeof value === 'string' && !/^\d+$/.test(value) && !/^-\d{4}$/.test(value)) return value;
+    if (rawNext || rawAll) {
+      rawNext = false;
+      return String(value);
+    }
+    if (romanNext) {
+      romanNext = false;
+      const n = Number(value);
+      if (n > 0 && n <= 10000) return roman(n);
+    }
+    return options.languageDigits ? formatNumber(String(value), lang, { noSeparators: true }) : String(value);
   };
   for (let i = 0; i < format.length; i++) {
     let code = format[i]!;
     if (code === 'x' && i + 1 < format.length) code += format[++i]!;
-    // The years of other calendars that are the Gregorian year shifted: Thai solar, Minguo.
-    if ((code === 'xk' || code === 'xo') && format[i + 1] === 'Y') {
-      i++;
-      out += num(code === 'xk' ? y + 543 : y > 1911 ? y - 1911 : `民前${1912 - y}`);
+    // Other calendars' codes: x, the calendar's letter, then the code (xiF, xmj, xkY...).
+    if (/^x[imkot]$/.test(code) && i + 1 < format.length) {
+      const calendarCode = code + format[++i]!;
+      const written = otherCalendar(calendarCode, y, mo + 1, day, lang);
+      if (written !== undefined) out += typeof written === 'number' ? num(written) : written;
+      else out += calendarCode;
       continue;
     }
     switch (code) {
@@ -107,12 +163,13 @@ export function formatTime(format: string, d: Date, lang: string): string {
       case 'e': case 'T': out += 'UTC'; break;
       case 'O': out += '+0000'; break;
       case 'P': out += '+00:00'; break;
-      case 'Z': out += '0'; break;
-      case 'I': out += '0'; break;
+      case 'Z': out += num(0); break;
+      case 'I': out += num(0); break;
       case 'xr': romanNext = true; break;
       // RFC 2822: English names whatever the language.
       case 'r': out += formatTime('D, d M Y H:i:s O', d, 'en'); break;
-      case 'xn': case 'xN': break;
+      case 'xn': rawNext = true; break;
+      case 'xN': rawAll = !rawAll; break;
       case '\\':
         if (i + 1 < format.length) out += format[++i];
         else out += '\\';
@@ -151,5 +208,5 @@ export function parserFunctionTime(format: string, date: string, lang: string, n
   const year = when.getUTCFullYear();
   if (year < 0) return { error: 'pfunc_time_too_small' };
   if (year > 9999) return { error: 'pfunc_time_too_big' };
-  return { text: formatTime(format, when, lang) };
+  return { text: formatTime(format, when, lang, { languageDigits: true }) };
 }

@@ -337,7 +337,7 @@ function formatDate(code: string, format: string, date: string): string {
   const year = when.getUTCFullYear();
   if (year < 0) throw new LuaCallbackError('mw.language:formatDate() only supports years from 0');
   if (year > 9999) throw new LuaCallbackError('mw.language:formatDate() only supports years up to 9999');
-  return formatTime(format, when, code);
+  return formatTime(format, when, code, { languageDigits: true });
 }
 
 /**
