@@ -6,6 +6,7 @@
 // byte), and the terms' letters are matched in both cases by classes rather than by the /i flag,
 // which would fold Latin-1 letters too.
 import type { HighlightTerm } from '../../store/search.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 /** SearchHighlighter::DEFAULT_CONTEXT_LINES and DEFAULT_CONTEXT_CHARS. */
 const CONTEXT_LINES = 2;
@@ -60,10 +61,6 @@ export function highlightNone(text: string): string {
 /** htmlspecialchars with PHP 8's default flags (ENT_QUOTES | ENT_SUBSTITUTE). */
 function htmlspecialchars(text: string): string {
   return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#039;'));
-}
-
-function phpTrim(text: string): string {
-  return text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
 }
 
 // Language::truncateForVisual over binary strings, measured as mb_strlen measures UTF-8: by the

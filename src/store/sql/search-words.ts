@@ -1,6 +1,7 @@
 // How MediaWiki's database search engines read the words of a search (SearchDatabase::filter and the
 // parseQuery of SearchSqlite and SearchMySQL): characters outside the index's own become spaces, then
 // each word or quoted phrase is taken with its `-`/`+` modifier and its `*` prefix mark.
+import { phpTrim } from '../../wiki/php-values.ts';
 
 /** SearchEngine::legalSearchChars: ASCII letters, digits, `_'.-` and every non-ASCII character (their UTF-8 bytes). */
 const WORD_CHARS = "A-Za-z_'.0-9\\u0080-\\uFFFF";
@@ -42,10 +43,6 @@ export function searchWords(filtered: string, hyphenIsWordChar: boolean): Search
 }
 
 /** PHP's trim: spaces, tabs, newlines, carriage returns, NUL and vertical tabs. */
-function phpTrim(text: string): string {
-  return text.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
-}
-
 /**
  * Language::normalizeForSearch for the languages without their own (English among them): full-width
  * ASCII letters and digits as ASCII.
