@@ -29,6 +29,7 @@ import {
   type ImportedConfig,
 } from './site-config.ts';
 import { NamespaceTable, TitleCodec } from './title.ts';
+import { optimizeSearchIndex } from './search-index.ts';
 
 export interface ImportOptions {
   dumps: string[];
@@ -220,6 +221,8 @@ export async function runImport(options: ImportOptions): Promise<ImportSummary> 
     const finishStarted = performance.now();
     emit({ phase: 'finish', dumpIndex: options.dumps.length, dumpCount: options.dumps.length, bytesRead: summary.bytesRead, totalBytes: summary.bytesRead, linkedPages });
     finishAfterLinks(db, analyzed, [...CONTENT_NAMESPACES]);
+    // One search index segment instead of one per range and flush: each search reads its words' lists once.
+    if (options.noSearchIndex !== true) optimizeSearchIndex(db);
     if (options.filesDirectory !== undefined) summary.files = await fillFileFacts(db, options.filesDirectory);
     summary.seconds.finish = (performance.now() - finishStarted) / 1000;
     summary.users = (db.prepare('SELECT count(*) AS n FROM user').get() as { n: number }).n;
