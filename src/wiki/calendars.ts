@@ -75,3 +75,111 @@ export function japaneseEraYear(year: number, month: number, day: number): strin
   const inEra = year - startYear + 1;
   return `${name}${inEra === 1 ? '元' : inEra}`;
 }
+
+/**
+ * The day of March (from 1, may pass 31) of the Gregorian year in which the Hebrew year starts
+ * (Gauss's formula for Rosh Hashana, with its postponements).
+ */
+function hebrewYearStart(hebrewYear: number): number {
+  const a = (12 * (hebrewYear - 1) + 17) % 19;
+  const b = (hebrewYear - 1) % 4;
+  const m = 32.044093161144 + 1.5542417966212 * a + b / 4.0 - 0.0031777940220923 * (hebrewYear - 1);
+  let march = Math.trunc(m < 0 ? m - 1 : m);
+  const fraction = m - march;
+  const weekday = (march + 3 * (hebrewYear - 1) + 5 * b + 5) % 7;
+  if (weekday === 0 && a > 11 && fraction >= 0.8977237654321) march++;
+  else if (weekday === 1 && a > 6 && fraction >= 0.63287037037037) march += 2;
+  else if (weekday === 2 || weekday === 4 || weekday === 6) march++;
+  // From the Julian to the Gregorian calendar.
+  return march + Math.trunc((hebrewYear - 3761) / 100) - Math.trunc((hebrewYear - 3761) / 400) - 24;
+}
+
+/**
+ * A Gregorian date (month 1-12) in the Hebrew calendar: [year, month, day, days in the month].
+ * Months count from Tishrei; in a leap year Adar I and Adar II are months 13 and 14.
+ */
+export function hebrewDate(year: number, month: number, day: number): [number, number, number, number] {
+  let gregorianYear = year;
+  let hebrewYear = year + 3760;
+  // Days counted from the 1st of March of the Gregorian year (months shifted so March is first).
+  let shifted = month + 4;
+  if (shifted > 12) {
+    shifted -= 12;
+    gregorianYear++;
+    hebrewYear++;
+  }
+  let dayOfYear = day;
+  const shiftedMonthDays = (i: number): number => (i === 6 ? 28 + (isGregorianLeap(gregorianYear) ? 1 : 0) : [1, 3, 8, 10].includes(i) ? 30 : 31);
+  for (let i = 1; i < shifted; i++) dayOfYear += shiftedMonthDays(i);
+  let start = hebrewYearStart(hebrewYear);
+  let nextStart: number;
+  if (dayOfYear <= start) {
+    nextStart = start;
+    gregorianYear--;
+    hebrewYear--;
+    dayOfYear += 365 + (isGregorianLeap(gregorianYear) ? 1 : 0);
+    start = hebrewYearStart(hebrewYear);
+  } else {
+    nextStart = hebrewYearStart(hebrewYear + 1);
+  }
+  let hebrewDay = dayOfYear - start;
+  const length = nextStart - start + (isGregorianLeap(gregorianYear) ? 13 : 12);
+  const pattern = length % 30;
+  const leap = length >= 30;
+  let hebrewMonth = 1;
+  let days = 0;
+  while (hebrewMonth <= 12) {
+    if (leap && hebrewMonth === 6) {
+      // Adar I (30 days), then Adar II (29).
+      days = 30;
+      if (hebrewDay <= days) hebrewMonth = 13;
+      else {
+        hebrewDay -= days;
+        days = 29;
+        if (hebrewDay <= days) hebrewMonth = 14;
+      }
+    } else if (hebrewMonth === 2 && pattern === 2) days = 30;
+    else if (hebrewMonth === 3 && pattern === 0) days = 29;
+    else days = 30 - ((hebrewMonth - 1) % 2);
+    if (hebrewDay <= days) break;
+    hebrewDay -= days;
+    hebrewMonth++;
+  }
+  return [hebrewYear, hebrewMonth, hebrewDay, days];
+}
+
+const HEBREW_UNITS = ['', 'א', 'ב', 'ג', 'ד', 'ה', 'ו', 'ז', 'ח', 'ט', 'י'];
+const HEBREW_TENS = ['', 'י', 'כ', 'ל', 'מ', 'נ', 'ס', 'ע', 'פ', 'צ', 'ק'];
+const HEBREW_HUNDREDS = ['', 'ק', 'ר', 'ש', 'ת', 'תק', 'תר', 'תש', 'תת', 'תתק', 'תתר'];
+const FINAL_FORMS: Record<string, string> = { כ: 'ך', מ: 'ם', נ: 'ן', פ: 'ף', צ: 'ץ' };
+
+/**
+ * A number (1-9999) in Hebrew letters (`xh`): thousands with a geresh, 15 and 16 as 9+6 and 9+7,
+ * the last letter in its final form and a gershayim before it (a geresh after a single letter).
+ */
+export function hebrewNumeral(value: number): string {
+  let n = Math.trunc(value);
+  if (n > 9999 || n <= 0) return String(n);
+  if (n === 1000) return "א' אלף";
+  if (n % 1000 === 0) return `${HEBREW_UNITS[n / 1000]}' אלפים`;
+  const letters: string[] = [];
+  if (n >= 1000) {
+    letters.push(HEBREW_UNITS[Math.trunc(n / 1000)]!, "'");
+    n %= 1000;
+  }
+  if (n >= 100) {
+    letters.push(...HEBREW_HUNDREDS[Math.trunc(n / 100)]!);
+    n %= 100;
+  }
+  if (n === 15 || n === 16) letters.push('ט', HEBREW_UNITS[n - 9]!);
+  else {
+    if (n >= 10) letters.push(HEBREW_TENS[Math.trunc(n / 10)]!);
+    if (n % 10 > 0) letters.push(HEBREW_UNITS[n % 10]!);
+  }
+  if (letters.length === 1) return `${letters[0]}'`;
+  const last = letters.length - 1;
+  letters[last] = FINAL_FORMS[letters[last]!] ?? letters[last]!;
+  if (letters[1] === "'" && letters.length === 3) return `${letters.join('')}'`;
+  letters.splice(last, 0, '"');
+  return letters.join('');
+}

@@ -4,7 +4,7 @@ import { interfaceMessages } from './messages.ts';
 import { ucfirst } from './titles.ts';
 import { readPhpDate } from './php-date-parser.ts';
 import { formatNumber } from './number-format.ts';
-import { hijriDate, iranianDate, IRANIAN_MONTH_DAYS, japaneseEraYear, thaiYear } from './calendars.ts';
+import { hebrewDate, hebrewNumeral, hijriDate, iranianDate, IRANIAN_MONTH_DAYS, japaneseEraYear, thaiYear } from './calendars.ts';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -72,6 +72,19 @@ function otherCalendar(code: string, year: number, month: number, day: number, l
       if (code === 'xmF') return interfaceMessages(lang)[`hijri-calendar-m${hm}`] ?? '';
       return { xmj: hd, xmn: hm, xmY: hy }[code];
     }
+    case 'xjj':
+    case 'xjn':
+    case 'xjY':
+    case 'xjt':
+    case 'xjF':
+    case 'xjx': {
+      const [hy, hm, hd, monthDays] = hebrewDate(year, month, day);
+      // Adar I and Adar II (months 13 and 14) are named m6a and m6b.
+      const key = `hebrew-calendar-m${hm === 13 ? '6a' : hm === 14 ? '6b' : hm}`;
+      if (code === 'xjF') return interfaceMessages(lang)[key] ?? '';
+      if (code === 'xjx') return interfaceMessages(lang)[`${key}-gen`] ?? '';
+      return { xjj: hd, xjn: hm, xjY: hy, xjt: monthDays }[code];
+    }
     case 'xkY':
       return thaiYear(year, month);
     case 'xoY':
@@ -105,6 +118,8 @@ export function formatTime(format: string, d: Date, lang: string, options: Forma
   // Numbers are written with the language's digits, except after xn (the next one) or between
   // xN toggles; xr writes the next one in Roman numerals.
   let romanNext = false;
+  // xh: the next number in Hebrew letters.
+  let hebrewNext = false;
   let rawNext = false;
   let rawAll = false;
   const num = (value: string | number): string => {
@@ -118,13 +133,17 @@ export function formatTime(format: string, d: Date, lang: string, options: Forma
       const n = Number(value);
       if (n > 0 && n <= 10000) return roman(n);
     }
+    if (hebrewNext) {
+      hebrewNext = false;
+      return hebrewNumeral(Number(value));
+    }
     return options.languageDigits ? formatNumber(String(value), lang, { noSeparators: true }) : String(value);
   };
   for (let i = 0; i < format.length; i++) {
     let code = format[i]!;
     if (code === 'x' && i + 1 < format.length) code += format[++i]!;
     // Other calendars' codes: x, the calendar's letter, then the code (xiF, xmj, xkY...).
-    if (/^x[imkot]$/.test(code) && i + 1 < format.length) {
+    if (/^x[ijmkot]$/.test(code) && i + 1 < format.length) {
       const calendarCode = code + format[++i]!;
       const written = otherCalendar(calendarCode, y, mo + 1, day, lang);
       if (written !== undefined) out += typeof written === 'number' ? num(written) : written;
@@ -166,6 +185,7 @@ export function formatTime(format: string, d: Date, lang: string, options: Forma
       case 'Z': out += num(0); break;
       case 'I': out += num(0); break;
       case 'xr': romanNext = true; break;
+      case 'xh': hebrewNext = true; break;
       // RFC 2822: English names whatever the language.
       case 'r': out += formatTime('D, d M Y H:i:s O', d, 'en'); break;
       case 'xn': rawNext = true; break;
