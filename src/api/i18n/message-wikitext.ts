@@ -10,7 +10,7 @@ import { LOCALISED_EXTENSIONS, localisation } from '../../wiki/localisation.ts';
 import { anchorEncode, looksLikeError, looselyEqual, padText, parserFunctionError, phpIntOf, relativeToAbsolute, titleParts } from '../../wiki/parser-functions.ts';
 import { formatTime, parserFunctionTime } from '../../wiki/time-format.ts';
 import { nowMw } from '../../wiki/timestamps.ts';
-import { userOffsetMinutes } from '../../wiki/user-time.ts';
+import { userOffsetMinutes, userTime } from '../../wiki/user-time.ts';
 import { formatNumber } from '../../wiki/number-format.ts';
 import { NS } from '../../wiki/namespaces.ts';
 import { phpTrim } from '../../wiki/php-values.ts';
@@ -212,7 +212,8 @@ class Expander {
       case 'DAYNAME':
         return formatTime('l', when, lang);
       case 'TIME':
-        return digits('H:i');
+        // Language::time without a time correction: the language's default time format.
+        return userTime(formatTime('YmdHis', when, 'en'), 'Offset|0', services.site, lang);
       case 'WEEK':
         return formatNum(String(Number(formatTime('W', when, 'en'))), lang);
       case 'DOW':
