@@ -13,9 +13,10 @@ import { nowMw } from '../../wiki/timestamps.ts';
 import { userOffsetMinutes, userTime } from '../../wiki/user-time.ts';
 import { formatNumber } from '../../wiki/number-format.ts';
 import { NS } from '../../wiki/namespaces.ts';
+import { urlFunction } from '../../wiki/url-functions.ts';
 import { phpTrim } from '../../wiki/php-values.ts';
 import { decodeCharReferencesOnly, escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
-import { fullUrl, articleUrl, expandUrl, wfUrlencode, phpRawUrlencode, phpUrldecode, phpUrlencode, interwikiUrl, fragmentForUrl } from '../../wiki/urls.ts';
+import { expandUrl, wfUrlencode, phpRawUrlencode, phpUrlencode } from '../../wiki/urls.ts';
 import { filePath } from '../../wiki/files.ts';
 import type { ApiServices } from '../services.ts';
 import { convertGrammar, convertPlural, embedBidi, formatNum, genderForm, parseFormattedNumber, phpFloat } from '../../wiki/language-rules.ts';
@@ -301,24 +302,11 @@ class Expander {
       case 'canonicalurle':
       case 'localurl':
       case 'localurle': {
-        // A title that reads neither as written nor URL-decoded makes no call: the braces stay.
-        const unusable = (t: ReturnType<typeof titles.parse>): boolean => isInvalidTitle(t) || (t.interwiki === '' && t.dbKey === '');
-        let title = titles.parse(first);
-        if (unusable(title)) title = titles.parse(phpUrldecode(first));
-        if (isInvalidTitle(title) || unusable(title)) return undefined;
-        const query = (await partTexts())[0] ?? '';
-        const local = lower.startsWith('local');
-        let url: string;
-        const interwiki = title.interwiki ? services.interwikis.get(title.interwiki) : undefined;
-        if (interwiki) {
-          url = interwikiUrl(interwiki.iw_url, title.dbKey, query) + (local ? '' : fragmentForUrl(title.fragment, interwiki.iw_local !== 1));
-        } else {
-          const target = title.ns === NS.MEDIA ? { ...title, ns: NS.FILE } : title;
-          const key = titles.prefixedDbKey(target);
-          // A full URL goes through PHP's parse_url, which turns control characters into `_`.
-          url = local ? articleUrl(site, key, query) : fullUrl(site, key, query, title.fragment).replace(/[\x00-\x1f\x7f]/g, '_');
-        }
-        return lower.endsWith('e') ? escapeHtml(url) : url;
+        const interwiki = (prefix: string): { url: string; local: boolean } | undefined => {
+          const row = services.interwikis.get(prefix);
+          return row ? { url: row.iw_url, local: row.iw_local === 1 } : undefined;
+        };
+        return urlFunction(lower, first, (await partTexts())[0] ?? '', { site, titles, interwiki });
       }
       case 'displaytitle':
         return '';

@@ -4,7 +4,7 @@ import type { CallHost, FunctionSpec } from './call-handlers.ts';
 import { doQuotes, STRIP_MARKER, stripTags } from './text.ts';
 import { decodeCharReferencesOnly } from '../../wiki/titles.ts';
 import { NS } from '../../wiki/namespaces.ts';
-import { wfUrlencode } from '../../wiki/urls.ts';
+import { URL_FUNCTIONS, urlFunction } from '../../wiki/url-functions.ts';
 import { phpTrim } from '../../wiki/php-values.ts';
 
 export const PAGE_FUNCTIONS: FunctionSpec[] = [
@@ -14,14 +14,11 @@ export const PAGE_FUNCTIONS: FunctionSpec[] = [
     handler: (x, _frame, first) => `${x.codec.namespaces.name(NS.SPECIAL) || 'Special'}:${first}`,
   },
   { ids: ['ns', 'nse'], noHash: true, handler: (x, _f, first) => namespaceName(x, first) },
-  { ids: ['localurl', 'localurle'], noHash: true, handler: (x, frame, first, parts) => localUrl(x, first, x.value(parts[0], frame)) },
-  {
-    ids: ['fullurl', 'fullurle', 'canonicalurl', 'canonicalurle'], noHash: true,
-    handler: (x, frame, first, parts) => {
-      const local = localUrl(x, first, x.value(parts[0], frame));
-      return local.startsWith('/') ? `${x.site.server}${local}` : local;
-    },
-  },
+  ...URL_FUNCTIONS.map((fn): FunctionSpec => ({
+    ids: [fn], noHash: true,
+    // A title that makes no call is left out (MediaWiki leaves the call's text).
+    handler: (x, frame, first, parts) => urlFunction(fn, first, x.value(parts[0], frame), { site: x.site, titles: x.codec.titles }) ?? '',
+  })),
   {
     ids: ['filepath'], noHash: true,
     handler: (x, _frame, first) => {
@@ -83,10 +80,3 @@ function namespaceName(x: CallHost, arg: string): string {
   return index === undefined ? '' : x.codec.namespaces.name(index);
 }
 
-function localUrl(x: CallHost, target: string, query: string): string {
-  const title = x.codec.parse(decodeCharReferencesOnly(target));
-  if (!title) return '';
-  const prefixed = x.codec.namespaces.prefixedText(title.ns, title.dbKey).replace(/ /g, '_');
-  if (query) return `${x.site.scriptPath}/index.php?title=${wfUrlencode(prefixed)}&${query}`;
-  return x.site.articlePath.replace('$1', wfUrlencode(prefixed));
-}
