@@ -137,6 +137,10 @@ class ModuleRun implements QueryRun {
   rawParam(name: string): string | undefined {
     return this.ctx.request.peek(this.prefix + name);
   }
+
+  requestText(name: string): string | undefined {
+    return this.ctx.request.peek(name);
+  }
   setParsedLimit(value: number): void {
     this.ctx.setParsedLimit(this.name, value);
   }

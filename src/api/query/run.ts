@@ -66,6 +66,8 @@ export interface QueryRun<P extends ParamDecls = Record<never, never>> {
 
   /** The request's own text for a parameter (`name` without prefix), before validation. */
   rawParam(name: string): string | undefined;
+  /** The request's own text for a parameter no module declares (`variant`, which the language converter reads). */
+  requestText(name: string): string | undefined;
   /** Reports a module-resolved `limit=max` under the top-level `limits` (ApiResult::addParsedLimit). */
   setParsedLimit(value: number): void;
 

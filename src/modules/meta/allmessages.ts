@@ -6,6 +6,7 @@ import { list, setContent, setFlag, type ResultObject } from '../../api/result.t
 import { MessageLookup, compareBytes, fillMessage, lcfirst, normalizeMessageKey } from '../../api/i18n/message-lookup.ts';
 import { expandMessageWikitext } from '../../api/i18n/message-wikitext.ts';
 import { isValidLanguageCode, languageForCode } from '../../wiki/languages.ts';
+import { requestedKazakhVariant } from '../../wiki/grammar.ts';
 import { escapeWikiText, isInvalidTitle, ucfirst, type ParsedTitle } from '../../wiki/titles.ts';
 
 const params = {
@@ -45,6 +46,8 @@ async function runAllMessages(run: AllMessagesRun): Promise<void> {
     if (!isValidLanguageCode(p.lang)) run.fail('apierror-invalidlang', [run.paramName('lang')], 'invalidlang');
     lang = languageForCode(p.lang);
   }
+  // Kazakh's grammar follows the script the request asks for (LanguageConverter::getPreferredVariant).
+  const variant = requestedKazakhVariant(run.requestText('variant'), run.requestText('uselang'), run.requestHeaders['accept-language']);
   let page: ParsedTitle | null = null;
   if (p.enableparser) {
     const titleText = p.title ?? 'API';
@@ -125,7 +128,7 @@ async function runAllMessages(run: AllMessagesRun): Promise<void> {
     if (text === false) setFlag(item, 'missing', true);
     else {
       let content = fillMessage(text, name, lang, args);
-      if (page) content = await expandMessageWikitext(content, { services, lookup, lang, page });
+      if (page) content = await expandMessageWikitext(content, { services, lookup, lang, page, variant });
       // ApiResult cleans up every string it is given to Unicode's NFC.
       if (!p.nocontent) setContent(item, 'content', content.normalize('NFC'));
       if (p.prop?.includes('default')) {
