@@ -2,7 +2,7 @@
 // its examples, parameters, parameter values and info notes, rendered in the requested form.
 import { localisationChain } from '../wiki/languages.ts';
 import { wfUrlencode } from '../wiki/urls.ts';
-import { armorFrenchSpaces, hasMessage, messageText, msg, rawParams, toPlaintext, toQqx, toWikitext, type MessageParam } from './i18n/messages.ts';
+import { armorFrenchSpaces, closersOfUnclosedTags, hasMessage, normalizeCharReferences, messageText, msg, rawParams, toPlaintext, toQqx, toWikitext, type MessageParam } from './i18n/messages.ts';
 import type { ApiModuleDecl, ApiParamDecl, ModuleTree } from './actions/action.ts';
 import type { ParamInfoNote } from './params/declaration.ts';
 import { list, markSubelements, type ResultNode, type ResultObject } from './result.ts';
@@ -342,11 +342,6 @@ function localLink(target: string, label: string | undefined, site: SiteConfig, 
   return `<a href="${site.articlePath.replace('$1', urlencodeTitle(page.title))}${fragment}" title="${page.title}">${text}</a>`;
 }
 
-/** The parser writes character references in one form: `&#x7b;`, not `&#x7B;`. */
-function normalizeCharReferences(text: string): string {
-  return text.replace(/&#[xX]([0-9a-fA-F]+);/g, (_all, hex: string) => `&#x${parseInt(hex, 16).toString(16)};`);
-}
-
 /** `<nowiki>` text is shown as written: no links, no markup; `<`, `>` and bare `&` escaped. */
 function nowikiHtml(text: string): string {
   return text.replace(/&(?!#?\w+;)/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -523,22 +518,6 @@ function parseAsBlock(wikitext: string, site: SiteConfig, links: HelpLinks): str
   flushParagraph();
   flushList();
   return blocks.map((b, i) => (i > 0 && !(b.paragraph && blocks[i - 1].paragraph) ? '\n' : '') + b.html).join('');
-}
-
-/**
- * Tidying closes the inline elements a paragraph leaves open (a translation's `<strong>` written
- * twice instead of closed), innermost first, before the paragraph ends.
- */
-function closersOfUnclosedTags(html: string): string {
-  const open: string[] = [];
-  for (const [, closing, name] of html.matchAll(/<(\/?)(b|strong|i|em|code|kbd|var|samp|span|small|big|s|u|sup|sub|tt)\b[^>]*>/g)) {
-    if (!closing) open.push(name!);
-    else {
-      const at = open.lastIndexOf(name!);
-      if (at >= 0) open.splice(at, 1);
-    }
-  }
-  return open.reverse().map((name) => `</${name}>`).join('');
 }
 
 /** The HTML tags wikitext may hold (Sanitizer's list, and the parser's nowiki). */

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { localisationChain } from '../../wiki/languages.ts';
 import { ownMessages } from '../../wiki/messages.ts';
 import { convertGrammar, convertPlural, formatNum, parseFormattedNumber } from '../../wiki/language-rules.ts';
+import { phpTrim } from '../../wiki/php-values.ts';
 
 const require = createRequire(import.meta.url);
 /**
@@ -66,10 +67,20 @@ export function hasMessage(key: string): boolean {
   return key in texts;
 }
 
-/** Separator messages are stored with `&#32;` for spaces. */
+/**
+ * A list separator as Language::listToText and commaList take it, Message::escaped: stored with
+ * `&#32;` for spaces, then HTML-escaped without touching the entities already there (`an'` is
+ * `an&#039;`, a stray `&#32` without its `;` is `&amp;#32`).
+ */
 function separator(key: string, fallback: string, lang: string): string {
   if (lang === 'qqx') return `(${key})`;
-  return ((lang === 'en' ? texts[key] : translatedText(key, lang)) ?? fallback).replace(/&#32;/g, ' ');
+  return ((lang === 'en' ? texts[key] : translatedText(key, lang)) ?? fallback)
+    .replace(/&#32;/g, ' ')
+    .replace(/&(?!(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
 }
 
 function paramWikitext(p: MessageParam, lang = 'en'): string {
@@ -118,11 +129,11 @@ function expandMagic(text: string, lang = 'en'): string {
   while (prev !== text) {
     prev = text;
     // Parser function names are case-insensitive (`{{grammar:`, `{{Plural:`).
-    text = text.replace(/\{\{(PLURAL|GENDER|GRAMMAR|int|ucfirst|lcfirst):([^{}]*)\}\}/gi, (_all, name: string, body: string) => {
+    text = text.replace(/\{\{(PLURAL|GENDER|GRAMMAR|int|ucfirst|lcfirst|#special):([^{}]*)\}\}/gi, (_all, name: string, body: string) => {
       const parts = splitArguments(body);
       switch (name.toUpperCase()) {
         case 'PLURAL': {
-          if (lang !== 'en') return convertPlural(parseFormattedNumber(String(parts[0]).trim(), lang), parts.slice(1).map((f) => f.trim()), lang);
+          if (lang !== 'en') return convertPlural(parseFormattedNumber(phpTrim(String(parts[0])), lang), parts.slice(1).map((f) => phpTrim(f)), lang);
           const n = Number(String(parts[0]).replace(/,/g, ''));
           return pluralForm(Number.isFinite(n) ? n : 0, parts.slice(1));
         }
@@ -139,6 +150,11 @@ function expandMagic(text: string, lang = 'en'): string {
           return body.charAt(0).toUpperCase() + body.slice(1);
         case 'LCFIRST':
           return body.charAt(0).toLowerCase() + body.slice(1);
+        case '#SPECIAL': {
+          // The special page's name in an English wiki (interface messages name special pages canonically).
+          const page = phpTrim(body);
+          return `Special:${page.charAt(0).toUpperCase()}${page.slice(1)}`;
+        }
       }
       return body;
     });
@@ -235,8 +251,29 @@ export function toHtml(m: Message, articleUrl: (title: string) => string, lang =
     m.key,
     m.params.map((p) => (typeof p === 'object' && 'plaintext' in p ? `\x7fplaintext${plaintexts.push(String(p.plaintext)) - 1}\x7f` : p)),
   );
-  const html = messageHtml(marked, articleUrl, lang);
+  let html = messageHtml(marked, articleUrl, lang);
+  // A message starting with a space is preformatted text (a translation's stray space).
+  if (html.startsWith(' ')) html = `<pre>${html.slice(1)}\n</pre>`;
+  // The paragraph's closing comes after its last line's end: the closers with it, past a newline.
+  const closers = closersOfUnclosedTags(html);
+  if (closers) html += `\n${closers}`;
   return plaintexts.length ? html.replace(PLAINTEXT_MARK, (_all, n: string) => escapeHtmlText(plaintexts[Number(n)]!)) : html;
+}
+
+/**
+ * Tidying closes the inline elements a paragraph leaves open (a translation's `<strong>` written
+ * twice instead of closed), innermost first, before the paragraph ends.
+ */
+export function closersOfUnclosedTags(html: string): string {
+  const open: string[] = [];
+  for (const [, closing, name] of html.matchAll(/<(\/?)(b|strong|i|em|code|kbd|var|samp|span|small|big|s|u|sup|sub|tt)\b[^>]*>/g)) {
+    if (!closing) open.push(name!);
+    else {
+      const at = open.lastIndexOf(name!);
+      if (at >= 0) open.splice(at, 1);
+    }
+  }
+  return open.reverse().map((name) => `</${name}>`).join('');
 }
 
 /** htmlspecialchars with ENT_QUOTES. */
@@ -244,8 +281,23 @@ function escapeHtmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
 }
 
+/**
+ * Sanitizer::normalizeCharReferences: the parser writes character references in one form,
+ * `&#39;` for `&#039;` and `&#x7b;` for `&#x7B;`.
+ */
+export function normalizeCharReferences(text: string): string {
+  return text
+    .replace(/&#0*(\d+);/g, (all, digits: string) => (validCodepoint(Number(digits)) ? `&#${Number(digits)};` : all))
+    .replace(/&#[xX]([0-9a-fA-F]+);/g, (all, hex: string) => (validCodepoint(parseInt(hex, 16)) ? `&#x${parseInt(hex, 16).toString(16)};` : all));
+}
+
+/** Sanitizer::validateCodepoint: what XML allows. */
+function validCodepoint(c: number): boolean {
+  return c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || (c >= 0x10000 && c <= 0x10ffff);
+}
+
 function messageHtml(m: Message, articleUrl: (title: string) => string, lang: string): string {
-  return sanitizeText(toWikitext(m, lang))
+  return normalizeCharReferences(sanitizeText(toWikitext(m, lang)))
     .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, (_a, t: string, label: string) => `<a href="${articleUrl(t)}" title="${t}">${label}</a>`)
     .replace(/\[\[([^\]]*)\]\]/g, (_a, t: string) => `<a href="${articleUrl(t)}" title="${t}">${t}</a>`)
     .replace(/\[((?:https?:)?\/\/[^\s\]]+) ([^\]]*)\]/g, '<a rel="nofollow" class="external text" href="$1">$2</a>')

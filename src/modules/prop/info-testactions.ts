@@ -490,7 +490,8 @@ export function errorHtml(
     inlineHtml(text, services, linkStatus).split(/(<[^>]*>)/).map((part, i) => (i % 2 === 1 ? part : armorFrenchSpaces(part))).join('');
   const lines = wikitext.split('\n');
   const items = lines.filter((l) => l.startsWith('* ')).map((l) => `<li>${inline(l.slice(2))}</li>`);
-  if (!items.length) return inline(wikitext);
+  // A line starting with a space is preformatted text (a translation's stray space).
+  if (!items.length) return wikitext.startsWith(' ') && !wikitext.includes('\n') ? `<pre>${inline(wikitext.slice(1))}\n</pre>` : inline(wikitext);
   const text = lines.filter((l) => l !== '' && !l.startsWith('* ')).join('\n');
   return `<p>${inline(text)}\n</p>\n<ul>${items.join('\n')}</ul>\n`;
 }
