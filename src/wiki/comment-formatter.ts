@@ -8,6 +8,7 @@ import { articleUrl, fragmentForUrl, wfUrlencode, type UrlQuery } from './urls.t
 import type { SiteConfig } from './site.ts';
 import { isRightToLeft } from './languages.ts';
 import { interfaceMessages } from './messages.ts';
+import { escapeKeepingEntities } from './html-entities.ts';
 
 /** What a link needs to know about its target page. */
 export interface LinkTargetStatus {
@@ -57,13 +58,7 @@ function attr(value: string): string {
  * spaces, other entities kept (htmlspecialchars without double encoding).
  */
 function contentMessage(lang: string, key: string): string {
-  return (interfaceMessages(lang)[key] ?? '')
-    .replace(/&#32;/g, ' ')
-    .replace(/&(?!(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;');
+  return escapeKeepingEntities((interfaceMessages(lang)[key] ?? '').replace(/&#32;/g, ' '));
 }
 
 function statusKey(ns: number, dbKey: string): string {

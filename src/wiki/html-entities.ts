@@ -317,3 +317,16 @@ export function namedEntity(nameWithoutSemicolon: string): string | undefined {
   entityTable ??= buildEntityTable();
   return entityTable.get(nameWithoutSemicolon);
 }
+
+/**
+ * htmlspecialchars($text, ENT_QUOTES, 'UTF-8', false), as Message::escaped writes a text: markup
+ * characters escaped, the character references already there left as they are.
+ */
+export function escapeKeepingEntities(text: string): string {
+  return text
+    .replace(/&(?!(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#039;');
+}

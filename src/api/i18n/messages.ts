@@ -4,6 +4,7 @@ import { localisationChain } from '../../wiki/languages.ts';
 import { ownMessages } from '../../wiki/messages.ts';
 import { convertGrammar, convertPlural, formatNum, parseFormattedNumber } from '../../wiki/language-rules.ts';
 import { phpTrim } from '../../wiki/php-values.ts';
+import { escapeKeepingEntities } from '../../wiki/html-entities.ts';
 
 const require = createRequire(import.meta.url);
 /**
@@ -74,13 +75,7 @@ export function hasMessage(key: string): boolean {
  */
 function separator(key: string, fallback: string, lang: string): string {
   if (lang === 'qqx') return `(${key})`;
-  return ((lang === 'en' ? texts[key] : translatedText(key, lang)) ?? fallback)
-    .replace(/&#32;/g, ' ')
-    .replace(/&(?!(?:[A-Za-z][A-Za-z0-9]*|#\d+|#[xX][0-9A-Fa-f]+);)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;');
+  return escapeKeepingEntities(((lang === 'en' ? texts[key] : translatedText(key, lang)) ?? fallback).replace(/&#32;/g, ' '));
 }
 
 function paramWikitext(p: MessageParam, lang = 'en'): string {

@@ -7,6 +7,7 @@ import type { QueryRun } from '../../api/query/run.ts';
 import type { WatchlistChangeRow } from '../../store/watchlist.ts';
 import { logEntryParameters, PhpArray, strtotime, type PhpValue } from '../../wiki/log-params.ts';
 import { interfaceMessages } from '../../wiki/messages.ts';
+import { escapeKeepingEntities } from '../../wiki/html-entities.ts';
 import { convertPlural, genderForm, parseFormattedNumber } from '../../wiki/language-rules.ts';
 import { formatNumber } from '../../wiki/number-format.ts';
 import { phpTrim } from '../../wiki/php-values.ts';
@@ -32,16 +33,6 @@ interface PendingLink {
 
 const MARKER = '\x1blink';
 const MARKER_RE = /\x1blink(\d+)\x1b/g;
-
-/** htmlspecialchars($text, ENT_QUOTES, 'UTF-8', false): entities already there stay. */
-function escapeKeepingEntities(text: string): string {
-  return text
-    .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;');
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
