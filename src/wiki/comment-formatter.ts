@@ -84,7 +84,12 @@ class CommentBatch {
   private readonly linkTexts: string[] = [];
   private statuses = new Map<string, LinkTargetStatus>();
 
-  constructor(private readonly ctx: CommentFormatterContext) {}
+  /** Language::getArrow and getDirMark of the caller's language, before a section link's text. */
+  private readonly arrow: string;
+
+  constructor(private readonly ctx: CommentFormatterContext) {
+    this.arrow = isRightToLeft(ctx.userLanguage) ? '←\u200f' : '→\u200e';
+  }
 
   preprocess(comment: string, self: CommentSelf | null): string {
     // \x1b is the marker character, newlines would break the one-line summary.
@@ -120,9 +125,7 @@ class CommentBatch {
       if (self) {
         const sectionText = auto.replace(/\[\[:|\[\[|\]\]/g, '');
         const section = guessSectionName(sectionText, this.ctx.titles);
-        // Language::getArrow and getDirMark of the caller's language.
-        const arrow = isRightToLeft(this.ctx.userLanguage) ? '←\u200f' : '→\u200e';
-        if (section !== '') html = this.sectionLink(self, section, `${arrow}${auto}`);
+        if (section !== '') html = this.sectionLink(self, section, `${this.arrow}${auto}`);
       }
       // The separators are the content language's messages.
       if (post) html += contentMessage(this.ctx.site.lang, 'colon-separator');

@@ -85,8 +85,8 @@ function formatText(number: string, code: string, noSeparators: boolean): string
   if (!noSeparators) {
     const { separators, minimumGroupingDigits } = numberFormat(code);
     const icu = icuFormat(code);
-    const minimumLength = minimumGroupingDigits + icu.grouping[0];
-    if ((minimumGroupingDigits && !new RegExp(`^-?\\d{${minimumLength}}`).test(number)) || number === '-0') {
+    const integerDigits = /^-?(\d*)/.exec(number)![1]!.length;
+    if ((minimumGroupingDigits && integerDigits < minimumGroupingDigits + icu.grouping[0]) || number === '-0') {
       written = number.replace(/[.,]/g, (c) => separators[c] ?? c);
     } else {
       const hasTable = Object.keys(separators).length > 0;
