@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { localisationChain } from '../../wiki/languages.ts';
 import { ownMessages } from '../../wiki/messages.ts';
-import { convertGrammar, convertPlural, formatNum, parseFormattedNumber } from '../../wiki/language-rules.ts';
+import { convertGrammar, convertPlural, formatNum, genderForm, parseFormattedNumber } from '../../wiki/language-rules.ts';
 import { phpTrim } from '../../wiki/php-values.ts';
 import { escapeKeepingEntities } from '../../wiki/html-entities.ts';
 
@@ -83,7 +83,7 @@ function paramWikitext(p: MessageParam, lang = 'en'): string {
   // Plain numbers are inserted as they are; `{num}` parameters get digit grouping.
   if (typeof p === 'number') return String(p);
   if ('plaintext' in p) return String(p.plaintext);
-  if ('num' in p) return formatNumber(p.num, lang);
+  if ('num' in p) return formatNum(p.num, lang);
   if ('message' in p) return toWikitext(p.message, lang);
   const items = p.list.map((item) => paramWikitext(item, lang));
   switch (p.type) {
@@ -99,25 +99,6 @@ function paramWikitext(p: MessageParam, lang = 'en'): string {
   }
 }
 
-function formatNumber(n: number, lang = 'en'): string {
-  if (lang !== 'en') return formatNum(n, lang);
-  if (!Number.isInteger(n)) return String(n);
-  return n.toLocaleString('en-US');
-}
-
-function pluralForm(count: number, forms: string[]): string {
-  // Explicit forms ("0=none", "1=one") first; English has one and other.
-  for (const f of forms) {
-    const m = /^(\d+)=(.*)$/s.exec(f);
-    if (m && Number(m[1]) === count) return m[2];
-  }
-  const plain = forms.filter((f) => !/^\d+=/.test(f));
-  if (plain.length === 0) return '';
-  // CLDR's plural rules read the number's absolute value: -1 second, as 1 second.
-  if (Math.abs(count) === 1) return plain[0];
-  return plain[Math.min(1, plain.length - 1)];
-}
-
 function expandMagic(text: string, lang = 'en'): string {
   // Innermost first, so nested templates resolve.
   let prev = '';
@@ -127,16 +108,11 @@ function expandMagic(text: string, lang = 'en'): string {
     text = text.replace(/\{\{(PLURAL|GENDER|GRAMMAR|int|ucfirst|lcfirst|#special):([^{}]*)\}\}/gi, (_all, name: string, body: string) => {
       const parts = splitArguments(body);
       switch (name.toUpperCase()) {
-        case 'PLURAL': {
-          if (lang !== 'en') return convertPlural(parseFormattedNumber(phpTrim(String(parts[0])), lang), parts.slice(1).map((f) => phpTrim(f)), lang);
-          const n = Number(String(parts[0]).replace(/,/g, ''));
-          return pluralForm(Number.isFinite(n) ? n : 0, parts.slice(1));
-        }
-        case 'GENDER': {
-          // Language::gender for a user whose gender is not known: the neutral form, else the first.
-          const forms = parts.slice(1);
-          return forms[2] ?? forms[0] ?? '';
-        }
+        case 'PLURAL':
+          return convertPlural(parseFormattedNumber(phpTrim(String(parts[0])), lang), parts.slice(1).map((f) => phpTrim(f)), lang);
+        case 'GENDER':
+          // Errors do not know the user's gender: the neutral form.
+          return genderForm('unknown', parts.slice(1).map((f) => phpTrim(f)));
         case 'GRAMMAR':
           return lang === 'en' ? parts[parts.length - 1] : convertGrammar(parts[1] ?? '', parts[0]!, lang);
         case 'INT':
