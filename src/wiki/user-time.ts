@@ -3,7 +3,6 @@
 // userTimeAndDate's format of the user's language (date-formats.json, read out of MediaWiki's
 // Messages files by scripts/extract-date-formats.php).
 import { localisationChain } from './languages.ts';
-import { formatNum } from './language-rules.ts';
 import { localTimeOffset } from './site-facts.ts';
 import type { SiteConfig } from './site.ts';
 import { formatTime } from './time-format.ts';
@@ -58,45 +57,17 @@ function dateFormatString(lang: string, preference: string, type: DateFormatType
 const LEGACY_DATE_PREFERENCES: Readonly<Record<string, string>> = { 0: 'default', 1: 'mdy', 2: 'dmy', 3: 'ymd' };
 
 /**
- * The user's time and date: the language's format, each of sprintfDate's codes written by
- * time-format.ts, its numbers in the language's digits unless raw (`xn` before one code, `xN`
- * toggling). qqx reads as English with the month's message key.
+ * The user's time and date: the language's format written by sprintfDate (time-format.ts), its
+ * numbers in the language's digits unless raw (`xn`, `xN`). qqx reads as English with the
+ * month's message key.
  */
 function formatUserDate(d: Date, lang: string, preference: string, type: DateFormatType = 'both'): string {
   if (lang === 'qqx') {
     const qqxFormats: Record<DateFormatType, string> = { both: `H:i, j "(${MONTH_KEYS[d.getUTCMonth()]})" Y`, date: `j "(${MONTH_KEYS[d.getUTCMonth()]})" Y`, time: 'H:i' };
     return formatTime(qqxFormats[type], d, 'en');
   }
-  const format = dateFormatString(lang, preference, type);
-  let out = '';
-  let rawNext = false;
-  let rawAll = false;
-  for (let i = 0; i < format.length; i++) {
-    let code = format[i]!;
-    if (code === '\\') code += format[++i] ?? '';
-    else if (code === '"' && format.indexOf('"', i + 1) > i) {
-      const end = format.indexOf('"', i + 1);
-      code = format.slice(i, end + 1);
-      i = end;
-    } else if (code === 'x' && i + 1 < format.length) {
-      code += format[++i];
-      // Calendars name the letter after them (`xkY`, `xij`).
-      if (/^x[ijkmot]$/.test(code) && i + 1 < format.length) code += format[++i];
-    }
-    if (code === 'xn') rawNext = true;
-    else if (code === 'xN') rawAll = !rawAll;
-    else if (NUMERIC_CODES.has(code)) {
-      // The Thai solar calendar's year is the only other calendar a default format uses.
-      const number = code === 'xkY' ? String(d.getUTCFullYear() + 543) : formatTime(code, d, lang);
-      out += rawNext || rawAll ? number : number.replace(/[0-9]/g, (digit) => formatNum(digit, lang));
-      rawNext = false;
-    } else out += formatTime(code, d, lang);
-  }
-  return out;
+  return formatTime(dateFormatString(lang, preference, type), d, lang, { languageDigits: true });
 }
-
-/** sprintfDate's codes that write a number. */
-const NUMERIC_CODES = new Set(['Y', 'y', 'L', 'o', 'n', 'm', 'j', 'd', 'N', 'w', 'z', 'W', 't', 'g', 'G', 'h', 'H', 'i', 's', 'U', 'xkY']);
 
 /** The minutes a user's clock is ahead of UTC at the instant `utcMs`. */
 export function userOffsetMinutes(timeCorrection: string, site: SiteConfig, utcMs: number): number {
